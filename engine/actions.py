@@ -1,0 +1,120 @@
+"""Action ints shared by all games (DESIGN.md), their texts, parsing and log codes.
+
+0..51 a card (play it; in Israeli Frisch: give it), 100+n a bid/call/contract
+of n, 200+s choose trump s, 300+5n+s an Israeli trump bid, 400 pass,
+401 swap with the dummy, 402 keep the hand.
+"""
+from engine import IllegalAction
+from engine.cards import card_text, parse_card, parse_suit, trump_text
+
+BID = 100
+TRUMP = 200
+TRUMP_BID = 300
+PASS = 400
+SWAP = 401
+KEEP = 402
+
+
+def bid(n):
+    return BID + n
+
+
+def trump_bid(n, s):
+    return TRUMP_BID + 5 * n + s
+
+
+def is_card(a):
+    return 0 <= a < 52
+
+
+def is_bid(a):
+    return BID <= a < BID + 14
+
+
+def is_trump(a):
+    return TRUMP <= a <= TRUMP + 4
+
+
+def is_trump_bid(a):
+    return TRUMP_BID + 25 <= a < TRUMP_BID + 70
+
+
+def action_text(a):
+    if is_card(a):
+        return card_text(a)
+    if is_bid(a):
+        return "bid %d" % (a - BID)
+    if is_trump(a):
+        return "trump " + trump_text(a - TRUMP)
+    if is_trump_bid(a):
+        return "bid %d %s" % ((a - TRUMP_BID) // 5, trump_text((a - TRUMP_BID) % 5))
+    if a == PASS:
+        return "pass"
+    if a == SWAP:
+        return "swap"
+    if a == KEEP:
+        return "keep"
+    return "action %d" % a
+
+
+def parse_action(text):
+    """Text -> action int, without judging legality. Case-insensitive.
+
+    'QH', '10s', 's1', 'bid 3', '3', 'call 2', 'trump NT', 'nt', 'bid 6 S',
+    '6 spades', 'pass', 'swap', 'keep'.
+    """
+    words = text.strip().lower().split()
+    if not words:
+        raise IllegalAction("Type an action, for example QH, bid 3 or pass.")
+    if words[0] in ("bid", "call", "contract") and len(words) > 1:
+        words = words[1:]
+    if len(words) == 1:
+        w = words[0]
+        if w in ("pass", "swap", "keep"):
+            return (PASS, SWAP, KEEP)[("pass", "swap", "keep").index(w)]
+        if w.isdigit():
+            n = int(w)
+            if n > 13:
+                raise IllegalAction("Bids go from 0 to 13.")
+            return BID + n
+        if w in ("nt", "notrump", "notrumps"):
+            return TRUMP + 4
+        return parse_card(w)
+    if words[0] == "trump":
+        s = parse_suit(" ".join(words[1:]))
+        if s is None:
+            raise IllegalAction("Choose trump as C, D, H, S or NT.")
+        return TRUMP + s
+    if words[0].isdigit():
+        n = int(words[0])
+        s = parse_suit(" ".join(words[1:]))
+        if s is None or not 5 <= n <= 13:
+            raise IllegalAction("A trump bid is a number 5-13 and a suit, like 'bid 6 S'.")
+        return trump_bid(n, s)
+    raise IllegalAction("'%s' is not an action: try QH, bid 3, trump H or pass." % text.strip())
+
+
+# The action log is kept as a bytearray (one byte per action, not 4+): these
+# map action ints to byte codes and back.
+def encode(a):
+    if a < 52:
+        return a
+    if a < TRUMP:
+        return a - BID + 52          # 52..65
+    if a < TRUMP_BID:
+        return a - TRUMP + 66        # 66..70
+    if a < PASS:
+        return a - TRUMP_BID + 71 - 25  # 71..115
+    return a - PASS + 116            # 116..118
+
+
+def decode(code):
+    if code < 52:
+        return code
+    if code < 66:
+        return code - 52 + BID
+    if code < 71:
+        return code - 66 + TRUMP
+    if code < 116:
+        return code - 71 + 25 + TRUMP_BID
+    return code - 116 + PASS

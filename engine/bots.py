@@ -1,0 +1,38 @@
+"""Bots: engine.bots.choose(view, legal, level, seed) -> one of legal.
+
+A bot sees only its own seat's view, so it can never use hidden cards. The
+same inputs give the same choice: its randomness comes from engine.rng
+seeded by `seed` and the position. Level 0 is uniform random (the baseline);
+levels 1-3 are the game's own module engine/bot_<game>.py, imported when
+first needed, whose `choose(view, legal, level, rng)` knows that game.
+"""
+import sys
+
+from engine.rng import Rng
+
+
+def position_key(view):
+    """A number that differs between the decisions of one game."""
+    k = view["round"] * 7919 + (view["to_act"] + 1) * 131
+    for c in view["counts"]:
+        k = k * 17 + c
+    for p in view["trick"]:
+        k = k * 53 + p[1]
+    for b in view["bids"]:
+        k = k * 3 + (0 if b is None else b + 1)
+    return k & 0xFFFFFF
+
+
+def choose(view, legal, level=2, seed=0):
+    if not legal:
+        raise ValueError("No legal action to choose from.")
+    rng = Rng((seed * 1000003 + position_key(view)) & 0x3FFFFFFF)
+    if len(legal) == 1:
+        return legal[0]
+    if level <= 0:
+        return legal[rng.below(len(legal))]
+    name = "engine.bot_" + view["game"]
+    if name not in sys.modules:
+        __import__(name)
+    a = sys.modules[name].choose(view, legal, min(level, 3), rng)
+    return a if a in legal else legal[0]

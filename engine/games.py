@@ -1,0 +1,47 @@
+"""The game ids, their names, and lazy loading of one game module at a time.
+
+On the device a module's bytecode lives in the same heap as the game, so a
+game module is imported only when that game starts, and `unload` drops it.
+"""
+import sys
+
+IDS = ("nommie", "linger", "nines", "callbreak", "israeli")
+TITLES = {
+    "nommie": "Nomination Whist",
+    "linger": "Linger Longer",
+    "nines": "Nines",
+    "callbreak": "Call Break",
+    "israeli": "Israeli Whist",
+}
+
+
+def load(game_id):
+    """The module engine.<game_id>, imported on first use."""
+    if game_id not in IDS:
+        raise ValueError("Unknown game '%s'." % game_id)
+    name = "engine." + game_id
+    if name not in sys.modules:
+        __import__(name)
+    return sys.modules[name]
+
+
+def unload(game_id):
+    """Forget a loaded game module so its bytecode can be collected."""
+    name = "engine." + game_id
+    if name in sys.modules:
+        del sys.modules[name]
+        import engine
+        if hasattr(engine, game_id):
+            delattr(engine, game_id)
+
+
+def new_game(game_id, players=None, seed=0, **options):
+    return load(game_id).new_game(players, seed, **options)
+
+
+def restore(saved):
+    """Restore any game's save() dict (raises engine.IllegalAction if it is not valid)."""
+    if type(saved) is not dict or saved.get("game") not in IDS:
+        from engine import IllegalAction
+        raise IllegalAction("This is not a saved Pocket Tricks game.")
+    return load(saved["game"]).restore(saved)

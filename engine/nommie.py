@@ -1,0 +1,140 @@
+"""Nomination Whist ("Nommie"), locked rules (rules/nommie.md).
+
+4 players, 26 rounds with hand sizes 13..2, 2, 2, 2, 3..13. Bidding starts
+left of the dealer, the dealer bids last and may not make the bids total the
+hand size (the hook). Nobody bids 0 more than three rounds in a row. The
+highest bid (ties: earliest bidder) chooses trump or No Trumps; left of the
+dealer leads; follow suit. +1 a trick, +10 for an exact bid. Highest total
+after round 26 wins; ties are joint winners.
+
+Rulings (DESIGN.md): first dealer seat 0 unless option first_dealer; the
+zero rule counts consecutive 0-bids per player across rounds.
+"""
+from engine import IllegalAction
+from engine.actions import BID, TRUMP
+from engine.cards import SUIT_NAMES
+from engine.state import TrickGame, load_saved
+from engine.tricks import follow_suit
+
+SCHEDULE = (13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 2, 2, 2,
+            3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
+MAX_ZEROS = 3
+
+
+class Nommie(TrickGame):
+    GAME = "nommie"
+
+    def setup(self):
+        self.zero_streak = [0] * 4
+        self.declarer = None
+        self.start_round()
+
+    def total_rounds(self):
+        return len(SCHEDULE)
+
+    def hand_size(self):
+        return SCHEDULE[self.round] if self.round < len(SCHEDULE) else 0
+
+    def start_round(self):
+        self.new_round_fields()
+        self.dealer = (self.options.get("first_dealer", 0) + self.round) % 4
+        self.deal(self.hand_size())
+        self.trump = None
+        self.declarer = None
+        self.phase = "bid"
+        self.turn = (self.dealer + 1) % 4
+        self.leader = self.turn
+
+    def bid_range(self, seat):
+        """Legal bid amounts for seat, in order."""
+        hs = self.hand_size()
+        low = 1 if self.zero_streak[seat] >= MAX_ZEROS else 0
+        out = list(range(low, hs + 1))
+        if seat == self.dealer:
+            hook = hs - sum([b for b in self.bids if b is not None])
+            if hook in out:
+                out.remove(hook)
+        return out
+
+    def legal_actions(self):
+        if self.phase == "bid":
+            return [BID + n for n in self.bid_range(self.turn)]
+        if self.phase == "trump":
+            return [TRUMP + s for s in range(5)]
+        if self.phase == "play":
+            return follow_suit(self.hands[self.turn], self.trick)
+        return []
+
+    def explain(self, a):
+        seat = self.turn
+        if self.phase == "bid":
+            n = a - BID
+            hs = self.hand_size()
+            if n > hs:
+                return "Bids go from 0 to %d this round." % hs
+            if n == 0 and self.zero_streak[seat] >= MAX_ZEROS:
+                return "You bid 0 three rounds running: bid at least 1."
+            if seat == self.dealer:
+                return ("The dealer may not bid %d: the bids would total %d, the hand size."
+                        % (n, hs))
+        if self.phase == "play":
+            return "You must follow suit: play a %s." % SUIT_NAMES[self.trick[0][1] // 13][:-1]
+        return None
+
+    def do(self, a):
+        if self.phase == "bid":
+            self.bids[self.turn] = a - BID
+            if self.turn != self.dealer:
+                self.turn = (self.turn + 1) % 4
+                return
+            self.declarer = self.highest_bidder()
+            self.turn = self.declarer
+            self.phase = "trump"
+        elif self.phase == "trump":
+            self.trump = a - TRUMP
+            self.phase = "play"
+            self.turn = self.leader
+        else:
+            self.play_card(a)
+
+    def highest_bidder(self):
+        """The highest bid; ties go to the earliest bidder (left of dealer first)."""
+        best = None
+        for i in range(1, 5):
+            s = (self.dealer + i) % 4
+            if best is None or self.bids[s] > self.bids[best]:
+                best = s
+        return best
+
+    def trick_done(self, winner):
+        self.leader = winner
+        if self.hands[winner]:
+            return
+        points = [self.tricks[s] + (10 if self.tricks[s] == self.bids[s] else 0)
+                  for s in range(4)]
+        for s in range(4):
+            self.zero_streak[s] = self.zero_streak[s] + 1 if self.bids[s] == 0 else 0
+        self.end_round(points)
+        self.round += 1
+        if self.round == len(SCHEDULE):
+            self.phase = "over"
+            self.turn = -1
+        else:
+            self.start_round()
+
+    def extra_view(self, v, seat):
+        v["zero_streak"] = list(self.zero_streak)
+        v["declarer"] = self.declarer
+
+
+def new_game(players=None, seed=0, **options):
+    if players not in (None, 4):
+        raise IllegalAction("Nommie is for exactly 4 players.")
+    for k in options:
+        if k != "first_dealer":
+            raise IllegalAction("Nommie has no option '%s'." % k)
+    return Nommie(4, seed, options)
+
+
+def restore(saved):
+    return load_saved(new_game, saved, "nommie")

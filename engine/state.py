@@ -1,0 +1,239 @@
+"""The base of every game state: the contract of DESIGN.md in one place.
+
+A game subclass sets GAME, implements `setup()` (deal the first round),
+`legal_actions()`, `do(a)` (carry out a legal action) and, where it needs,
+`explain(a)` (why an action is illegal), `extra_view(v, seat)`, `winners()`.
+`apply` validates before anything changes, so an illegal action never
+leaves a half-changed state. Everything else a game needs (the action log,
+save/restore by replay, rewinding, trick play, round history) lives here.
+"""
+from engine import IllegalAction
+from engine.actions import (action_text, decode, encode, is_bid, is_card,
+                            is_trump, is_trump_bid, parse_action, PASS, SWAP, KEEP)
+from engine.cards import card_text
+from engine.rng import Rng
+from engine.tricks import trick_winner
+
+SAVE_VERSION = 1
+# What each phase expects, for messages about an action of the wrong kind.
+_PROMPTS = {
+    "swap": "choose to swap with the dummy or keep your hand",
+    "trump_bid": "bid for trump (a number and a suit) or pass",
+    "frisch": "choose a card to pass to the left",
+    "bid": "make your bid",
+    "contract": "make your contract bid",
+    "trump": "choose the trump suit",
+    "play": "play a card",
+}
+
+
+class TrickGame:
+    GAME = ""
+
+    def __init__(self, players, seed, options):
+        self.players = players
+        self.deal_seed = seed
+        self.options = options
+        self._start()
+
+    def _start(self):
+        n = self.players
+        self.rng = Rng(self.deal_seed)
+        self.log = bytearray()
+        self.hands = [[] for _ in range(n)]
+        self.trick = []
+        self.last_trick = None
+        self.last_winner = None
+        self.tricks = [0] * n
+        self.scores = [0] * n
+        self.bids = [None] * n
+        self.history = []
+        self.round = 0
+        self.dealer = self.options.get("first_dealer", 0) % n
+        self.leader = None
+        self.turn = -1
+        self.trump = None
+        self.phase = "play"
+        self.setup()
+
+    # --- the contract -------------------------------------------------
+    def apply(self, a):
+        """Carry out action a (an int, or its text); IllegalAction changes nothing."""
+        if type(a) is str:
+            a = self.parse_action(a)
+        if type(a) is not int:
+            raise IllegalAction("%r is not an action." % (a,))
+        if self.phase == "over":
+            raise IllegalAction("The game is over.")
+        if a not in self.legal_actions():
+            raise IllegalAction(self.why_illegal(a))
+        self.do(a)
+        self.log.append(encode(a))
+
+    def action_text(self, a):
+        return action_text(a)
+
+    def parse_action(self, text):
+        return parse_action(text)
+
+    def is_over(self):
+        return self.phase == "over"
+
+    def to_act(self):
+        return -1 if self.phase == "over" else self.turn
+
+    def winners(self):
+        """Seats with the highest score (all of them when tied); [] until the end."""
+        if self.phase != "over":
+            return []
+        best = max(self.scores)
+        return [s for s in range(self.players) if self.scores[s] == best]
+
+    def actions(self):
+        """The actions taken so far, in order."""
+        return [decode(c) for c in self.log]
+
+    def save(self):
+        return {"game": self.GAME, "version": SAVE_VERSION, "players": self.players,
+                "seed": self.deal_seed, "options": dict(self.options),
+                "actions": self.actions()}
+
+    def rewind(self, count):
+        """Take back the last count actions by replaying the log without them."""
+        keep = self.actions()
+        keep = keep[:max(0, len(keep) - count)]
+        self._start()
+        for a in keep:
+            self.apply(a)
+
+    def view(self, seat=None):
+        """What seat may know (None: everything), as a dict of plain values."""
+        n = self.players
+        v = {
+            "game": self.GAME, "players": n, "phase": self.phase,
+            "to_act": self.to_act(), "round": self.round, "rounds": self.total_rounds(),
+            "dealer": self.dealer, "leader": self.leader, "hand_size": self.hand_size(),
+            "hands": [list(self.hands[s]) if seat is None or s == seat else None
+                      for s in range(n)],
+            "counts": [len(h) for h in self.hands],
+            "trump": self.trump, "trick": [list(p) for p in self.trick],
+            "last_trick": [list(p) for p in self.last_trick] if self.last_trick else None,
+            "last_winner": self.last_winner, "bids": list(self.bids),
+            "tricks": list(self.tricks), "scores": list(self.scores),
+            "history": list(self.history), "seat": seat,
+        }
+        self.extra_view(v, seat)
+        return v
+
+    # --- for subclasses -----------------------------------------------
+    def setup(self):
+        raise NotImplementedError
+
+    def do(self, a):
+        raise NotImplementedError
+
+    def total_rounds(self):
+        return None
+
+    def hand_size(self):
+        return None
+
+    def extra_view(self, v, seat):
+        pass
+
+    def explain(self, a):
+        """A game's own reason why legal-looking action a is illegal, or None."""
+        return None
+
+    def why_illegal(self, a):
+        kind_ok = {
+            "play": is_card(a), "frisch": is_card(a), "bid": is_bid(a),
+            "contract": is_bid(a), "trump": is_trump(a),
+            "trump_bid": is_trump_bid(a) or a == PASS, "swap": a in (SWAP, KEEP),
+        }.get(self.phase, False)
+        if not kind_ok:
+            return "Not now: it is time to %s." % _PROMPTS.get(self.phase, "wait")
+        if is_card(a) and a not in self.hands[self.turn]:
+            return "You don't hold %s." % card_text(a)
+        return self.explain(a) or ("%s is not allowed now." % action_text(a))
+
+    # --- shared trick play ----------------------------------------------
+    def trick_size(self):
+        return self.players
+
+    def play_card(self, card):
+        """Play card for the seat to act; resolve the trick when it is complete."""
+        seat = self.turn
+        self.hands[seat].remove(card)
+        self.trick.append([seat, card])
+        if len(self.trick) < self.trick_size():
+            self.turn = self.next_seat(seat)
+            return
+        w = trick_winner(self.trick, self.trump)
+        self.tricks[w] += 1
+        self.last_trick = self.trick
+        self.last_winner = w
+        self.trick = []
+        self.turn = w
+        self.trick_done(w)
+
+    def next_seat(self, seat):
+        return (seat + 1) % self.players
+
+    def trick_done(self, winner):
+        pass
+
+    def deal(self, size, hands=None):
+        """Shuffle a fresh deck and deal size cards to each of hands; return the rest."""
+        deck = self.rng.shuffle(list(range(52)))
+        hands = self.players if hands is None else hands
+        for s in range(hands):
+            h = deck[s * size:(s + 1) * size]
+            h.sort()
+            self.hands[s] = h
+        return deck[hands * size:]
+
+    def end_round(self, points):
+        """Add points to the scores and record the round in history."""
+        for s in range(self.players):
+            self.scores[s] += points[s]
+        self.history.append({"bids": list(self.bids), "tricks": list(self.tricks),
+                             "points": list(points)})
+
+    def new_round_fields(self):
+        n = self.players
+        self.trick = []
+        self.tricks = [0] * n
+        self.bids = [None] * n
+
+
+def load_saved(new_game, saved, game_id):
+    """Rebuild a state from save(): check its shape, then replay its actions.
+
+    Raises IllegalAction (a ValueError) with a clear sentence when the save is
+    not one of ours, is from another game or holds an action the rules reject.
+    """
+    if type(saved) is not dict or saved.get("game") != game_id:
+        raise IllegalAction("This is not a saved %s game." % game_id)
+    if saved.get("version") != SAVE_VERSION:
+        raise IllegalAction("This save is from an unknown version.")
+    options = saved.get("options")
+    actions = saved.get("actions")
+    seed = saved.get("seed")
+    if type(options) is not dict or type(actions) is not list or type(seed) is not int:
+        raise IllegalAction("This save is damaged.")
+    kw = {}
+    for k in options:
+        kw[k] = options[k]
+    try:
+        state = new_game(saved.get("players"), seed, **kw)
+    except (TypeError, ValueError) as e:
+        raise IllegalAction("This save is damaged: %s" % e)
+    for i in range(len(actions)):
+        if type(actions[i]) is not int:
+            raise IllegalAction("This save is damaged at move %d." % (i + 1))
+        try:
+            state.apply(actions[i])
+        except IllegalAction as e:
+            raise IllegalAction("This save is damaged at move %d: %s" % (i + 1, e))
+    return state
