@@ -29,6 +29,7 @@ _PROMPTS = {
 
 class TrickGame:
     GAME = ""
+    SCORE_SCALE = 1  # scores are stored as integers: shown value = score / SCORE_SCALE
 
     def __init__(self, players, seed, options):
         self.players = players
@@ -121,6 +122,7 @@ class TrickGame:
             "last_winner": self.last_winner, "bids": list(self.bids),
             "tricks": list(self.tricks), "scores": list(self.scores),
             "history": list(self.history), "seat": seat,
+            "score_scale": self.SCORE_SCALE,
         }
         self.extra_view(v, seat)
         return v
