@@ -1,0 +1,40 @@
+# Pocket Tricks developer commands. `make play` and `make test` work on a
+# fresh clone: they create .venv (pinned requirements.txt) and node_modules
+# (package-lock.json, the MicroPython VM) the first time and whenever those
+# files change.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+VENV_STAMP := $(VENV)/.requirements.stamp
+NPM_STAMP := node_modules/.package-lock.stamp
+# Tests and benches never open a window or a sound device.
+HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
+PYTEST_ARGS ?=
+ARGS ?=
+
+.PHONY: venv npm test play bench clean
+
+venv: $(VENV_STAMP)
+
+$(VENV_STAMP): requirements.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --disable-pip-version-check -q -r requirements.txt
+	touch $@
+
+npm: $(NPM_STAMP)
+
+$(NPM_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+test: venv npm
+	$(HEADLESS) $(PY) -m pytest $(PYTEST_ARGS) tests/
+
+play: venv
+	$(PY) code.py $(ARGS)
+
+bench: venv npm
+	$(HEADLESS) $(PY) -m tools.bench $(ARGS)
+
+clean:
+	rm -rf $(VENV) node_modules build out .pytest_cache
