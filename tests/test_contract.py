@@ -1,0 +1,86 @@
+"""The engine contract of DESIGN.md, checked the same way for every game.
+
+Random playouts round-trip save()/restore() at every step, reject a wrong
+action at every step without changing anything, and keep hidden cards
+hidden. Each game's own rules are in tests/test_<id>.py.
+"""
+import json
+import random
+
+import pytest
+
+from engine import IllegalAction, bots, games
+
+VIEW_KEYS = ("game", "players", "phase", "to_act", "round", "rounds", "dealer", "leader",
+             "hand_size", "hands", "counts", "trump", "trick", "last_trick", "last_winner",
+             "bids", "tricks", "scores", "history")
+PHASES = ("swap", "trump_bid", "frisch", "bid", "contract", "trump", "play", "over")
+UNIVERSE = list(range(52)) + list(range(100, 114)) + list(range(200, 205)) \
+    + list(range(325, 370)) + [400, 401, 402]
+
+
+@pytest.fixture(params=games.IDS)
+def game(request):
+    return games.load(request.param)
+
+
+def test_module_shape(game):
+    s = game.new_game(seed=1)
+    assert s.view()["game"] in games.IDS and s.view()["game"] in games.TITLES
+    assert callable(game.restore)
+    v = s.view(s.to_act())
+    for k in VIEW_KEYS:
+        assert k in v, k
+    assert v["phase"] in PHASES
+    json.dumps(s.save())
+
+
+def test_random_playouts_hold_the_contract(game):
+    rnd = random.Random(7)
+    for g in range(6):
+        s = game.new_game(seed=g)
+        steps = 0
+        while not s.is_over():
+            legal = s.legal_actions()
+            assert legal, "no legal action before the end"
+            assert legal == sorted(legal) and len(set(legal)) == len(legal)
+            seat = s.to_act()
+            v = s.view(seat)
+            assert v["to_act"] == seat >= 0
+            assert all(v["hands"][p] is None for p in range(v["players"]) if p != seat)
+            assert v["phase"] in PHASES
+            # one wrong action: rejected, nothing changes
+            wrong = rnd.choice([a for a in UNIVERSE if a not in legal])
+            before = json.dumps(s.save()), s.view(None)
+            with pytest.raises(IllegalAction) as e:
+                s.apply(wrong)
+            assert str(e.value)
+            assert (json.dumps(s.save()), s.view(None)) == before
+            a = rnd.choice(legal)
+            assert s.parse_action(s.action_text(a)) == a
+            s.apply(a)
+            if steps % 7 == 0 or g == 0:
+                t = game.restore(json.loads(json.dumps(s.save())))
+                assert t.view(None) == s.view(None)
+            steps += 1
+        assert s.to_act() == -1 and s.legal_actions() == [] and s.view()["phase"] == "over"
+        assert s.winners() and all(0 <= w < s.view()["players"] for w in s.winners())
+
+
+@pytest.mark.parametrize("level", [0, 1, 2, 3])
+def test_bots_finish_games_deterministically(game, level):
+    def run():
+        s = game.new_game(seed=21)
+        while not s.is_over():
+            seat = s.to_act()
+            s.apply(bots.choose(s.view(seat), s.legal_actions(), level, 5))
+        return s.save()["actions"]
+    assert run() == run()
+
+
+def test_restore_through_games_module(game):
+    s = game.new_game(seed=3)
+    for _ in range(10):
+        s.apply(s.legal_actions()[0])
+    t = games.restore(s.save())
+    assert t.view(None) == s.view(None)
