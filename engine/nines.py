@@ -1,0 +1,144 @@
+"""Nines (rules/nines.md): three players race from 9 points down to 0.
+
+The deck is dealt in four hands of 13; the fourth, the dummy, belongs to
+nobody. Swap round: from the dealer clockwise each player once swaps their
+hand with the dummy as it is now (possibly a hand someone just gave up) or
+keeps. The dealer leads; follow suit; a void player plays anything. Trump
+by hand number: C, H, D, S, no trump, repeating. Book of 4: score += 4 -
+tricks. The game ends after the first hand in which a score reaches 0 or
+less; the lowest score wins, ties are joint winners.
+
+Interpretations (beyond DESIGN.md's rulings):
+- Trump is known from the deal, so it is shown during the swap round.
+- What a seat may know of hidden hands: every hand is a packet of cards;
+  a seat knows each packet it has held (the one dealt to it, and the dummy
+  it took if it swapped). The view shows the dummy (`dummy`) and another
+  seat's remaining cards (`known_hands`) exactly when the packet now there
+  is one the viewer has held: a swapper sees the hand it gave up in the
+  dummy, or in the hand of a later swapper who took it. Nobody else ever
+  sees the dummy; it is not revealed after the hand.
+- Cards played this hand (`played`) and the suits each seat has shown out
+  of (`voids`, bit s = suit s) are public: everyone at the table saw them.
+- Option `start_score` (default 9, 1..99); `first_dealer` (0..2).
+- `round` counts hands played; it is the number of hands at the end.
+"""
+from engine import IllegalAction
+from engine.actions import KEEP, SWAP
+from engine.cards import SUIT_NAMES
+from engine.state import TrickGame, load_saved
+from engine.tricks import follow_suit
+
+TRUMP_CYCLE = (0, 2, 1, 3, 4)  # clubs, hearts, diamonds, spades, no trump
+BOOK = 4
+DUMMY = 3  # packet number of the dealt dummy; seats hold packets 0-2 at the deal
+
+
+class Nines(TrickGame):
+    GAME = "nines"
+
+    def setup(self):
+        self.scores = [self.options.get("start_score", 9)] * 3
+        self.start_hand()
+
+    def hand_size(self):
+        return 13
+
+    def start_hand(self):
+        self.new_round_fields()
+        self.dealer = (self.options.get("first_dealer", 0) + self.round) % 3
+        self.dummy = self.deal(13)
+        self.dummy.sort()
+        self.trump = TRUMP_CYCLE[self.round % 5]
+        self.swapped = [None] * 3
+        self.packet = [0, 1, 2, DUMMY]  # packet now at seat 0, 1, 2 and the dummy
+        self.seen = [1, 2, 4]  # per seat: bit p = has held packet p
+        self.played = []
+        self.voids = [0, 0, 0]
+        self.phase = "swap"
+        self.turn = self.dealer
+        self.leader = self.dealer
+
+    def legal_actions(self):
+        if self.phase == "swap":
+            return [SWAP, KEEP]
+        if self.phase == "play":
+            return follow_suit(self.hands[self.turn], self.trick)
+        return []
+
+    def explain(self, a):
+        if self.phase == "play":
+            return "You must follow suit: play a %s." % SUIT_NAMES[self.trick[0][1] // 13][:-1]
+        return None
+
+    def do(self, a):
+        seat = self.turn
+        if self.phase == "swap":
+            self.swapped[seat] = a == SWAP
+            if a == SWAP:
+                self.hands[seat], self.dummy = self.dummy, self.hands[seat]
+                p = self.packet
+                p[seat], p[DUMMY] = p[DUMMY], p[seat]
+                self.seen[seat] |= 1 << p[seat]
+            if seat == (self.dealer + 2) % 3:
+                self.phase = "play"
+                self.turn = self.dealer
+            else:
+                self.turn = (seat + 1) % 3
+            return
+        if self.trick and self.trick[0][1] // 13 != a // 13:
+            self.voids[seat] |= 1 << (self.trick[0][1] // 13)
+        self.played.append(a)
+        self.play_card(a)
+
+    def trick_done(self, winner):
+        self.leader = winner
+        if self.hands[winner]:
+            return
+        self.end_round([BOOK - t for t in self.tricks])
+        self.history[-1]["swapped"] = list(self.swapped)
+        self.round += 1
+        if min(self.scores) <= 0:
+            self.phase = "over"
+            self.turn = -1
+        else:
+            self.start_hand()
+
+    def winners(self):
+        """The lowest score wins; all seats tied on it are joint winners."""
+        if self.phase != "over":
+            return []
+        best = min(self.scores)
+        return [s for s in range(3) if self.scores[s] == best]
+
+    def knows(self, seat, where):
+        """May seat see the cards at where (a seat 0-2, or DUMMY)?"""
+        return seat is None or seat == where or bool(self.seen[seat] & (1 << self.packet[where]))
+
+    def extra_view(self, v, seat):
+        v["dummy_count"] = len(self.dummy)
+        v["dummy"] = list(self.dummy) if self.knows(seat, DUMMY) else None
+        v["known_hands"] = [list(self.hands[s]) if self.knows(seat, s) else None
+                            for s in range(3)]
+        v["swapped"] = list(self.swapped)
+        v["played"] = list(self.played)
+        v["voids"] = list(self.voids)
+        v["start_score"] = self.options.get("start_score", 9)
+
+
+def new_game(players=None, seed=0, **options):
+    if players not in (None, 3):
+        raise IllegalAction("Nines is for exactly 3 players.")
+    for k in options:
+        if k not in ("start_score", "first_dealer"):
+            raise IllegalAction("Nines has no option '%s'." % k)
+    s = options.get("start_score", 9)
+    if type(s) is not int or not 1 <= s <= 99:
+        raise IllegalAction("The starting score is a whole number from 1 to 99.")
+    d = options.get("first_dealer", 0)
+    if type(d) is not int or not 0 <= d <= 2:
+        raise IllegalAction("The first dealer is seat 0, 1 or 2.")
+    return Nines(3, seed, options)
+
+
+def restore(saved):
+    return load_saved(new_game, saved, "nines")
