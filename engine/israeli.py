@@ -1,0 +1,245 @@
+"""Israeli Whist (rules/israeli.md): a trump auction, then contracts, then play.
+
+4 players, 13 cards each, `rounds` deals (option, default 13), the dealer
+rotates clockwise. Trump auction from left of the dealer: bid a number
+(at least the minimum, 5) and a suit (C < D < H < S < NT) or pass; a pass
+does not eliminate a player; three passes in a row after a bid end it.
+Four passes with no bid: Frisch (each seat, left of the dealer first,
+chooses 3 cards for its left neighbour; they move when all have chosen)
+and the minimum rises 5 -> 6 -> 7 -> 8; after the third Frisch a round of
+passes makes the same dealer redeal with the minimum back at 5. Contracts
+from the trump winner (at least their trump bid) clockwise, 0-13 each; the
+last may not make them total 13 (over > 13 > under). The trump winner
+leads; follow suit. Highest total after the last deal wins (ties joint).
+
+Interpretations beyond DESIGN.md's rulings:
+- Frisch cards stay in the chooser's hand (marked in the view as chosen,
+  only to that seat) until all four seats have chosen.
+- A redeal does not count as a deal: same round number, same dealer.
+- undo_trick() takes back the most recent trick that has at least one card
+  played (so a trick in progress, else the last completed one), restoring
+  the state to just before its first card. It also works right after the
+  deal's last trick (the scoring is undone) or the game's end, but not once
+  any action of a later phase has been taken, nor before any trick.
+"""
+from engine import IllegalAction
+from engine.actions import BID, PASS, TRUMP_BID, action_text
+from engine.cards import SUIT_NAMES, card_text
+from engine.state import TrickGame, load_saved
+from engine.tricks import follow_suit
+
+MIN_BID = 5
+MAX_FRISCH = 3
+
+
+def points(bid, won, over):
+    """The score of one seat's deal (the rules' table)."""
+    if bid >= 1:
+        return bid * bid + 10 if won == bid else -10 * abs(won - bid)
+    if won == 0:
+        return 25 if over else 50
+    return -50 + 10 * (won - 1)
+
+
+class Israeli(TrickGame):
+    GAME = "israeli"
+
+    def setup(self):
+        self.trick_start = None
+        self.start_deal()
+
+    def total_rounds(self):
+        return self.options.get("rounds", 13)
+
+    def hand_size(self):
+        return 13
+
+    def start_deal(self):
+        """Deal a round (or redeal it after three Frisches nobody bid after)."""
+        self.new_round_fields()
+        self.dealer = (self.options.get("first_dealer", 0) + self.round) % 4
+        self.deal(13)
+        self.trump = None
+        self.leader = None
+        self.min_bid = MIN_BID
+        self.frisch_count = 0
+        self.received = None
+        self.chosen = None
+        self.start_auction()
+
+    def start_auction(self):
+        self.phase = "trump_bid"
+        self.high = None  # [amount, suit, seat]
+        self.passes = 0
+        self.calls = [None] * 4
+        self.turn = (self.dealer + 1) % 4
+
+    # --- legality -------------------------------------------------------
+    def lowest_bid(self):
+        """The smallest trump-bid action that outbids the auction so far."""
+        if self.high is None:
+            return TRUMP_BID + 5 * self.min_bid
+        return TRUMP_BID + 5 * self.high[0] + self.high[1] + 1
+
+    def contract_range(self, seat):
+        low = self.high[0] if seat == self.high[2] else 0
+        out = list(range(low, 14))
+        if seat == (self.high[2] + 3) % 4:
+            hook = 13 - self.contract_sum()
+            if hook in out:
+                out.remove(hook)
+        return out
+
+    def contract_sum(self):
+        return sum([b for b in self.bids if b is not None])
+
+    def legal_actions(self):
+        p = self.phase
+        if p == "trump_bid":
+            return list(range(self.lowest_bid(), TRUMP_BID + 70)) + [PASS]
+        if p == "frisch":
+            chosen = self.chosen[self.turn]
+            return [c for c in self.hands[self.turn] if c not in chosen]
+        if p == "contract":
+            return [BID + n for n in self.contract_range(self.turn)]
+        if p == "play":
+            return follow_suit(self.hands[self.turn], self.trick)
+        return []
+
+    def explain(self, a):
+        p = self.phase
+        if p == "trump_bid":
+            n = (a - TRUMP_BID) // 5
+            if n < self.min_bid:
+                return "The minimum trump bid is %d now." % self.min_bid
+            h = self.high
+            if h[0] == 13 and h[1] == 4:
+                return "Nobody can outbid 13 NT: pass."
+            return ("Outbid %s: bid more tricks, or %d in a higher suit (C < D < H < S < NT)."
+                    % (action_text(TRUMP_BID + 5 * h[0] + h[1]), h[0]))
+        if p == "frisch":
+            return "You already chose %s to pass." % card_text(a)
+        if p == "contract":
+            n = a - BID
+            if self.turn == self.high[2] and n < self.high[0]:
+                return ("You won the trump bid with %d: bid at least %d tricks."
+                        % (self.high[0], self.high[0]))
+            return ("You bid last: %d would make the contracts total 13." % n)
+        if p == "play":
+            return "You must follow suit: play a %s." % SUIT_NAMES[self.trick[0][1] // 13][:-1]
+        return None
+
+    # --- moves ----------------------------------------------------------
+    def do(self, a):
+        p = self.phase
+        if p == "play":
+            if not self.trick:
+                self.trick_start = len(self.log)
+            self.play_card(a)
+            return
+        self.trick_start = None
+        if p == "trump_bid":
+            self.auction(a)
+        elif p == "frisch":
+            self.choose_frisch(a)
+        else:
+            self.bids[self.turn] = a - BID
+            self.turn = (self.turn + 1) % 4
+            if self.turn == self.high[2]:
+                self.phase = "play"
+
+    def auction(self, a):
+        seat = self.turn
+        self.calls[seat] = a
+        self.turn = (seat + 1) % 4
+        if a != PASS:
+            self.high = [(a - TRUMP_BID) // 5, (a - TRUMP_BID) % 5, seat]
+            self.passes = 0
+            return
+        self.passes += 1
+        if self.high is not None and self.passes == 3:
+            self.trump = self.high[1]
+            self.leader = self.turn = self.high[2]
+            self.phase = "contract"
+        elif self.high is None and self.passes == 4:
+            if self.frisch_count == MAX_FRISCH:
+                self.start_deal()
+            else:
+                self.phase = "frisch"
+                self.chosen = [[], [], [], []]
+
+    def choose_frisch(self, card):
+        seat = self.turn
+        self.chosen[seat].append(card)
+        if len(self.chosen[seat]) < 3:
+            return
+        self.turn = (seat + 1) % 4
+        if self.turn != (self.dealer + 1) % 4:
+            return
+        for s in range(4):
+            for c in self.chosen[s]:
+                self.hands[s].remove(c)
+        for s in range(4):
+            self.hands[(s + 1) % 4].extend(self.chosen[s])
+            self.hands[(s + 1) % 4].sort()
+        self.received = [self.chosen[(s + 3) % 4] for s in range(4)]
+        self.chosen = None
+        self.frisch_count += 1
+        self.min_bid = MIN_BID + self.frisch_count
+        self.start_auction()
+
+    def trick_done(self, winner):
+        self.leader = winner
+        if self.hands[winner]:
+            return
+        over = self.contract_sum() > 13
+        self.end_round([points(self.bids[s], self.tricks[s], over) for s in range(4)])
+        self.history[-1]["trump"] = self.trump
+        self.round += 1
+        if self.round == self.total_rounds():
+            self.phase = "over"
+            self.turn = -1
+        else:
+            self.start_deal()
+
+    def undo_trick(self):
+        """Take back the most recent trick with a card in it (see the docstring)."""
+        if self.trick_start is None:
+            raise IllegalAction("There is no trick to take back.")
+        self.rewind(len(self.log) - self.trick_start)
+
+    # --- view -----------------------------------------------------------
+    def extra_view(self, v, seat):
+        v["min_bid"] = self.min_bid
+        v["frisch_count"] = self.frisch_count
+        v["high_bid"] = list(self.high) if self.high else None
+        v["trump_calls"] = list(self.calls)
+        v["contract_sum"] = self.contract_sum()
+        done = self.phase in ("play", "over") and None not in self.bids
+        v["game_type"] = (("over" if v["contract_sum"] > 13 else "under") if done else None)
+        chosen = self.chosen if self.phase == "frisch" else None
+        got = self.received
+        v["frisch_chosen"] = [list(chosen[s]) if chosen and (seat is None or seat == s)
+                              else None for s in range(4)]
+        v["frisch_received"] = [list(got[s]) if got and (seat is None or seat == s)
+                                else None for s in range(4)]
+        v["can_undo"] = self.trick_start is not None
+
+
+def new_game(players=None, seed=0, **options):
+    if players not in (None, 4):
+        raise IllegalAction("Israeli Whist is for exactly 4 players.")
+    for k in options:
+        if k not in ("first_dealer", "rounds"):
+            raise IllegalAction("Israeli Whist has no option '%s'." % k)
+    fd = options.get("first_dealer", 0)
+    if type(fd) is not int or not 0 <= fd <= 3:
+        raise IllegalAction("first_dealer is a seat, 0 to 3.")
+    r = options.get("rounds", 13)
+    if type(r) is not int or not 1 <= r <= 99:
+        raise IllegalAction("rounds is a number of deals, 1 to 99.")
+    return Israeli(4, seed, options)
+
+
+def restore(saved):
+    return load_saved(new_game, saved, "israeli")
