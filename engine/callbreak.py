@@ -1,0 +1,174 @@
+"""Call Break (rules/callbreak.md): 4 players, 5 rounds of 13 cards.
+
+Each player calls 1-8 tricks, clockwise from left of the dealer, who also
+leads the first trick; the trick winner leads the next. Spades are always
+trump. Forced play, in order: a winning card of the led suit, else any card
+of it, else a winning spade (one that beats the best card so far), else
+anything. Scores are stored in tenths (SCORE_SCALE 10): under the call
+-10*call, otherwise 10*call + 1 per extra trick. Highest total after round 5
+wins (ties are joint winners).
+
+Rulings (DESIGN.md): round 1 dealer seat 0 (option first_dealer), the dealer
+rotates clockwise. Option eight_wins (default True): the trick that gives a
+player their 8th trick of a round ends the game at once, that player the
+only winner.
+Interpretations beyond the rulings:
+- The round cut short by an 8-trick win is not scored and not added to
+  history: the rules score a round by its final trick counts, which the
+  unplayed tricks could still change. `scores` stay at the last complete
+  round; view key `eight_winner` names the winner (None otherwise).
+- With eight_wins off, 8 or more tricks simply score as an over-call.
+- A spade led: a higher spade if you have one, else any spade; a player
+  with no spades may then play anything (rule 3 cannot apply).
+- Void with spades that are all lower than a spade already in the trick:
+  rule 4 applies, any card (a low spade included).
+- View key `played`: the cards played this round in play order (public at
+  the table), so bots can count cards and find voids from their view alone.
+"""
+from engine import IllegalAction
+from engine.actions import BID
+from engine.cards import SUIT_NAMES, card_text
+from engine.state import TrickGame, load_saved
+from engine.tricks import beats, winning_index
+
+SPADES = 3
+ROUNDS = 5
+MIN_CALL = 1
+MAX_CALL = 8
+EIGHT = 8
+# Which forced-play rule applies (forced()).
+ANY, WIN_LED, LED, WIN_SPADE = 0, 1, 2, 3
+
+
+def points(call, won):
+    """Round points in tenths: -call under, +call (+0.1 per extra trick) otherwise."""
+    if won < call:
+        return -10 * call
+    return 10 * call + won - call
+
+
+def forced(hand, trick):
+    """(rule, cards): the forced-play rule that applies and the cards it allows."""
+    if not trick:
+        return ANY, list(hand)
+    led = trick[0][1] // 13
+    best = trick[winning_index(trick, SPADES)][1]
+    follow = [c for c in hand if c // 13 == led]
+    if follow:
+        win = [c for c in follow if beats(c, best, SPADES)]
+        return (WIN_LED, win) if win else (LED, follow)
+    win = [c for c in hand if c // 13 == SPADES and beats(c, best, SPADES)]
+    return (WIN_SPADE, win) if win else (ANY, list(hand))
+
+
+class CallBreak(TrickGame):
+    GAME = "callbreak"
+    SCORE_SCALE = 10
+
+    def setup(self):
+        self.trump = SPADES
+        self.eight_winner = None
+        self.played = bytearray()
+        self.start_round()
+
+    def total_rounds(self):
+        return ROUNDS
+
+    def hand_size(self):
+        return 13
+
+    def start_round(self):
+        self.new_round_fields()
+        self.dealer = (self.options.get("first_dealer", 0) + self.round) % 4
+        self.deal(13)
+        self.played = bytearray()
+        self.phase = "bid"
+        self.turn = (self.dealer + 1) % 4
+        self.leader = self.turn
+
+    def legal_actions(self):
+        if self.phase == "bid":
+            return list(range(BID + MIN_CALL, BID + MAX_CALL + 1))
+        if self.phase == "play":
+            return forced(self.hands[self.turn], self.trick)[1]
+        return []
+
+    def action_text(self, a):
+        if BID <= a < BID + 14:
+            return "call %d" % (a - BID)
+        return TrickGame.action_text(self, a)
+
+    def explain(self, a):
+        if self.phase == "bid":
+            return "Calls go from %d to %d tricks." % (MIN_CALL, MAX_CALL)
+        if self.phase != "play":
+            return None
+        rule, _ = forced(self.hands[self.turn], self.trick)
+        led = SUIT_NAMES[self.trick[0][1] // 13]
+        best = card_text(self.trick[winning_index(self.trick, SPADES)][1])
+        if rule == WIN_LED:
+            return "You must play a winning %s (higher than %s)." % (led[:-1], best)
+        if rule == LED:
+            return "You must follow suit: play a %s." % led[:-1]
+        if rule == WIN_SPADE:
+            if best[1] == "S":
+                return "You have no %s: you must trump with a higher spade (above %s)." % (
+                    led, best)
+            return "You have no %s: you must trump with a spade." % led
+        return None
+
+    def do(self, a):
+        if self.phase == "bid":
+            self.bids[self.turn] = a - BID
+            self.turn = (self.turn + 1) % 4
+            if self.turn == self.leader:
+                self.phase = "play"
+        else:
+            self.played.append(a)
+            self.play_card(a)
+
+    def trick_done(self, winner):
+        self.leader = winner
+        if self.options.get("eight_wins", True) and self.tricks[winner] >= EIGHT:
+            self.eight_winner = winner
+            self.phase = "over"
+            self.turn = -1
+            return
+        if self.hands[winner]:
+            return
+        self.end_round([points(self.bids[s], self.tricks[s]) for s in range(4)])
+        self.round += 1
+        if self.round == ROUNDS:
+            self.phase = "over"
+            self.turn = -1
+        else:
+            self.start_round()
+
+    def winners(self):
+        if self.eight_winner is not None:
+            return [self.eight_winner]
+        return TrickGame.winners(self)
+
+    def extra_view(self, v, seat):
+        v["calls"] = list(self.bids)
+        v["eight_wins"] = self.options.get("eight_wins", True)
+        v["eight_winner"] = self.eight_winner
+        v["played"] = list(self.played)
+
+
+def new_game(players=None, seed=0, **options):
+    if players not in (None, 4):
+        raise IllegalAction("Call Break is for exactly 4 players.")
+    for k in options:
+        if k not in ("first_dealer", "eight_wins"):
+            raise IllegalAction("Call Break has no option '%s'." % k)
+    if type(options.get("eight_wins", True)) is not bool:
+        raise IllegalAction("The option eight_wins is True or False.")
+    fd = options.get("first_dealer", 0)
+    if type(fd) is not int or not 0 <= fd <= 3:
+        raise IllegalAction("The option first_dealer is a seat number 0-3.")
+    return CallBreak(4, seed, options)
+
+
+def restore(saved):
+    return load_saved(new_game, saved, "callbreak")
