@@ -1,0 +1,174 @@
+"""Israeli Whist bots (levels 1-2; level 3 plays as level 2 for now).
+
+Auction: bid the cheapest legal bid in the suit the hand likes best when the
+hand looks good for that many tricks, else pass. Frisch: give away low cards
+of short side suits (voids ruff later), never aces or kings if avoidable.
+Contract: the estimated tricks with the known trump (level 2 bids zero on
+hopeless hands, since a made zero scores 25-50). Play: win cheaply while the
+contract still needs tricks, duck and shed high cards once it does not.
+"""
+from engine.actions import BID, PASS, TRUMP_BID
+from engine.botlib import by_suit, highest, lowest, play_for, winners_in
+
+
+def choose(view, legal, level, rng):
+    seat = view["to_act"]
+    hand = view["hands"][seat]
+    phase = view["phase"]
+    if phase == "trump_bid":
+        return auction(hand, legal, level)
+    if phase == "frisch":
+        return give(hand, legal, level)
+    if phase == "contract":
+        return contract(view, hand, legal, level)
+    return play(view, seat, hand, legal, level)
+
+
+def quarters(hand, trump):
+    """Tricks hand should take with trump (0-3, 4 = none), in quarter tricks.
+
+    Calibrated so the four hands of a deal add up to about 12 tricks.
+    """
+    suits = by_suit(hand)
+    q = ruff = 0
+    nt = len(suits[trump]) if trump < 4 else 0
+    for s in range(4):
+        cs = suits[s]
+        n = len(cs)
+        for c in cs:
+            r = c % 13
+            if r == 12:
+                q += 4
+            elif r == 11:
+                q += 3 if n >= 2 else 1
+            elif r == 10 and n >= 3:
+                q += 2
+            elif r == 9 and n >= 4 and s == trump:
+                q += 1
+        if s == trump:
+            q += 3 * max(0, n - 3)
+        elif trump < 4 and n < 2:
+            ruff += 3 * (2 - n)
+        elif trump == 4 and n > 4 and cs[-1] % 13 >= 11:
+            q += 3 * (n - 4)
+    if trump < 4:
+        q += min(ruff, 3 * max(0, nt - 2))
+    return q
+
+
+def best_suit(hand):
+    best, best_q = 0, -1
+    for s in range(5):
+        q = quarters(hand, s)
+        if q > best_q:
+            best, best_q = s, q
+    return best
+
+
+def auction(hand, legal, level):
+    """The cheapest bid the hand can stand behind, or pass."""
+    if level < 2:
+        suits = [best_suit(hand)]
+    else:
+        suits = [0, 1, 2, 3, 4]
+    best, best_room = PASS, -1
+    for s in suits:
+        tricks = (quarters(hand, s) + 2) // 4
+        for a in legal:
+            if a != PASS and (a - TRUMP_BID) % 5 == s:
+                room = tricks - (a - TRUMP_BID) // 5
+                if room >= 0 and room > best_room:
+                    best, best_room = a, room
+                break  # the cheapest bid in this suit is the first
+    return best
+
+
+def give(hand, legal, level):
+    """A Frisch card: the least useful one to keep."""
+    if level < 2:
+        return lowest(legal)
+    keep = best_suit(legal)
+    suits = by_suit(legal)
+    best, best_key = legal[0], 999
+    for c in legal:
+        s, r = c // 13, c % 13
+        key = len(suits[s]) * 16 + r
+        if r >= 11:
+            key += 300
+        if s == keep:
+            key += 200
+        if key < best_key:
+            best, best_key = c, key
+    return best
+
+
+def contract(view, hand, legal, level):
+    q = quarters(hand, view["trump"])
+    want = (q + 2) // 4
+    if level >= 2 and q <= 3 and BID in legal:
+        want = 0
+    best = legal[0]
+    for a in legal:
+        if abs(a - BID - want) < abs(best - BID - want):
+            best = a
+    return best
+
+
+def play(view, seat, hand, legal, level):
+    need = view["bids"][seat] - view["tricks"][seat]
+    if level < 2:
+        return play_for(view, legal, need > 0)
+    trump = view["trump"]
+    trick = view["trick"]
+    win = winners_in(legal, trick, trump)
+    last = len(trick) == 3
+    if need <= 0:
+        if last and len(win) == len(legal):
+            return highest(legal, trump)  # the trick is ours anyway: shed a high card
+        return play_for(view, legal, False)
+    if not trick:
+        return lead(hand, legal, trump, need)
+    if not win:
+        return shortest_low(legal, trump)
+    if last or need >= len(hand):
+        return lowest(win, trump) if last else highest(win, trump)
+    led = trick[0][1] // 13
+    same = [c for c in win if c // 13 == led]
+    if same:
+        return highest(same, trump)
+    return lowest(win, trump)
+
+
+def lead(hand, legal, trump, need):
+    """Lead to strength: aces, then top trumps when long in them, else low from length."""
+    suits = by_suit(legal)
+    aces = [c for c in legal if c % 13 == 12 and c // 13 != trump]
+    if aces:
+        return aces[0]
+    if trump is not None and trump < 4 and suits[trump]:
+        trumps = suits[trump]
+        if trumps[-1] % 13 >= 11 and (len(trumps) >= 4 or need >= len(hand)):
+            return trumps[-1]
+        if need >= len(hand):
+            return trumps[-1]
+    if need >= len(hand):
+        return highest(legal, trump)
+    best, n = None, -1
+    for s in range(4):
+        if s != trump and len(suits[s]) > n:
+            best, n = s, len(suits[s])
+    if n <= 0:
+        return lowest(legal, trump)
+    return suits[best][0]
+
+
+def shortest_low(legal, trump):
+    """A discard that cannot win: the lowest card of the shortest non-trump suit."""
+    suits = by_suit(legal)
+    best, n = None, 99
+    for s in range(4):
+        if s != trump and suits[s] and len(suits[s]) < n:
+            best, n = s, len(suits[s])
+    if best is None:
+        return lowest(legal, trump)
+    return suits[best][0]
