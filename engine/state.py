@@ -15,7 +15,7 @@ from engine.rng import Rng
 from engine.tricks import trick_winner
 
 SAVE_VERSION = 1
-# view["played"]: every card played this round, in order, as
+# view["plays"]: every card played this round, in order, as
 # card | seat << 6 | LEAD (when it led its trick): public knowledge for bots.
 LEAD = 512
 # What each phase expects, for messages about an action of the wrong kind.
@@ -46,7 +46,7 @@ class TrickGame:
         self.log = bytearray()
         self.hands = [[] for _ in range(n)]
         self.trick = []
-        self.played = []
+        self.plays = []
         self.last_trick = None
         self.last_winner = None
         self.tricks = [0] * n
@@ -125,7 +125,7 @@ class TrickGame:
             "last_trick": [list(p) for p in self.last_trick] if self.last_trick else None,
             "last_winner": self.last_winner, "bids": list(self.bids),
             "tricks": list(self.tricks), "scores": list(self.scores),
-            "history": list(self.history), "seat": seat, "played": list(self.played),
+            "history": list(self.history), "seat": seat, "plays": list(self.plays),
             "score_scale": self.SCORE_SCALE,
         }
         self.extra_view(v, seat)
@@ -171,7 +171,7 @@ class TrickGame:
         """Play card for the seat to act; resolve the trick when it is complete."""
         seat = self.turn
         self.hands[seat].remove(card)
-        self.played.append(card | seat << 6 | (0 if self.trick else LEAD))
+        self.plays.append(card | seat << 6 | (0 if self.trick else LEAD))
         self.trick.append([seat, card])
         if len(self.trick) < self.trick_size():
             self.turn = self.next_seat(seat)
@@ -210,7 +210,7 @@ class TrickGame:
     def new_round_fields(self):
         n = self.players
         self.trick = []
-        self.played = []
+        self.plays = []
         self.tricks = [0] * n
         self.bids = [None] * n
 
