@@ -12,7 +12,7 @@ HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROM
 PYTEST_ARGS ?=
 ARGS ?=
 
-.PHONY: venv npm test play bench clean
+.PHONY: venv npm test play bench clean bundle deploy
 
 venv: $(VENV_STAMP)
 
@@ -35,6 +35,16 @@ play: venv
 
 bench: venv npm
 	$(HEADLESS) $(PY) -m tools.bench $(ARGS)
+
+# Device bundle: $(DIST)/pocket-tricks-<version>.zip, a CIRCUITPY drive image.
+DIST ?= dist
+bundle: venv
+	$(PY) tools/bundle.py build --out $(DIST)
+
+# Copy the bundle onto a mounted board: make deploy CIRCUITPY=/media/$$USER/CIRCUITPY
+deploy: venv
+	@test -n "$(CIRCUITPY)" || { echo "usage: make deploy CIRCUITPY=/path/to/CIRCUITPY"; exit 2; }
+	$(PY) tools/bundle.py deploy --out $(DIST) --drive "$(CIRCUITPY)" $(DEPLOY_ARGS)
 
 clean:
 	rm -rf $(VENV) node_modules build out .pytest_cache

@@ -1,0 +1,100 @@
+"""Text-console profile: no screen, no buttons; lines typed over serial or a terminal.
+
+Used on a board without a display, and on the desktop with `--text` or when
+no window can be opened. ui.console drives it through readline() and write().
+"""
+
+import os
+import sys
+import time
+
+from hal import keys as K
+
+
+def _default_save_dir():
+    if sys.implementation.name != "cpython":
+        return "/saves"
+    env = os.environ.get("POCKET_TRICKS_DATA")
+    if env:
+        return env
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return os.path.join(base, "pocket-tricks")
+
+
+class Text:
+    """The HAL contract with display None and an always-empty key queue."""
+
+    board_name = "text"
+    display = None
+
+    def __init__(self, save_dir=None, readline=None, write=None, notice=None):
+        self.keys = K.Queue()
+        self.save_dir = save_dir or _default_save_dir()
+        self.writable = _prepare(self.save_dir)
+        self._readline = readline or _input_line
+        self._write = write or _print_text
+        self.notice = notice          # e.g. "no display found: text console"
+        self.bell = False             # beep() rings the terminal bell when True
+        self._start = time.monotonic()
+
+    def readline(self, prompt=""):
+        """One typed line without its newline; None when the input has ended."""
+        return self._readline(prompt)
+
+    def write(self, text):
+        self._write(text)
+
+    def input_ended(self):
+        return False
+
+    def now_ms(self):
+        return int((time.monotonic() - self._start) * 1000)
+
+    def idle(self, ms):
+        pass
+
+    def after_key(self):
+        pass
+
+    def finish(self):
+        pass
+
+    def beep(self, freq, ms):
+        if self.bell:
+            self._write("\a")
+
+    def entropy(self):
+        try:
+            return int.from_bytes(os.urandom(4), "little")
+        except (NotImplementedError, AttributeError):
+            return self.now_ms() & 0x7FFFFFFF
+
+
+def _input_line(prompt):
+    try:
+        return input(prompt)
+    except EOFError:
+        return None
+
+
+def _print_text(text):
+    print(text, end="")
+
+
+def _prepare(folder):
+    """Make the save folder; True if files can be written there."""
+    try:
+        try:
+            if hasattr(os, "makedirs"):      # desktop: parents may be missing
+                os.makedirs(folder)
+            else:
+                os.mkdir(folder)
+        except OSError:
+            pass
+        probe = folder + "/.probe"
+        with open(probe, "w") as f:
+            f.write("1")
+        os.remove(probe)
+        return True
+    except OSError:
+        return False
