@@ -88,21 +88,29 @@ def parse_result(stdout):
     raise ValueError("no RESULT line in:\n" + stdout[-2000:])
 
 
-def run_cpython(game, seed=7, levels=(1,), max_calls=100000):
-    """The same script on CPython: returns the parsed RESULT."""
+def run_cpython_script(source, finish=FINISH, call="step", max_calls=100000):
+    """Run a VM-style script on CPython: the script, ``call()`` until it
+    returns None, then ``finish``; returns what it printed."""
     if mpvm.ROOT not in sys.path:
         sys.path.insert(0, mpvm.ROOT)
-    env = {"__name__": "__vmgame__"}
-    exec(compile(script(game, seed, levels), "<game %s>" % game, "exec"), env)
-    for _ in range(max_calls):
-        if env["step"]() is None:
-            break
-    else:
-        raise RuntimeError("game %s did not end in %d steps" % (game, max_calls))
+    env = {"__name__": "__vmscript__"}
     buf = io.StringIO()
     with contextlib.redirect_stdout(buf):
-        exec(FINISH, env)
-    return parse_result(buf.getvalue())
+        exec(compile(source, "<vm script>", "exec"), env)
+        if call:
+            for _ in range(max_calls):
+                if env[call]() is None:
+                    break
+            else:
+                raise RuntimeError("%s() still running after %d calls" % (call, max_calls))
+        if finish:
+            exec(compile(finish, "<vm finish>", "exec"), env)
+    return buf.getvalue()
+
+
+def run_cpython(game, seed=7, levels=(1,)):
+    """The same game script on CPython: returns the parsed RESULT."""
+    return parse_result(run_cpython_script(script(game, seed, levels)))
 
 
 def run_vm(game, seed=7, levels=(1,), heap=256 * 1024, split=False, check=True):
@@ -111,3 +119,47 @@ def run_vm(game, seed=7, levels=(1,), heap=256 * 1024, split=False, check=True):
                           steps="step", imports=game_imports(game), finish=FINISH, check=check)
     result = parse_result(out) if not (stats and stats.get("error")) else None
     return result, stats
+
+
+ROUNDTRIP = """
+import json
+from engine import games, bots
+GAME = %(game)r
+SEED = %(seed)d
+EVERY = %(every)d
+mod = games.load(GAME)
+st = mod.new_game(seed=SEED)
+_n = 0
+_checks = 0
+
+
+def step():
+    # every EVERY actions: save, go through JSON text, restore, check the
+    # restored state is the same and carry on playing with the restored one
+    global st, _n, _checks
+    if _n %% EVERY == 0:
+        saved = json.loads(json.dumps(st.save()))
+        back = mod.restore(saved)
+        if back.view(None) != st.view(None) or back.legal_actions() != st.legal_actions():
+            raise AssertionError("restore(save()) differs after %%d actions" %% _n)
+        if back.save() != saved:
+            raise AssertionError("save() of the restored state differs after %%d actions" %% _n)
+        st = back
+        _checks += 1
+    if st.is_over():
+        return None
+    seat = st.to_act()
+    st.apply(bots.choose(st.view(seat), st.legal_actions(), 1, SEED + _n))
+    _n += 1
+    return _n
+"""
+
+ROUNDTRIP_FINISH = """
+_v = st.view(None)
+print("RESULT " + json.dumps({"scores": _v["scores"], "winners": st.winners(),
+                              "actions": _n, "checks": _checks}))
+"""
+
+
+def roundtrip_script(game, seed=11, every=25):
+    return ROUNDTRIP % {"game": game, "seed": int(seed), "every": int(every)}
