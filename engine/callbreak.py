@@ -112,9 +112,9 @@ class CallBreak(TrickGame):
             return "You must follow suit: play a %s." % led[:-1]
         if rule == WIN_SPADE:
             if best[1] == "S":
-                return "You have no %s: you must trump with a higher spade (above %s)." % (
-                    led, best)
-            return "You have no %s: you must trump with a spade." % led
+                return "You must trump with a higher spade (above %s): you have no %s." % (
+                    best, led)
+            return "You must trump with a spade: you have no %s." % led
         return None
 
     def do(self, a):
