@@ -36,7 +36,6 @@ class Linger(TrickGame):
         self.trump_card = rest[0]
         self.trump = rest[0] // 13
         self.stock = self.rng.shuffle(rest)  # drawn from the end
-        self.played = []
         self.result = None
         self.won = []
         self.size = n  # cards in the current trick
@@ -69,8 +68,6 @@ class Linger(TrickGame):
         return s
 
     def trick_done(self, winner):
-        for p in self.last_trick:
-            self.played.append(p[1])
         self.scores[winner] += 1
         hand = self.hands[winner]
         if self.stock:
@@ -102,7 +99,6 @@ class Linger(TrickGame):
         played = [p[0] for p in self.trick]
         v["sitting_out"] = [s for s in range(self.players)
                             if not self.hands[s] and s not in played]
-        v["played"] = list(self.played)
         v["result"] = self.result
         v["winners"] = list(self.won)
 
