@@ -23,8 +23,8 @@ Interpretations beyond DESIGN.md's rulings:
   any action of a later phase has been taken, nor before any trick.
 """
 from engine import IllegalAction
-from engine.actions import BID, PASS, TRUMP_BID, action_text
-from engine.cards import SUIT_NAMES, card_text
+from engine.actions import BID, PASS, TRUMP_BID
+from engine.cards import SUIT_NAMES, card_text, trump_text
 from engine.state import TrickGame, load_saved
 from engine.tricks import follow_suit
 
@@ -115,8 +115,9 @@ class Israeli(TrickGame):
             h = self.high
             if h[0] == 13 and h[1] == 4:
                 return "Nobody can outbid 13 NT: pass."
-            return ("Outbid %s: bid more tricks, or %d in a higher suit (C < D < H < S < NT)."
-                    % (action_text(TRUMP_BID + 5 * h[0] + h[1]), h[0]))
+            return ("Not higher than the bid of %d %s: bid more than %d, or %d in a suit"
+                    " above %s (C < D < H < S < NT)."
+                    % (h[0], trump_text(h[1]), h[0], h[0], trump_text(h[1])))
         if p == "frisch":
             return "You already chose %s to pass." % card_text(a)
         if p == "contract":
