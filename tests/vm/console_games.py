@@ -1,0 +1,75 @@
+# The text console inside MicroPython: every game played to the end with typed
+# commands (scripted readline), saved, resumed and finished, then "VM OK".
+# mpvm: heap=524288
+import os
+from engine import games
+from engine.cards import NINES_RANKS
+from ui.console import Console, SETUP
+from ui.saves import Store
+
+try:
+    os.mkdir("/saves")
+except OSError:
+    pass
+
+
+class Typist:
+    def __init__(self, lines, style):
+        self.lines = list(lines)
+        self.style = style
+        self.con = None
+        self.calls = 0
+
+    def __call__(self, prompt):
+        self.calls += 1
+        if self.calls > 4000:
+            raise RuntimeError("console did not finish")
+        if self.lines:
+            return self.lines.pop(0)
+        s = self.con.session
+        if s is None or s.state.is_over() or prompt == "Game> ":
+            return None
+        if not prompt.endswith("> "):
+            return ""
+        st = s.state
+        legal = st.legal_actions()
+        a = legal[(len(st.actions()) * 7) % len(legal)]
+        if a < 52 and self.style == "nines":
+            return "cdhs"[a // 13] + NINES_RANKS[a % 13]
+        if a < 52 and a % 13 == 8:
+            return "10" + "CDHS"[a // 13]
+        return st.action_text(a)
+
+
+def play(lines, style="plain", store=None):
+    out = []
+    t = Typist(lines, style)
+    con = Console(t, out.append, store, lambda: 4242)
+    t.con = con
+    con.run()
+    return con, "".join(out)
+
+
+for gid in games.IDS:
+    lo, hi, questions = SETUP[gid]
+    n = 4 if lo <= 4 <= hi else lo
+    lines = [str(games.IDS.index(gid) + 1)] + ([""] if hi > lo else [])
+    lines += ["h" + " 1" * (n - 1)] + [""] * len(questions) + ["5", "bogus", "help"]
+    con, out = play(lines, "nines" if gid == "nines" else "plain")
+    assert con.session.state.is_over(), gid
+    assert (games.TITLES[gid] + " is over.") in out, gid
+    assert "! 'bogus' is not a card" in out or "! " in out, gid
+    print(gid, "played to the end:", len(con.session.state.actions()), "actions")
+    games.unload(gid)
+
+# save, quit, resume, finish
+store = Store("/saves", True)
+con, out = play(["4", "h 1 1 1", "", "31", "save", "quit", "q"], store=store)
+assert "Saved." in out
+saved = con.session.state.actions()
+con2, out2 = play(["c"], store=Store("/saves", True))
+assert "Resuming Call Break." in out2
+assert con2.session.state.is_over()
+assert con2.session.state.actions()[:len(saved)] == saved
+print("saved, resumed and finished Call Break")
+print("VM OK")
