@@ -50,6 +50,8 @@ def test_bundle_holds_every_device_file_and_nothing_else(built):
         assert not p.startswith(("tests/", "tools/", "dist/", "docs/", ".venv/", "node_modules/")), p
         assert "__pycache__" not in p and not p.endswith(".pyc"), p
         assert not os.path.basename(p).startswith("desktop"), p
+    assert bundle.is_desktop_only("lib/hal/desktop.py") and bundle.is_desktop_only("ui/pygame_view.py")
+    assert not bundle.is_desktop_only("lib/hal/pygamer.py")
     if os.path.isfile(os.path.join(ROOT, "lib", "hal", "desktop.py")):
         assert "lib/hal/desktop.py" not in entries
 

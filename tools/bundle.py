@@ -31,8 +31,8 @@ TOP_FILES = ("code.py", "boot.py", "settings.toml")
 TOP_DIRS = ("engine", "ui", "lib", "fonts", "assets")
 SKIP_DIRS = ("__pycache__", "tests", ".pytest_cache")
 SKIP_SUFFIXES = (".pyc", ".pyo", ".orig", ".rej", ".swp", "~")
-# Desktop-only modules never go to the board (same rule as shared/hooks/compat_scan.py).
-DESKTOP_MARKERS = ("desktop", "pygame", "blinka")
+# Desktop-only modules never go to the board: desktop*.py, pygame*.py, *_pygame.py, *blinka*.
+# (Not a plain "pygame" substring test: that would drop lib/hal/pygamer.py.)
 
 # Modules a CircuitPython 9/10 board provides itself (core modules on the
 # SAMD51 and ESP32-S3 boards we target, plus the standard-library subset).
@@ -66,8 +66,9 @@ def read_version(root=ROOT):
 
 
 def is_desktop_only(rel):
-    base = os.path.basename(rel).lower()
-    return any(m in base for m in DESKTOP_MARKERS)
+    stem = os.path.basename(rel).lower()[:-3]
+    return ("desktop" in stem or "blinka" in stem or stem == "pygame"
+            or stem.startswith("pygame_") or stem.endswith("_pygame"))
 
 
 def project_files(root=ROOT):
@@ -104,8 +105,8 @@ def _guarded_nodes(tree):
                 t = ast.dump(h.type) if h.type is not None else "bare"
                 if "ImportError" in t or "Exception" in t or t == "bare" or "NameError" in t:
                     ok = True
-            if ok:
-                for stmt in node.body:
+            if ok:  # the try body and the fallbacks in its handlers
+                for stmt in node.body + [x for h in node.handlers for x in h.body]:
                     for n in ast.walk(stmt):
                         guarded.add(id(n))
         elif isinstance(node, ast.If):  # `if TYPE_CHECKING:` / `if False:` blocks
