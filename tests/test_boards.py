@@ -335,3 +335,16 @@ def test_desktop_without_a_display_falls_back_to_text():
                        text=True, timeout=120)
     line = [x for x in r.stdout.splitlines() if x.startswith("PROFILE")]
     assert line and line[0].startswith("PROFILE Text no display"), r.stdout + r.stderr
+
+
+@pytest.mark.parametrize("board_id", ["pybadge", "pygamer"])
+def test_badge_beep_returns_at_once_and_plays_in_background(device, board_id):
+    device(board_id, JOYSTICK_X="JX", JOYSTICK_Y="JY")
+    p = hal.detect([])
+    p.beep(880, 30)
+    spk = p._speaker
+    assert spk and spk._out.playing and len(spk._out.played) == 1
+    assert len(spk._out.played[0].buf) == sound.RATE * 30 // 1000
+    spk._out.playing = False
+    p.keys.get()                                           # polling switches the amp off
+    assert spk._amp.value is False

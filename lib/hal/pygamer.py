@@ -71,6 +71,8 @@ class PyGamer(PyBadge):
         self.stick = Joystick()
 
     def poll(self):
+        if self._speaker:
+            self._speaker.poll(self.now_ms())
         ev = self._buttons.events.get()
         while ev is not None:
             if ev.key_number < len(_RAW):

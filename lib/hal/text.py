@@ -35,7 +35,7 @@ class Text:
         self._write = write or _print_text
         self.notice = notice          # e.g. "no display found: text console"
         self.bell = False             # beep() rings the terminal bell when True
-        self._start = time.monotonic()
+        self._start = _clock_ms()
 
     def readline(self, prompt=""):
         """One typed line without its newline; None when the input has ended."""
@@ -48,7 +48,7 @@ class Text:
         return False
 
     def now_ms(self):
-        return int((time.monotonic() - self._start) * 1000)
+        return _clock_ms() - self._start
 
     def idle(self, ms):
         pass
@@ -68,6 +68,13 @@ class Text:
             return int.from_bytes(os.urandom(4), "little")
         except (NotImplementedError, AttributeError):
             return self.now_ms() & 0x7FFFFFFF
+
+
+def _clock_ms():
+    """Milliseconds from the best clock there is (monotonic_ns on CircuitPython/CPython)."""
+    if hasattr(time, "monotonic_ns"):
+        return time.monotonic_ns() // 1000000
+    return time.ticks_ms()  # plain MicroPython (the test VM)
 
 
 def _input_line(prompt):
