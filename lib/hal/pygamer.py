@@ -59,27 +59,15 @@ try:
 except ImportError:  # pragma: no cover - keeps the module importable for docs
     PyBadge = object
 
-# PyGamer shift-register bits 0..3 (the rest are not wired).
-_RAW = (K.B, K.A, K.START, K.SELECT)
-
 
 class PyGamer(PyBadge):
     """PyBadge profile with the stick read through Joystick."""
 
+    RAW = (K.B, K.A, K.START, K.SELECT)  # shift-register bits 0..3; the rest are not wired
+
     def __init__(self):
         PyBadge.__init__(self)
         self.stick = Joystick()
-
-    def poll(self):
-        if self._speaker:
-            self._speaker.poll(self.now_ms())
-        ev = self._buttons.events.get()
-        while ev is not None:
-            if ev.key_number < len(_RAW):
-                self.keys.push(K.Event(_RAW[ev.key_number], ev.pressed))
-            ev = self._buttons.events.get()
-        if self._joy is not None:
-            self._poll_joystick()
 
     def _poll_joystick(self):
         for key, pressed in self.stick.update(self._joy[0].value, self._joy[1].value,

@@ -12,9 +12,6 @@ Taps move along a hand or a row of choices; holding moves the other way
 (menus, bids), so every screen stays reachable with three buttons.
 """
 
-import os
-import time
-
 from hal import keys as K
 
 TOP, MIDDLE, BOTTOM = 0, 1, 2
@@ -78,18 +75,18 @@ class ThreeButtons:
         return out
 
 
-class _Keys(K.Queue):
-    def __init__(self, profile):
-        K.Queue.__init__(self)
-        self._profile = profile
-
-    def get(self):
-        self._profile.poll()
-        return K.Queue.get(self)
+try:
+    from hal.pybadge import PyBadge, _Keys
+except ImportError:  # no board module (tests of ThreeButtons in the VM)
+    PyBadge = object
 
 
-class ReverseTFT:
-    """Feather ESP32-S3 Reverse TFT: board.DISPLAY plus the three buttons."""
+class ReverseTFT(PyBadge):
+    """Feather ESP32-S3 Reverse TFT: board.DISPLAY plus the three buttons.
+
+    Shares the PyBadge profile's clock, storage probe and entropy; it has no
+    speaker, so beep() stays silent.
+    """
 
     board_name = "feather_esp32s3_reverse_tft"
 
@@ -103,7 +100,8 @@ class ReverseTFT:
         self.buttons = ThreeButtons()
         self.keys = _Keys(self)
         self.save_dir = "/saves"
-        self.writable = _probe_writable(self.save_dir)
+        self.writable = self._check_writable()
+        self._speaker = False
 
     def _push(self, keys):
         for k in keys:
@@ -118,42 +116,3 @@ class ReverseTFT:
                 self._push(self.buttons.button(first + ev.key_number, ev.pressed, now))
                 ev = scanner.events.get()
         self._push(self.buttons.tick(now))
-
-    def input_ended(self):
-        return False
-
-    def now_ms(self):
-        return time.monotonic_ns() // 1000000
-
-    def idle(self, ms):
-        time.sleep(min(ms, 20) / 1000)
-
-    def after_key(self):
-        pass
-
-    def finish(self):
-        pass
-
-    def beep(self, freq, ms):
-        pass  # no speaker on this board
-
-    def entropy(self):
-        try:
-            return int.from_bytes(os.urandom(4), "little")
-        except (NotImplementedError, AttributeError):
-            return self.now_ms() & 0x7FFFFFFF
-
-
-def _probe_writable(folder):
-    """True if the flash is writable by code (boot.py remounted it)."""
-    try:
-        try:
-            os.mkdir(folder)
-        except OSError:
-            pass
-        with open(folder + "/.probe", "w") as f:
-            f.write("1")
-        os.remove(folder + "/.probe")
-        return True
-    except OSError:
-        return False
