@@ -188,3 +188,20 @@ def test_main_runs_on_the_text_profile(tmp_path):
     text_out = "".join(out)
     assert "no display found" in text_out
     assert "Nomination Whist is over." in text_out
+
+
+def test_code_py_text_flag_and_no_display_both_reach_the_console(tmp_path):
+    import os
+    import subprocess
+    import sys
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = dict(os.environ, POCKET_TRICKS_DATA=str(tmp_path))
+    for k in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY"):
+        env.pop(k, None)
+    for args in (["--text"], []):                 # flag; no display at all (make play)
+        r = subprocess.run([sys.executable, "code.py"] + args, cwd=root, env=env,
+                           input="1\n0 0 0 0\n4\nq\n", capture_output=True, text=True,
+                           timeout=300)
+        assert r.returncode == 0, r.stderr[-2000:]
+        assert "Nomination Whist is over." in r.stdout
+        assert ("no display found" in r.stdout) == (args == [])
