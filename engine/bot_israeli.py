@@ -102,10 +102,16 @@ def give(hand, legal, level):
     return best
 
 
+ZERO_Q = 7       # level 2 bids zero up to this many quarter tricks
+DECLARER_Q = 2   # level 2: quarters the trump winner adds (trumps and the lead)
+
+
 def contract(view, hand, legal, level):
     q = quarters(hand, view["trump"])
+    if level >= 2 and view["to_act"] == view["high_bid"][2]:
+        q += DECLARER_Q
     want = (q + 2) // 4
-    if level >= 2 and q <= 3 and BID in legal:
+    if level >= 2 and q <= ZERO_Q and BID in legal:
         want = 0
     best = legal[0]
     for a in legal:
