@@ -1,8 +1,25 @@
-"""Call Break bots. Level 1: call from the shared trick estimate with spades
-as trump, win tricks cheaply while the call needs them and duck after.
+"""Call Break bots (integers only, so choices match on the device).
+
+Level 1 (easy): call from the shared trick estimate with spades as trump,
+win tricks cheaply while the call needs them and duck after.
+Level 2 (normal): a Call Break call estimate (spade honours and length,
+side aces and guarded kings, ruffs from short suits with spare spades,
+rounded down: missing a call costs the call, an extra trick gains 0.1).
+Play reads the round's played cards from the view: which cards are still
+out, which players are void in a suit, and the highest card a player can
+still hold in a suit (the forced-play rules reveal it: a player who follows
+without winning holds nothing above the winning card; a void player who
+does not trump holds no spade that would have won). Extra tricks still pay
+and break other calls, so it always tries to win, but cheaply: the lowest
+winner that nobody after it can beat, else the lowest winner; it cashes
+safe masters, draws spades when it holds the top one and the length, else
+leads low from a short side suit (ruffs to come) and keeps guarded
+honours; it discards low side cards, never a master or a spade if it can.
+Level 3 is level 2 until the hard bot lands.
 """
 from engine.actions import BID
-from engine.botlib import estimate_quarters, play_for
+from engine.botlib import by_suit, current_best, estimate_quarters, play_for
+from engine.tricks import beats
 
 SPADES = 3
 
@@ -11,7 +28,176 @@ def choose(view, legal, level, rng):
     seat = view["to_act"]
     hand = view["hands"][seat]
     if view["phase"] == "bid":
-        call = (estimate_quarters(hand, SPADES) + 2) // 4
+        if level < 2:
+            call = (estimate_quarters(hand, SPADES) + 2) // 4
+        else:
+            call = call_quarters(hand) // 4
         return BID + min(8, max(1, call))
+    if level < 2:
+        need = view["bids"][seat] - view["tricks"][seat]
+        return play_for(view, legal, need > 0)
+    return play(view, legal, seat, hand)
+
+
+def call_quarters(hand):
+    """Expected tricks of hand, in quarters, with spades trump."""
+    suits = by_suit(hand)
+    ns = len(suits[SPADES])
+    q = 0
+    small = 0
+    for c in suits[SPADES]:
+        r = c % 13
+        if r == 12:
+            q += 4
+        elif r == 11:
+            q += 4 if ns >= 2 else 2
+        elif r == 10:
+            q += 3 if ns >= 3 else 1
+        elif r == 9 and ns >= 4:
+            q += 2
+        else:
+            small += 1
+    if ns > 4:
+        q += 4 * (ns - 4)
+        small = max(0, small - (ns - 4))
+    ruffs = 0
+    for s in range(3):
+        n = len(suits[s])
+        for c in suits[s]:
+            r = c % 13
+            if r == 12:
+                q += 4 if n <= 5 else 3
+            elif r == 11 and n >= 2:
+                q += 3 if n <= 4 else 2
+            elif r == 10 and n >= 3:
+                q += 1
+        ruffs += (6, 3, 1)[n] if n < 3 else 0
+    return q + min(ruffs, 3 * small)
+
+
+def knowledge(view, hand):
+    """(where, ceil) from the round's played cards.
+
+    where[c]: 0 unseen, 1 mine, 2 played. ceil[4 * p + s]: seat p holds no
+    card of suit s of this rank or higher (13 = no limit known, 0 = void).
+    """
+    where = bytearray(52)
+    ceil = bytearray(b"\x0d" * 16)
+    for c in hand:
+        where[c] = 1
+    played = view["played"]
+    leader = (view["dealer"] + 1) % 4
+    for i in range(0, len(played), 4):
+        led = played[i] // 13
+        best = played[i]
+        win = 0
+        where[best] = 2
+        for j in range(1, min(4, len(played) - i)):
+            c = played[i + j]
+            where[c] = 2
+            k = 4 * ((leader + j) % 4)
+            if c // 13 == led:
+                if best // 13 == led and c < best:
+                    ceil[k + led] = min(ceil[k + led], best % 13)
+            else:
+                ceil[k + led] = 0
+                if c // 13 != SPADES:
+                    ceil[k + SPADES] = min(ceil[k + SPADES],
+                                           best % 13 if best // 13 == SPADES else 0)
+            if beats(c, best, SPADES):
+                best, win = c, j
+        leader = (leader + win) % 4
+    return where, ceil
+
+
+def unseen(where, s, above=-1):
+    """Unseen cards of suit s ranked above rank `above`."""
+    return [c for c in range(13 * s + above + 1, 13 * s + 13) if where[c] == 0]
+
+
+def is_master(c, where):
+    return not unseen(where, c // 13, c % 13)
+
+
+def threatened(c, seats, where, ceil):
+    """Could one of seats beat card c if it were winning the trick?"""
+    s = c // 13
+    higher = unseen(where, s, c % 13)
+    spades = unseen(where, SPADES)
+    short = len(unseen(where, s)) < len(seats)  # then someone after is void
+    for p in seats:
+        k = 4 * p
+        for h in higher:
+            if h % 13 < ceil[k + s]:
+                return True
+        if s != SPADES and (ceil[k + s] == 0 or short):
+            for h in spades:
+                if h % 13 < ceil[k + SPADES]:
+                    return True
+    return False
+
+
+def play(view, legal, seat, hand):
+    where, ceil = knowledge(view, hand)
+    trick = view["trick"]
+    if not trick:
+        return lead(view, hand, seat, where, ceil)
+    best = current_best(trick, SPADES)
+    win = [c for c in legal if beats(c, best, SPADES)]
+    if win:
+        after = [(seat + k) % 4 for k in range(1, 4 - len(trick))]
+        for c in win:  # lowest first
+            if not threatened(c, after, where, ceil):
+                return c
+        return win[0]
+    if legal[0] // 13 == trick[0][1] // 13:
+        return legal[0]
+    return discard(legal, hand, where)
+
+
+def discard(cards, hand, where):
+    """The card worth least: a low side card from a short suit; masters and spades last."""
+    suits = by_suit(hand)
+    best, best_v = cards[0], 999
+    for c in cards:
+        s = c // 13
+        v = 4 * (c % 13) + min(len(suits[s]), 4)
+        if s == SPADES:
+            v += 100
+        elif is_master(c, where):
+            v += 60
+        if v < best_v:
+            best, best_v = c, v
+    return best
+
+
+def lead(view, hand, seat, where, ceil):
+    suits = by_suit(hand)
+    others = [(seat + k) % 4 for k in range(1, 4)]
+    for c in hand:
+        if c // 13 != SPADES and is_master(c, where) and not threatened(c, others, where, ceil):
+            return c
+    sp = suits[SPADES]
+    out = len(unseen(where, SPADES))
+    if sp and is_master(sp[-1], where) and out and (len(sp) >= out or len(sp) == len(hand)):
+        return sp[-1]
+    best, best_v = None, 999
+    for s in range(3):
+        cards = suits[s]
+        if not cards:
+            continue
+        v = cards[0] % 13
+        if len(cards) == 1 and sp:
+            v -= 6  # a void to come: spades will ruff it
+        for c in cards[1:]:
+            if len(unseen(where, s, c % 13)) == 1:
+                v += 6  # a guarded second-best card: let others lead the suit
+        for p in others:
+            if ceil[4 * p + s] == 0 and ceil[4 * p + SPADES]:
+                v += 8  # someone would ruff it
+        if v < best_v:
+            best, best_v = cards[0], v
+    if best is not None:
+        return best
     need = view["bids"][seat] - view["tricks"][seat]
-    return play_for(view, legal, need > 0)
+    return sp[-1] if need >= len(hand) else sp[0]
