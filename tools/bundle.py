@@ -16,7 +16,6 @@ import argparse
 import ast
 import os
 import re
-import shutil
 import sys
 import zipfile
 
