@@ -3,8 +3,10 @@
 A bot sees only its own seat's view, so it can never use hidden cards. The
 same inputs give the same choice: its randomness comes from engine.rng
 seeded by `seed` and the position. Level 0 is uniform random (the baseline);
-levels 1-3 are the game's own module engine/bot_<game>.py, imported when
-first needed, whose `choose(view, legal, level, rng)` knows that game.
+levels 1-2 (and level 3's bidding) are the game's own module
+engine/bot_<game>.py, imported when first needed, whose
+`choose(view, legal, level, rng)` knows that game; level 3 plays its cards
+with engine/bot_search.py (sampling and playouts).
 """
 import sys
 
@@ -34,5 +36,11 @@ def choose(view, legal, level=2, seed=0):
     name = "engine.bot_" + view["game"]
     if name not in sys.modules:
         __import__(name)
-    a = sys.modules[name].choose(view, legal, min(level, 3), rng)
-    return a if a in legal else legal[0]
+    a = sys.modules[name].choose(view, legal, min(level, 2), rng)
+    if a not in legal:
+        a = legal[0]
+    if level >= 3 and view["phase"] == "play":
+        if "engine.bot_search" not in sys.modules:
+            __import__("engine.bot_search")
+        a = sys.modules["engine.bot_search"].choose(view, legal, rng, a)
+    return a

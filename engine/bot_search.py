@@ -1,0 +1,223 @@
+"""Level 3 card play: sample, play out, pick the best average.
+
+For each decision it deals the cards it cannot see to the other seats many
+times over, consistent with what the table has seen (each seat's card count,
+every card played this round, and the suits a seat has shown out of), then
+plays each candidate card followed by the rest of the round with a fast
+heuristic for every seat, and keeps the card whose rounds score best for
+this seat. The same sampled deals serve every candidate, so candidates are
+compared on equal luck. `PLAYOUT_BUDGET` (cards simulated per decision) is
+the compute knob: the most that keeps a decision inside the device budget.
+"""
+import sys
+
+from engine.botlib import estimate_quarters
+from engine.state import LEAD
+from engine.tricks import beats, follow_suit, winning_index
+
+PLAYOUT_BUDGET = 320
+
+
+def _free(hand, trick):
+    return list(hand)
+
+
+def rules_for(game):
+    """(legal plays(hand, trick), seat wants tricks(bid, won), round value(view, bid, won))."""
+    if game == "callbreak":
+        cb = sys.modules["engine.callbreak"]
+        return (lambda h, t: cb.forced(h, t)[1], _always,
+                lambda v, b, w: cb.points(b, w))
+    if game == "israeli":
+        isr = sys.modules["engine.israeli"]
+        return (follow_suit, _short,
+                lambda v, b, w: isr.points(b, w, v.get("game_type") == "over"))
+    if game == "nommie":
+        return follow_suit, _short, lambda v, b, w: w + (10 if w == b else 0)
+    if game == "linger":
+        return _free, _always, lambda v, b, w: w
+    return follow_suit, _always, lambda v, b, w: w  # nines: each trick is a point off
+
+
+def _always(bid, won):
+    return True
+
+
+def _short(bid, won):
+    return bid is None or won < bid
+
+
+def known_voids(plays, players):
+    """Bit s of voids[p] is set when seat p has shown out of suit s this round."""
+    voids = [0] * players
+    led = 0
+    for x in plays:
+        c = x & 63
+        if x & LEAD:
+            led = c // 13
+        elif c // 13 != led:
+            voids[(x >> 6) & 7] |= 1 << led
+    return voids
+
+
+def sample_hands(view, me, unseen, voids, rng):
+    """Deal unseen cards to the other seats by their counts, honouring voids."""
+    n = view["players"]
+    counts = view["counts"]
+    for attempt in range(4):
+        pool = rng.shuffle(list(unseen))
+        hands = [[] for _ in range(n)]
+        hands[me] = list(view["hands"][me])
+        spare = len(pool) - sum([counts[p] for p in range(n) if p != me])
+        ok = True
+        for c in pool:
+            bit = 1 << (c // 13)
+            room = [p for p in range(n) if p != me and len(hands[p]) < counts[p]
+                    and (attempt == 3 or not voids[p] & bit)]
+            if room:
+                hands[room[rng.below(len(room))]].append(c)
+            elif spare > 0:
+                spare -= 1  # stays in the stock or the dummy
+            else:
+                ok = False
+                break
+        if ok:
+            return hands
+    return hands
+
+
+def choose(view, legal, rng, baseline=None):
+    """The card to play; baseline is the heuristic's card, kept unless the
+    sampled rounds show another card doing clearly better (a margin of one
+    point per sample guards against noise in few samples)."""
+    game = view["game"]
+    legal_fn, wants, value = rules_for(game)
+    me = view["to_act"]
+    n = view["players"]
+    trump = view["trump"]
+    seen = [0] * 52
+    for c in view["hands"][me]:
+        seen[c] = 1
+    for x in view["plays"]:
+        seen[x & 63] = 1
+    unseen = [c for c in range(52) if not seen[c]]
+    voids = known_voids(view["plays"], n) if legal_fn is not _free else [0] * n
+    cands = distinct(legal, seen)
+    if len(cands) == 1:
+        return cands[0]
+    left = sum(view["counts"])
+    samples = max(1, PLAYOUT_BUDGET // (left * len(cands)))
+    # when even one full playout per candidate is too dear, stop after `depth`
+    # cards and count the rest of this seat's hand by its estimated tricks
+    depth = min(left, max(n + 1, PLAYOUT_BUDGET // len(cands)))
+    bids = view["bids"]
+    totals = [0] * len(cands)
+    for _ in range(samples):
+        hands = sample_hands(view, me, unseen, voids, rng)
+        for i in range(len(cands)):
+            h = [list(x) for x in hands]
+            won = playout(view, h, cands[i], legal_fn, wants, trump, depth)
+            future = 0
+            if h[me]:
+                future = min(len(h[me]), (estimate_quarters(h[me], trump) + 2) // 4)
+            totals[i] += value(view, bids[me], won[me] + future)
+    base = 0
+    if baseline is not None:
+        for i in range(len(cands)):
+            if cands[i] <= baseline:
+                base = i  # baseline itself or the lower card it plays like
+    best = base
+    for i in range(len(cands)):
+        if totals[i] > totals[best] + (samples if best == base else 0):
+            best = i
+    return cands[best]
+
+
+def distinct(legal, seen):
+    """Legal cards less the ones that play exactly like a lower one: the same
+    suit with nothing between them still out (e.g. holding Q J, or Q T with
+    the J gone). legal is sorted, so same-suit neighbours are adjacent."""
+    out = [legal[0]]
+    for c in legal[1:]:
+        prev = out[-1]
+        if c // 13 == prev // 13:
+            gap = False
+            for x in range(prev + 1, c):
+                if not seen[x]:
+                    gap = True
+                    break
+            if not gap:
+                continue  # equivalent to prev: keep the lower card
+        out.append(c)
+    return out
+
+
+def playout(view, hands, first, legal_fn, wants, trump, depth=52):
+    """Play first for the seat to act, then the rest of the round by heuristic
+    (at most depth cards, stopping only between tricks); tricks won per seat."""
+    n = view["players"]
+    won = list(view["tricks"])
+    bids = view["bids"]
+    trick = [list(p) for p in view["trick"]]
+    seat = view["to_act"]
+    size = len(trick) + len([p for p in range(n) if hands[p]
+                             and p not in [q[0] for q in trick]])
+    card = first
+    while True:
+        hands[seat].remove(card)
+        trick.append([seat, card])
+        if len(trick) == size:
+            seat = trick[winning_index(trick, trump)][0]
+            won[seat] += 1
+            trick = []
+            depth -= size
+            if depth <= 0:
+                return won
+            if not hands[seat]:
+                seat = _next_holder(hands, seat, n)
+                if seat < 0:
+                    return won
+            size = len([p for p in range(n) if hands[p]])
+        else:
+            seat = _next_holder(hands, seat, n)
+        card = policy(hands[seat], trick, trump, legal_fn,
+                      wants(bids[seat], won[seat]))
+
+
+def _next_holder(hands, seat, n):
+    for i in range(1, n + 1):
+        p = (seat + i) % n
+        if hands[p]:
+            return p
+    return -1
+
+
+def policy(hand, trick, trump, legal_fn, want):
+    """The playout heuristic: win cheaply when tricks are wanted, else lose high."""
+    legal = legal_fn(hand, trick)
+    if len(legal) == 1:
+        return legal[0]
+    if not trick:
+        pick = legal[0]
+        for c in legal:
+            k = c % 13 - (13 if c // 13 == trump else 0)
+            pk = pick % 13 - (13 if pick // 13 == trump else 0)
+            if (k > pk) == want and k != pk:
+                pick = c
+        return pick
+    best = trick[winning_index(trick, trump)][1]
+    win = None
+    lose = None
+    for c in legal:
+        if beats(c, best, trump):
+            if win is None or _cost(c, trump) < _cost(win, trump):
+                win = c
+        elif lose is None or (_cost(c, trump) > _cost(lose, trump)) != want:
+            lose = c
+    if want:
+        return win if win is not None else lose
+    return lose if lose is not None else win
+
+
+def _cost(c, trump):
+    return c % 13 + (13 if c // 13 == trump else 0)
