@@ -5,9 +5,11 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for _p in (os.path.join(ROOT, "lib"), ROOT):
+# Appended, not prepended: the repo root holds code.py, which must not shadow
+# the standard library's `code` module (pdb imports it).
+for _p in (ROOT, os.path.join(ROOT, "lib")):
     if _p not in sys.path:
-        sys.path.insert(0, _p)
+        sys.path.append(_p)
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
