@@ -1,0 +1,263 @@
+"""Desktop profile (CPython + Blinka): a scaled pygame window, or headless.
+
+Headless runs on a virtual clock that jumps ahead instead of sleeping, so a
+scripted-key run is fast and gives the same pictures every time.
+"""
+
+import os
+import sys
+import time
+
+from hal import keys as K
+
+USAGE = """usage: python code.py [options]
+  --headless             no window (tests, screenshots)
+  --keys "A A RIGHT A"   scripted key presses (names: UP DOWN LEFT RIGHT A B START SELECT)
+  --screenshot FILE      write a PNG of the screen when the run ends
+  --screenshot-every DIR write DIR/0001.png ... after every key
+  --seed N               deal number for a quick game started from the command line
+  --size WxH             screen size in pixels (default 160x128)
+  --scale N              window zoom (default 4)
+  --data-dir DIR         where saves go (default $POCKET_TRICKS_DATA or ~/.local/share/pocket-tricks)
+keys: arrows move, Z/Enter = A, X/Esc/Backspace = B, Space = START, Tab = SELECT"""
+
+
+def parse_args(argv):
+    """Options dict from a command line; raises SystemExit with usage on errors."""
+    opts = {"headless": False, "keys": None, "screenshot": None, "screenshot_every": None,
+            "seed": None, "width": 160, "height": 128, "scale": 4, "data_dir": None,
+            "quick": None}
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if "=" in arg and arg.startswith("--"):
+            arg, value = arg.split("=", 1)
+            argv = argv[:i] + [arg, value] + argv[i + 1:]
+        takes = {"--keys": "keys", "--screenshot": "screenshot", "--seed": "seed",
+                 "--screenshot-every": "screenshot_every", "--size": "size",
+                 "--scale": "scale", "--data-dir": "data_dir", "--game": "quick"}
+        if arg == "--headless":
+            opts["headless"] = True
+        elif arg in ("-h", "--help"):
+            print(USAGE)
+            raise SystemExit(0)
+        elif arg in takes:
+            if i + 1 >= len(argv):
+                raise SystemExit("%s needs a value\n%s" % (arg, USAGE))
+            opts[takes[arg]] = argv[i + 1]
+            i += 1
+        else:
+            raise SystemExit("unknown option %s\n%s" % (arg, USAGE))
+        i += 1
+    try:
+        if opts.get("size"):
+            w, h = opts.pop("size").lower().split("x")
+            opts["width"], opts["height"] = int(w), int(h)
+        opts["scale"] = int(opts["scale"])
+        if opts["seed"] is not None:
+            opts["seed"] = int(opts["seed"])
+    except ValueError:
+        raise SystemExit("bad number in options\n%s" % USAGE)
+    opts.pop("size", None)
+    if opts["keys"] is not None:
+        opts["keys"] = [K.number(n) for n in opts["keys"].replace(",", " ").split()]
+    return opts
+
+
+def default_save_dir():
+    env = os.environ.get("POCKET_TRICKS_DATA")
+    if env:
+        return env
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return os.path.join(base, "pocket-tricks")
+
+
+def _keymap(pygame):
+    return {
+        pygame.K_UP: K.UP, pygame.K_DOWN: K.DOWN, pygame.K_LEFT: K.LEFT, pygame.K_RIGHT: K.RIGHT,
+        pygame.K_z: K.A, pygame.K_RETURN: K.A, pygame.K_KP_ENTER: K.A,
+        pygame.K_x: K.B, pygame.K_ESCAPE: K.B, pygame.K_BACKSPACE: K.B,
+        pygame.K_SPACE: K.START, pygame.K_TAB: K.SELECT,
+    }
+
+
+class _Keys(K.Queue):
+    """Scripted keys first, then (with a window) the keyboard."""
+
+    def __init__(self, profile):
+        K.Queue.__init__(self)
+        self._profile = profile
+        self._map = None
+
+    def get(self):
+        self._profile.pump()
+        return K.Queue.get(self)
+
+
+def _make_display(width, height, scale, headless):
+    """A Blinka display drawn into an off-screen surface, shown zoomed in a window."""
+    import pygame
+    import busdisplay
+    from blinka_displayio_pygamedisplay import PyGameDisplay
+
+    class ZoomDisplay(PyGameDisplay):
+        """Redraws only the dirty areas (like the device) and counts their pixels."""
+
+        def __init__(self):
+            self.window = None
+            self.dirty_pixels = 0      # pixels redrawn by the last refresh
+            self.refreshes = 0
+            PyGameDisplay.__init__(self, width=width, height=height, auto_refresh=False,
+                                   caption="Pocket Tricks")
+
+        def _initialize(self, init_sequence):
+            pygame.init()
+            if not headless:
+                pygame.display.set_caption("Pocket Tricks")
+                self.window = pygame.display.set_mode((self.width * scale, self.height * scale))
+                pygame.key.set_repeat(350, 70)
+            self._pygame_screen = pygame.Surface((self.width, self.height))
+
+        def _get_refresh_areas(self):
+            areas = busdisplay.BusDisplay._get_refresh_areas(self)
+            self.dirty_pixels = _union_size(areas, self.width, self.height)
+            return areas
+
+        def _refresh_area(self, area):
+            # the driver packs two pixels per word: give it an even pixel count
+            if (area.x2 - area.x1) % 2:
+                from displayio._area import Area
+                if area.x2 < self.width:
+                    area = Area(area.x1, area.y1, area.x2 + 1, area.y2)
+                else:
+                    area = Area(area.x1 - 1, area.y1, area.x2, area.y2)
+            return PyGameDisplay._refresh_area(self, area)
+
+        def _refresh_display(self):
+            busdisplay.BusDisplay._refresh_display(self)
+            self.refreshes += 1
+            if self.window is not None:
+                pygame.transform.scale(self._pygame_screen, self.window.get_size(), self.window)
+                pygame.display.flip()
+            self._refresh_pending = False
+
+        def save_png(self, path):
+            self.refresh()
+            folder = os.path.dirname(path)
+            if folder and not os.path.isdir(folder):
+                os.makedirs(folder)
+            pygame.image.save(self._pygame_screen, path)
+
+    return ZoomDisplay()
+
+
+def _union_size(areas, width, height):
+    """Pixels covered by a list of displayio Areas, clipped to the screen."""
+    rows = {}
+    for a in areas:
+        x1, x2 = max(0, min(a.x1, a.x2)), min(width, max(a.x1, a.x2))
+        y1, y2 = max(0, min(a.y1, a.y2)), min(height, max(a.y1, a.y2))
+        for y in range(y1, y2):
+            rows.setdefault(y, []).append((x1, x2))
+    total = 0
+    for spans in rows.values():
+        spans.sort()
+        end = -1
+        for x1, x2 in spans:
+            if x2 <= end:
+                continue
+            total += x2 - max(x1, end)
+            end = x2
+    return total
+
+
+class Desktop:
+    """The desktop profile; see USAGE for its command line."""
+
+    board_name = "desktop"
+
+    def __init__(self, argv=()):
+        self.opts = parse_args(list(argv))
+        self.headless = self.opts["headless"]
+        if self.headless:
+            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        self.display = _make_display(self.opts["width"], self.opts["height"],
+                                     self.opts["scale"], self.headless)
+        self.keys = _Keys(self)
+        self._script = list(self.opts["keys"] or [])
+        self._closed = False
+        self._clock_ms = 0
+        self._start = time.monotonic()
+        self._shots = 0
+        self.save_dir = self.opts["data_dir"] or default_save_dir()
+        self.writable = self._prepare_save_dir()
+        import pygame
+        self._pygame = pygame
+        self._map = _keymap(pygame)
+
+    def _prepare_save_dir(self):
+        try:
+            if not os.path.isdir(self.save_dir):
+                os.makedirs(self.save_dir)
+            return os.access(self.save_dir, os.W_OK)
+        except OSError:
+            return False
+
+    def pump(self):
+        """Move scripted keys and window keyboard events into the key queue."""
+        if self._script and not len(self.keys):
+            n = self._script.pop(0)
+            self.keys.push(K.Event(n, True))
+            self.keys.push(K.Event(n, False))
+        if self.display.window is None:
+            return
+        pygame = self._pygame
+        for ev in pygame.event.get():
+            if ev.type == pygame.QUIT:
+                self._closed = True
+            elif ev.type in (pygame.KEYDOWN, pygame.KEYUP):
+                n = self._map.get(ev.key)
+                if n is not None:
+                    self.keys.push(K.Event(n, ev.type == pygame.KEYDOWN))
+
+    def input_ended(self):
+        """True when no more input can come: script used up (headless) or window closed."""
+        if self._closed:
+            return True
+        return self.headless and not self._script and not len(self.keys)
+
+    def now_ms(self):
+        if self.headless:
+            return self._clock_ms
+        return int((time.monotonic() - self._start) * 1000)
+
+    def idle(self, ms):
+        """Wait up to ms for input; headless jumps the virtual clock instead."""
+        if self.headless:
+            self._clock_ms += max(1, ms)
+        else:
+            time.sleep(min(ms, 20) / 1000.0)
+
+    def beep(self, freq, ms):
+        pass
+
+    def entropy(self):
+        return int.from_bytes(os.urandom(4), "little")
+
+    def after_key(self):
+        """Called by the app after it handled a key and redrew: --screenshot-every."""
+        folder = self.opts["screenshot_every"]
+        if folder:
+            self._shots += 1
+            self.display.save_png(os.path.join(folder, "%04d.png" % self._shots))
+
+    def finish(self):
+        """End of run: the final --screenshot."""
+        if self.opts["screenshot"]:
+            self.display.save_png(self.opts["screenshot"])
+        try:
+            self._pygame.quit()
+        except Exception:
+            pass

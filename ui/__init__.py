@@ -1,0 +1,1 @@
+"""Pocket Tricks console UI: screen logic (plain Python) and thin displayio views."""

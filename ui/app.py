@@ -1,0 +1,193 @@
+"""The console application: a stack of screens, settings, saves, the main loop.
+
+App is plain Python (no displayio) so the whole UI logic runs in tests and in
+the MicroPython VM; run(hal) adds the display (ui.view) and the board's keys.
+"""
+
+from hal import keys as K
+
+try:
+    from ui.version import VERSION
+except ImportError:
+    VERSION = "?"
+
+# the same defaults and ranges as ui.saves (speed 1 slow .. 3 fast)
+DEFAULT_SETTINGS = {"speed": 2, "autoplay": True, "sound": True, "bot_level": 2,
+                    "names": None, "last_setup": None}
+SPEEDS = ("Slow", "Normal", "Fast")
+SPEED_MS = (1100, 600, 250)
+
+
+class NoStore:
+    """Stand-in for ui.saves.Store when saving is not possible (or in tests)."""
+
+    notice = None
+
+    def __init__(self):
+        self.game = None
+        self.settings = {}
+        self.stats = {}
+
+    def load_game(self):
+        return self.game
+
+    def save_game(self, record):
+        self.game = record
+        return None
+
+    def clear_game(self):
+        self.game = None
+
+    def load_settings(self):
+        d = {}
+        for k in DEFAULT_SETTINGS:
+            d[k] = self.settings.get(k, DEFAULT_SETTINGS[k])
+        return d
+
+    def save_settings(self, d):
+        self.settings = dict(d)
+
+    def load_stats(self):
+        return self.stats
+
+    def record_result(self, game_id, levels, won, score):
+        g = self.stats.setdefault(game_id, {"played": 0, "won": 0})
+        g["played"] += 1
+        if won:
+            g["won"] += 1
+
+
+def open_store(hal):
+    """ui.saves.Store for this board, or an in-memory NoStore if it is missing."""
+    try:
+        from ui import saves
+    except ImportError:
+        return NoStore()
+    try:
+        return saves.Store(hal.save_dir, hal.writable)
+    except (OSError, ValueError) as e:
+        s = NoStore()
+        s.notice = "Saves are off: %s" % e
+        return s
+
+
+class App:
+    def __init__(self, width=160, height=128, store=None, board="desktop", entropy=None,
+                 char_w=6, line_h=12):
+        self.width = width
+        self.height = height
+        self.cols = width // char_w
+        self.rows = height // line_h
+        self.store = store if store is not None else NoStore()
+        self.settings = self.store.load_settings()
+        for k in DEFAULT_SETTINGS:
+            if k not in self.settings:
+                self.settings[k] = DEFAULT_SETTINGS[k]
+        self.board = board
+        self.entropy = entropy
+        self.stack = []
+        self.quit = False
+        self.notice = self.store.notice
+        self.sound = None          # callable(freq, ms) set by run()
+
+    # --- the screen stack ------------------------------------------------
+    def top(self):
+        return self.stack[-1] if self.stack else None
+
+    def push(self, screen):
+        self.stack.append(screen)
+        screen.enter(self)
+
+    def pop(self):
+        if len(self.stack) <= 1:
+            return
+        self.stack.pop().exit()
+        self.stack[-1].resume()
+
+    def replace(self, screen):
+        if self.stack:
+            self.stack.pop().exit()
+        self.push(screen)
+
+    def home(self):
+        """Back to the title screen (the bottom of the stack)."""
+        while len(self.stack) > 1:
+            self.stack.pop().exit()
+        self.stack[0].resume()
+
+    # --- input and time --------------------------------------------------
+    def key(self, k):
+        """Handle one logical key press; keys outside the known set are ignored."""
+        if type(k) is not int or k < 0 or k >= len(K.NAMES):
+            return
+        top = self.top()
+        if top is not None:
+            top.key(k)
+
+    def tick(self, now):
+        top = self.top()
+        return top.tick(now) if top is not None else None
+
+    def busy(self):
+        top = self.top()
+        return top is not None and top.busy()
+
+    def beep(self, freq, ms):
+        if self.settings.get("sound") and self.sound is not None:
+            self.sound(freq, ms)
+
+    def save_settings(self):
+        try:
+            self.store.save_settings(self.settings)
+        except (OSError, ValueError):
+            pass
+
+    def speed_ms(self):
+        s = self.settings.get("speed", 2)
+        return SPEED_MS[s - 1] if 1 <= s <= len(SPEED_MS) else SPEED_MS[1]
+
+    def start(self):
+        """Show the title screen."""
+        from ui.menus import Title
+        self.push(Title())
+
+
+def run(hal):
+    """The main loop on a board or desktop: keys in, timed work, redraw."""
+    from ui import view
+    try:
+        import gc
+        free = gc.mem_free
+    except (ImportError, AttributeError):
+        free = None
+    app = App(hal.display.width, hal.display.height, open_store(hal),
+              getattr(hal, "board_name", "?"), hal.entropy)
+    app.mem_free = free
+    opts = getattr(hal, "opts", None) or {}
+    app.default_deal = opts.get("seed")
+    app.sound = hal.beep
+    screen = view.Screen(hal.display)
+    app.start()
+    if opts.get("quick"):
+        from ui.menus import quick_start
+        quick_start(app, opts["quick"], opts.get("seed"))
+    screen.draw(app)
+    wait = 0
+    while not app.quit:
+        ev = None
+        if not app.busy() or not getattr(hal, "headless", False):
+            ev = hal.keys.get()
+        if ev is not None:
+            if ev.pressed:
+                app.key(ev.key_number)
+                wait = app.tick(hal.now_ms())
+                screen.draw(app)
+                hal.after_key()
+            continue
+        wait = app.tick(hal.now_ms())
+        screen.draw(app)
+        if not app.busy() and hal.input_ended():
+            break
+        hal.idle(20 if wait is None else max(1, min(wait, 50)))
+    hal.finish()
+    return app

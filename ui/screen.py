@@ -1,0 +1,195 @@
+"""Screen logic: small objects driven by logical keys, with no displayio.
+
+A screen exposes plain fields that its view draws (kind "list" or "table"):
+a ListScreen has title, lines, cursor (-1: plain text), first (scroll) and
+footer. The App keeps a stack of screens; only the top one gets keys/ticks.
+"""
+
+from hal import keys as K
+
+
+def wrap(text, cols):
+    """Split text into lines of at most cols characters (words kept whole when possible)."""
+    out = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            while len(word) > cols:
+                if line:
+                    out.append(line)
+                    line = ""
+                out.append(word[:cols])
+                word = word[cols:]
+            if not line:
+                line = word
+            elif len(line) + 1 + len(word) <= cols:
+                line = line + " " + word
+            else:
+                out.append(line)
+                line = word
+        out.append(line)
+    return out
+
+
+class Screen:
+    kind = "list"
+
+    def __init__(self):
+        self.app = None
+
+    def enter(self, app):
+        self.app = app
+
+    def exit(self):
+        pass
+
+    def resume(self):
+        """Called when the screen above this one was popped."""
+        pass
+
+    def key(self, k):
+        pass
+
+    def tick(self, now):
+        """Do timed work; return ms until the next wanted tick, or None when idle."""
+        return None
+
+    def busy(self):
+        """True while timed work (bots, pauses) is pending: scripted input waits for it."""
+        return False
+
+
+class ListScreen(Screen):
+    """A titled list of lines; with a cursor it is a menu, without one a scrollable text."""
+
+    def __init__(self, title="", lines=None, footer="", cursor=-1):
+        Screen.__init__(self)
+        self.title = title
+        self.lines = lines if lines is not None else []
+        self.footer = footer
+        self.cursor = cursor
+        self.first = 0
+
+    def rows(self):
+        """How many lines fit between the title and the footer."""
+        return max(1, self.app.rows - 2) if self.app else 8
+
+    def scroll_to_cursor(self):
+        n = self.rows()
+        if self.cursor < 0:
+            self.first = max(0, min(self.first, len(self.lines) - n))
+            return
+        if self.cursor < self.first:
+            self.first = self.cursor
+        elif self.cursor >= self.first + n:
+            self.first = self.cursor - n + 1
+
+    def enter(self, app):
+        Screen.enter(self, app)
+        self.refresh()
+        self.scroll_to_cursor()
+
+    def refresh(self):
+        """Rebuild lines from the model (menus override)."""
+        pass
+
+    def key(self, k):
+        n = len(self.lines)
+        if self.cursor >= 0 and n:
+            if k == K.UP:
+                self.cursor = (self.cursor - 1) % n
+            elif k == K.DOWN:
+                self.cursor = (self.cursor + 1) % n
+            elif k in (K.LEFT, K.RIGHT):
+                self.change(self.cursor, -1 if k == K.LEFT else 1)
+            elif k == K.A:
+                self.choose(self.cursor)
+            elif k == K.B:
+                self.back()
+            else:
+                self.other(k)
+            self.scroll_to_cursor()
+            return
+        page = self.rows()
+        if k == K.UP:
+            self.first -= 1
+        elif k == K.DOWN:
+            self.first += 1
+        elif k == K.LEFT:
+            self.first -= page
+        elif k == K.RIGHT:
+            self.first += page
+        elif k in (K.A, K.B):
+            self.back()
+            return
+        else:
+            self.other(k)
+        self.first = max(0, min(self.first, len(self.lines) - page))
+
+    def change(self, i, step):
+        pass
+
+    def choose(self, i):
+        pass
+
+    def other(self, k):
+        pass
+
+    def back(self):
+        self.app.pop()
+
+
+class TextScreen(ListScreen):
+    """Read-only text, wrapped to the screen width; A or B closes it."""
+
+    def __init__(self, title, text, footer="A/B back, arrows scroll"):
+        ListScreen.__init__(self, title, [], footer)
+        self.text = text
+
+    def refresh(self):
+        if type(self.text) is list:
+            self.lines = self.text
+        else:
+            self.lines = wrap(self.text, self.app.cols)
+
+
+class Menu(ListScreen):
+    """A list of (label, action) rows; action is a callable run on A."""
+
+    def __init__(self, title, items, footer="A: choose  B: back"):
+        ListScreen.__init__(self, title, [], footer, 0)
+        self.items = items
+
+    def refresh(self):
+        self.lines = [it[0] for it in self.items]
+
+    def choose(self, i):
+        self.items[i][1]()
+
+
+class Confirm(ListScreen):
+    """A yes/no question; on_yes runs after the dialog is closed."""
+
+    def __init__(self, question, on_yes, yes="Yes", no="No"):
+        ListScreen.__init__(self, "Are you sure?", [], "A: choose  B: cancel", 1)
+        self.question = question
+        self.on_yes = on_yes
+        self.choices = [yes, no]
+
+    def refresh(self):
+        q = wrap(self.question, self.app.cols) if self.app else [self.question]
+        self.lines = q + [""] + ["  " + c for c in self.choices]
+        self.cursor = len(self.lines) - 1
+        self.top_choice = len(self.lines) - 2
+
+    def key(self, k):
+        if k in (K.UP, K.DOWN, K.LEFT, K.RIGHT):
+            self.cursor = self.top_choice + (1 - (self.cursor - self.top_choice))
+        elif k == K.A:
+            yes = self.cursor == self.top_choice
+            self.app.pop()
+            if yes:
+                self.on_yes()
+        elif k == K.B:
+            self.app.pop()
+        self.scroll_to_cursor()

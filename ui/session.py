@@ -1,0 +1,105 @@
+"""One game in progress: the engine state plus who sits where.
+
+Knows seats (human or bot, bot levels, names), asks bots for moves, keeps the
+save record, and undoes by replaying the action list without its tail (the
+engine's intended save/restore path), so it needs nothing beyond the contract.
+"""
+
+from engine import IllegalAction, bots, games
+
+BOT_NAMES = ("Ada", "Bo", "Cy", "Di", "Ed")
+
+
+def default_names(seats, bot_names=None):
+    """Short names that fit the screen: "You" when one human plays, else P1.., bots by name."""
+    humans = [s for s in range(len(seats)) if seats[s] == "human"]
+    pool = bot_names if bot_names and len(bot_names) >= len(seats) else BOT_NAMES
+    out = []
+    for s in range(len(seats)):
+        if seats[s] != "human":
+            out.append(pool[s % len(pool)][:5])
+        elif len(humans) == 1:
+            out.append("You")
+        else:
+            out.append("P%d" % (s + 1))
+    return out
+
+
+class Session:
+    def __init__(self, state, seats, levels, names=None):
+        self.state = state
+        self.game = state.view(None)["game"]
+        self.players = len(seats)
+        self.seats = list(seats)
+        self.levels = list(levels)
+        self.names = list(names) if names else default_names(seats)
+        self.seed = state.save().get("seed", 0)
+
+    @staticmethod
+    def new(game_id, seats, levels, seed=0, options=None, names=None):
+        kw = {}
+        if options:
+            for k in options:
+                kw[k] = options[k]
+        state = games.load(game_id).new_game(len(seats), seed, **kw)
+        return Session(state, seats, levels, names)
+
+    @staticmethod
+    def from_record(record):
+        """A session from a saved record; raises IllegalAction/KeyError if it is damaged."""
+        state = games.restore(record["save"])
+        n = state.view(None)["players"]
+        seats = record.get("seats") or ["human"] + ["bot"] * (n - 1)
+        levels = record.get("levels") or [2] * n
+        if len(seats) != n or len(levels) != n:
+            raise IllegalAction("The saved seats do not match the game.")
+        return Session(state, seats, levels, record.get("names"))
+
+    def record(self):
+        return {"save": self.state.save(), "seats": list(self.seats),
+                "levels": list(self.levels), "names": list(self.names)}
+
+    def humans(self):
+        return [s for s in range(self.players) if self.seats[s] == "human"]
+
+    def is_human(self, seat):
+        return 0 <= seat < self.players and self.seats[seat] == "human"
+
+    def to_act(self):
+        return self.state.to_act()
+
+    def bot_action(self):
+        """The bot's choice for the seat to act (from that seat's own view only)."""
+        seat = self.state.to_act()
+        view = self.state.view(seat)
+        return bots.choose(view, self.state.legal_actions(), self.levels[seat],
+                           self.seed * 8 + seat)
+
+    def apply(self, action):
+        """Apply an action (IllegalAction propagates, changing nothing)."""
+        self.state.apply(action)
+
+    def set_seat(self, seat, kind, level=None):
+        self.seats[seat] = kind
+        if level is not None:
+            self.levels[seat] = level
+        old = self.names[seat]
+        if old in BOT_NAMES or old == "You" or (old[:1] == "P" and old[1:].isdigit()):
+            self.names = default_names(self.seats)
+
+    # --- undo: replay the action list without its tail (ui.saves does the cutting)
+    def _restore(self, saved):
+        if saved is None:
+            return False
+        self.state = games.restore(saved)
+        return True
+
+    def undo_human(self):
+        """Take back the last human decision and the bot moves after it; False if none."""
+        from ui import saves
+        return self._restore(saves.undo_last_human(self.state.save(), self.seats))
+
+    def undo_trick(self):
+        """Israeli Whist: back to the start of the last completed trick; False if none."""
+        from ui import saves
+        return self._restore(saves.undo_last_trick(self.state.save()))

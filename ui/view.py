@@ -1,0 +1,272 @@
+"""The thin displayio layer: draws the top screen's fields.
+
+Each view builds its display objects once and afterwards only changes what
+differs (a label's text, a card's tile, position or palette), so a cursor move
+redraws a small part of the screen.
+"""
+
+import displayio
+
+from ui import gfx
+
+SIDE_COLS = 5
+
+
+class ListView:
+    """Title, rows of text with a highlighted cursor row, footer."""
+
+    def __init__(self, width, height):
+        lh = gfx.line_height()
+        self.lh = lh
+        self.width = width
+        self.nrows = max(1, height // lh - 2)
+        self.group = displayio.Group()
+        self.title = gfx.label("", 2, 0, gfx.GOLD)
+        self.pos = gfx.label("", width - 2, 0, gfx.DIM, right=True)
+        self.group.append(gfx.rect(0, lh, width, 1, gfx.DIM))
+        self.hilite = gfx.rect(0, lh + 2, width, lh, gfx.HILITE)
+        self.hilite_group = displayio.Group()
+        self.hilite_group.append(self.hilite)
+        self.hilite_group.hidden = True
+        self.group.append(self.hilite_group)
+        self.group.append(self.title)
+        self.group.append(self.pos)
+        self.rows = []
+        for i in range(self.nrows):
+            lbl = gfx.label("", 3, lh + 2 + i * lh)
+            self.rows.append(lbl)
+            self.group.append(lbl)
+        self.footer = gfx.label("", 2, height - lh, gfx.DIM)
+        self.group.append(self.footer)
+        self.cols = width // gfx.char_width()
+
+    def update(self, s):
+        cols = self.cols
+        gfx.set_text(self.title, s.title[:cols])
+        lines = s.lines
+        more = len(lines) > self.nrows and s.cursor < 0
+        gfx.set_text(self.pos, "%d/%d" % (min(len(lines), s.first + self.nrows), len(lines))
+                     if more else "")
+        for i in range(self.nrows):
+            j = s.first + i
+            gfx.set_text(self.rows[i], lines[j][:cols] if 0 <= j < len(lines) else "")
+        vis = s.cursor >= 0 and s.first <= s.cursor < s.first + self.nrows
+        if vis:
+            y = self.lh + 2 + (s.cursor - s.first) * self.lh
+            if self.hilite.y != y:
+                self.hilite.y = y
+        if self.hilite_group.hidden == vis:
+            self.hilite_group.hidden = not vis
+        gfx.set_text(self.footer, s.footer[:cols])
+
+
+def seat_places(n, w, top, mid):
+    """Per relative seat position (0 = bottom): (kind, x, y) of its label."""
+    left, right = ("side", 1, mid - 16), ("side_r", w - 1, mid - 16)
+    if n == 2:
+        return [None, ("top", w // 2, 12)]
+    if n == 3:
+        return [None, left, right]
+    if n == 4:
+        return [None, left, ("top", w // 2, 12), right]
+    return [None, left, ("top", w // 4 + 4, 12), ("top", 3 * w // 4 - 4, 12), right]
+
+
+def trick_places(n, cx, top, bottom):
+    """Per relative seat position: top-left of its card in the trick."""
+    cw, ch = gfx.CARD_W, gfx.CARD_H
+    x = cx - cw // 2
+    mid = (top + bottom - ch) // 2
+    south = (x, bottom - ch)
+    north = (x, top)
+    west = (x - 20, mid)
+    east = (x + 20, mid)
+    if n == 2:
+        return [south, north]
+    if n == 3:
+        return [south, west, east]
+    if n == 4:
+        return [south, west, north, east]
+    return [south, west, (x - 10, top), (x + 10, top), east]
+
+
+class TableView:
+    """The card table for a fixed number of players."""
+
+    MAX_HAND = 13
+
+    def __init__(self, width, height, players, cards):
+        lh = gfx.line_height()
+        self.w, self.h, self.n = width, height, players
+        self.cards = cards
+        self.group = displayio.Group()
+        self.shown_version = None
+        self.header = gfx.label("", 1, 0, gfx.DIM)
+        self.trump = gfx.label("", width - 1, 0, gfx.GOLD, right=True)
+        self.group.append(self.header)
+        self.group.append(self.trump)
+        self.hand_y = height - gfx.CARD_H - 1
+        self.prompt_y = self.hand_y - lh - 4
+        self.seat_y = self.prompt_y - lh
+        top, bottom = 26, self.seat_y - 1
+        mid = (top + bottom) // 2
+        self.places = seat_places(players, width, top, mid)
+        self.seats = [gfx.label("", width // 2, self.seat_y, center=True)]
+        for p in self.places[1:]:
+            kind, x, y = p
+            lbl = gfx.label("", x, y, right=kind == "side_r", center=kind == "top")
+            self.seats.append(lbl)
+        for lbl in self.seats:
+            self.group.append(lbl)
+        self.trick_xy = trick_places(players, width // 2, top, bottom)
+        self.trick = []
+        for x, y in self.trick_xy:
+            t = cards.tile(x, y)
+            t.hidden = True
+            self.trick.append(t)
+            self.group.append(t)
+        side = SIDE_COLS * gfx.char_width() + 4
+        self.panel_cols = max(8, (width - 2 * side) // gfx.char_width())
+        pw = self.panel_cols * gfx.char_width() + 4
+        self.panel_rows = max(2, (bottom - top) // lh)
+        self.panel = displayio.Group()
+        self.panel.append(gfx.rect((width - pw) // 2, top - 2, pw, self.panel_rows * lh + 4,
+                                   0x06361A))
+        self.panel_lines = []
+        for i in range(self.panel_rows):
+            lbl = gfx.label("", width // 2, top + i * lh, center=True)
+            self.panel_lines.append(lbl)
+            self.panel.append(lbl)
+        self.panel.hidden = True
+        self.group.append(self.panel)
+        self.prompt = gfx.label("", width // 2, self.prompt_y, center=True)
+        self.group.append(self.prompt)
+        self.hand = []
+        for i in range(self.MAX_HAND):
+            t = cards.tile(0, self.hand_y)
+            t.hidden = True
+            self.hand.append(t)
+            self.group.append(t)
+
+    def update(self, s):
+        if s.version == self.shown_version:
+            return
+        self.shown_version = s.version
+        gfx.set_text(self.header, s.header)
+        gfx.set_text(self.trump, s.trump_text)
+        for i in range(self.n):
+            name, stats, score = s.seat_lines[i]
+            if i == 0 or self.places[i][0] == "top":
+                text = " ".join([t for t in (name, stats, score) if t])
+            else:
+                text = "\n".join([t[:SIDE_COLS + 1] for t in (name, stats, score) if t])
+            gfx.set_text(self.seats[i], text)
+            gfx.set_color(self.seats[i], gfx.GOLD if i == s.active_pos else gfx.INK)
+        played = [None] * self.n
+        for pos, card in s.trick:
+            played[pos] = card
+        for i in range(self.n):
+            self._show(self.trick[i], played[i], self.cards.normal)
+        self._panel(s.panel)
+        gfx.set_text(self.prompt, s.prompt)
+        gfx.set_color(self.prompt, gfx.ALERT if s.message else gfx.INK)
+        self._hand(s)
+
+    def _show(self, tile, card, palette):
+        if card is None:
+            if not tile.hidden:
+                tile.hidden = True
+            return
+        if tile[0] != card:
+            tile[0] = card
+        if tile.pixel_shader is not palette:
+            tile.pixel_shader = palette
+        if tile.hidden:
+            tile.hidden = False
+
+    def _panel(self, lines):
+        if not lines:
+            if not self.panel.hidden:
+                self.panel.hidden = True
+            return
+        cols = self.panel_cols
+        for i in range(self.panel_rows):
+            gfx.set_text(self.panel_lines[i], lines[i][:cols] if i < len(lines) else "")
+        if self.panel.hidden:
+            self.panel.hidden = False
+
+    def _hand(self, s):
+        cards = list(s.hand) if s.hand else [gfx.BACK] * s.backs
+        k = min(len(cards), len(self.hand))
+        step = min(gfx.CARD_W + 2, (self.w - 4) // max(1, k))
+        x0 = (self.w - (step * (k - 1) + gfx.CARD_W)) // 2 if k else 0
+        pal = self.cards
+        for i in range(len(self.hand)):
+            t = self.hand[i]
+            if i >= k:
+                self._show(t, None, pal.normal)
+                continue
+            cur = s.show_cursor and i == s.cursor
+            legal = not s.hand or s.legal[i]
+            marked = bool(s.hand) and s.marked[i]
+            if marked:
+                p = pal.marked_cursor if cur else pal.marked
+            elif legal:
+                p = pal.cursor if cur else pal.normal
+            else:
+                p = pal.dim_cursor if cur else pal.dim
+            x = x0 + i * step
+            y = self.hand_y - (4 if cur else 0) - (2 if marked else 0)
+            if t.x != x:
+                t.x = x
+            if t.y != y:
+                t.y = y
+            self._show(t, cards[i], p)
+
+    def shown_cards(self):
+        """Face-up cards in the hand row (for the privacy test)."""
+        return [t[0] for t in self.hand if not t.hidden and t[0] < 52]
+
+
+class Screen:
+    """Owns the display's root group and shows the view for the top screen."""
+
+    def __init__(self, display):
+        self.display = display
+        self.w, self.h = display.width, display.height
+        self.root = displayio.Group()
+        self.root.append(gfx.rect(0, 0, self.w, self.h, gfx.TABLE))
+        self.cards = gfx.Cards()
+        self.list_view = None
+        self.table_view = None
+        self.current = None
+        display.root_group = self.root
+
+    def view_for(self, screen):
+        if screen.kind == "table":
+            n = screen.session.players
+            if self.table_view is None or self.table_view.n != n:
+                self.table_view = TableView(self.w, self.h, n, self.cards)
+            return self.table_view
+        if self.list_view is None:
+            self.list_view = ListView(self.w, self.h)
+        return self.list_view
+
+    def draw(self, app):
+        top = app.top()
+        if top is None:
+            return
+        v = self.view_for(top)
+        if v is not self.current or getattr(v, "owner", None) is not top:
+            if self.current is not None and self.current is not v:
+                self.root.remove(self.current.group)
+            if v is not self.current:
+                self.root.append(v.group)
+            self.current = v
+            v.owner = top
+            v.shown_version = None
+        v.update(top)
+        self.display.refresh()
+
+    def objects(self):
+        return gfx.count_objects(self.root)
