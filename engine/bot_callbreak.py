@@ -1,22 +1,21 @@
-"""Call Break bots (integers only, so choices match on the device).
-
-Level 1 (easy): call from the shared trick estimate with spades as trump,
-win tricks cheaply while the call needs them and duck after.
-Level 2 (normal): a Call Break call estimate (spade honours and length,
-side aces and guarded kings, ruffs from short suits with spare spades,
-rounded down: missing a call costs the call, an extra trick gains 0.1).
-Play reads the round's played cards from the view: which cards are still
-out, which players are void in a suit, and the highest card a player can
-still hold in a suit (the forced-play rules reveal it: a player who follows
-without winning holds nothing above the winning card; a void player who
-does not trump holds no spade that would have won). Extra tricks still pay
-and break other calls, so it always tries to win, but cheaply: the lowest
-winner that nobody after it can beat, else the lowest winner; it cashes
-safe masters, draws spades when it holds the top one and the length, else
-leads low from a short side suit (ruffs to come) and keeps guarded
-honours; it discards low side cards, never a master or a spade if it can.
-Level 3 is level 2 until the hard bot lands.
-"""
+"""Call Break bots: level 1 easy, level 2 counts cards and infers holdings."""
+# Integers only, so choices match on the device.
+# Level 1 (easy): call from the shared trick estimate with spades as trump,
+# win tricks cheaply while the call needs them and duck after.
+# Level 2 (normal): a Call Break call estimate (spade honours and length,
+# side aces and guarded kings, ruffs from short suits with spare spades,
+# rounded down: missing a call costs the call, an extra trick gains 0.1).
+# Play reads the round's played cards from the view: which cards are still
+# out, which players are void in a suit, and the highest card a player can
+# still hold in a suit (the forced-play rules reveal it: a player who follows
+# without winning holds nothing above the winning card; a void player who
+# does not trump holds no spade that would have won). Extra tricks still pay
+# and break other calls, so it always tries to win, but cheaply: the lowest
+# winner that nobody after it can beat, else the lowest winner; it cashes
+# safe masters, draws spades when it holds the top one and the length, else
+# leads low from a short side suit (ruffs to come) and keeps guarded
+# honours; it discards low side cards, never a master or a spade if it can.
+# Level 3 calls like level 2 (its card play is engine/bot_search.py).
 from engine.actions import BID
 from engine.botlib import by_suit, current_best, estimate_quarters, play_for
 from engine.tricks import beats
@@ -75,12 +74,10 @@ def call_quarters(hand):
     return q + min(ruffs, 3 * small)
 
 
+# where[c]: 0 unseen, 1 mine, 2 played. ceil[4 * p + s]: seat p holds no
+# card of suit s of this rank or higher (13 = no limit known, 0 = void).
 def knowledge(view, hand):
-    """(where, ceil) from the round's played cards.
-
-    where[c]: 0 unseen, 1 mine, 2 played. ceil[4 * p + s]: seat p holds no
-    card of suit s of this rank or higher (13 = no limit known, 0 = void).
-    """
+    """(where, ceil) from the round's played cards."""
     where = bytearray(52)
     ceil = bytearray(b"\x0d" * 16)
     for c in hand:

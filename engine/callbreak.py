@@ -1,30 +1,28 @@
-"""Call Break (rules/callbreak.md): 4 players, 5 rounds of 13 cards.
-
-Each player calls 1-8 tricks, clockwise from left of the dealer, who also
-leads the first trick; the trick winner leads the next. Spades are always
-trump. Forced play, in order: a winning card of the led suit, else any card
-of it, else a winning spade (one that beats the best card so far), else
-anything. Scores are stored in tenths (SCORE_SCALE 10): under the call
--10*call, otherwise 10*call + 1 per extra trick. Highest total after round 5
-wins (ties are joint winners).
-
-Rulings (DESIGN.md): round 1 dealer seat 0 (option first_dealer), the dealer
-rotates clockwise. Option eight_wins (default True): the trick that gives a
-player their 8th trick of a round ends the game at once, that player the
-only winner.
-Interpretations beyond the rulings:
-- The round cut short by an 8-trick win is not scored and not added to
-  history: the rules score a round by its final trick counts, which the
-  unplayed tricks could still change. `scores` stay at the last complete
-  round; view key `eight_winner` names the winner (None otherwise).
-- With eight_wins off, 8 or more tricks simply score as an over-call.
-- A spade led: a higher spade if you have one, else any spade; a player
-  with no spades may then play anything (rule 3 cannot apply).
-- Void with spades that are all lower than a spade already in the trick:
-  rule 4 applies, any card (a low spade included).
-- View key `played`: the cards played this round in play order (public at
-  the table), so bots can count cards and find voids from their view alone.
-"""
+"""Call Break (rules/callbreak.md): 4 players, 5 rounds, calls 1-8, spades trump."""
+# Each player calls 1-8 tricks, clockwise from left of the dealer, who also
+# leads the first trick; the trick winner leads the next. Spades are always
+# trump. Forced play, in order: a winning card of the led suit, else any card
+# of it, else a winning spade (one that beats the best card so far), else
+# anything. Scores are stored in tenths (SCORE_SCALE 10): under the call
+# -10*call, otherwise 10*call + 1 per extra trick. Highest total after round 5
+# wins (ties are joint winners).
+#
+# Rulings (DESIGN.md): round 1 dealer seat 0 (option first_dealer), the dealer
+# rotates clockwise. Option eight_wins (default True): the trick that gives a
+# player their 8th trick of a round ends the game at once, that player the
+# only winner.
+# Interpretations beyond the rulings:
+# - The round cut short by an 8-trick win is not scored and not added to
+#   history: the rules score a round by its final trick counts, which the
+#   unplayed tricks could still change. `scores` stay at the last complete
+#   round; view key `eight_winner` names the winner (None otherwise).
+# - With eight_wins off, 8 or more tricks simply score as an over-call.
+# - A spade led: a higher spade if you have one, else any spade; a player
+#   with no spades may then play anything (rule 3 cannot apply).
+# - Void with spades that are all lower than a spade already in the trick:
+#   rule 4 applies, any card (a low spade included).
+# - View key `played`: the cards played this round in play order (public at
+#   the table), so bots can count cards and find voids from their view alone.
 from engine import IllegalAction
 from engine.actions import BID
 from engine.cards import SUIT_NAMES, card_text
