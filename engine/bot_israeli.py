@@ -1,12 +1,11 @@
-"""Israeli Whist bots (levels 1-2; level 3 plays as level 2 for now).
-
-Auction: bid the cheapest legal bid in the suit the hand likes best when the
-hand looks good for that many tricks, else pass. Frisch: give away low cards
-of short side suits (voids ruff later), never aces or kings if avoidable.
-Contract: the estimated tricks with the known trump (level 2 bids zero on
-hopeless hands, since a made zero scores 25-50). Play: win cheaply while the
-contract still needs tricks, duck and shed high cards once it does not.
-"""
+"""Israeli Whist bots, levels 1-2 (heuristics; see the comments)."""
+#
+# Auction: bid the cheapest legal bid in the suit the hand likes best when the
+# hand looks good for that many tricks, else pass. Frisch: give away low cards
+# of short side suits (voids ruff later), never aces or kings if avoidable.
+# Contract: the estimated tricks with the known trump (level 2 bids zero on
+# hopeless hands, since a made zero scores 25-50). Play: win cheaply while the
+# contract still needs tricks, duck and shed high cards once it does not.
 from engine.actions import BID, PASS, TRUMP_BID
 from engine.botlib import by_suit, highest, lowest, play_for, winners_in
 
@@ -25,10 +24,8 @@ def choose(view, legal, level, rng):
 
 
 def quarters(hand, trump):
-    """Tricks hand should take with trump (0-3, 4 = none), in quarter tricks.
-
-    Calibrated so the four hands of a deal add up to about 12 tricks.
-    """
+    # Tricks hand should take with trump (0-3, 4 = none), in quarter tricks;
+    # calibrated so the four hands of a deal add up to about 12 tricks.
     suits = by_suit(hand)
     q = ruff = 0
     nt = len(suits[trump]) if trump < 4 else 0
@@ -66,7 +63,7 @@ def best_suit(hand):
 
 
 def auction(hand, legal, level):
-    """The cheapest bid the hand can stand behind, or pass."""
+    # The cheapest bid the hand can stand behind, or pass.
     if level < 2:
         suits = [best_suit(hand)]
     else:
@@ -84,7 +81,7 @@ def auction(hand, legal, level):
 
 
 def give(hand, legal, level):
-    """A Frisch card: the least useful one to keep."""
+    # A Frisch card: the least useful one to keep.
     if level < 2:
         return lowest(legal)
     keep = best_suit(legal)
@@ -146,7 +143,7 @@ def play(view, seat, hand, legal, level):
 
 
 def lead(hand, legal, trump, need):
-    """Lead to strength: aces, then top trumps when long in them, else low from length."""
+    # Lead to strength: aces, then top trumps when long in them, else low from length.
     suits = by_suit(legal)
     aces = [c for c in legal if c % 13 == 12 and c // 13 != trump]
     if aces:
@@ -169,7 +166,7 @@ def lead(hand, legal, trump, need):
 
 
 def shortest_low(legal, trump):
-    """A discard that cannot win: the lowest card of the shortest non-trump suit."""
+    # A discard that cannot win: the lowest card of the shortest non-trump suit.
     suits = by_suit(legal)
     best, n = None, 99
     for s in range(4):

@@ -1,27 +1,27 @@
-"""Israeli Whist (rules/israeli.md): a trump auction, then contracts, then play.
-
-4 players, 13 cards each, `rounds` deals (option, default 13), the dealer
-rotates clockwise. Trump auction from left of the dealer: bid a number
-(at least the minimum, 5) and a suit (C < D < H < S < NT) or pass; a pass
-does not eliminate a player; three passes in a row after a bid end it.
-Four passes with no bid: Frisch (each seat, left of the dealer first,
-chooses 3 cards for its left neighbour; they move when all have chosen)
-and the minimum rises 5 -> 6 -> 7 -> 8; after the third Frisch a round of
-passes makes the same dealer redeal with the minimum back at 5. Contracts
-from the trump winner (at least their trump bid) clockwise, 0-13 each; the
-last may not make them total 13 (over > 13 > under). The trump winner
-leads; follow suit. Highest total after the last deal wins (ties joint).
-
-Interpretations beyond DESIGN.md's rulings:
-- Frisch cards stay in the chooser's hand (marked in the view as chosen,
-  only to that seat) until all four seats have chosen.
-- A redeal does not count as a deal: same round number, same dealer.
-- undo_trick() takes back the most recent trick that has at least one card
-  played (so a trick in progress, else the last completed one), restoring
-  the state to just before its first card. It also works right after the
-  deal's last trick (the scoring is undone) or the game's end, but not once
-  any action of a later phase has been taken, nor before any trick.
-"""
+"""Israeli Whist (rules/israeli.md): trump auction, Frisch, contracts, play."""
+# (Details in comments, not docstrings: the device keeps docstrings in RAM.)
+#
+# 4 players, 13 cards each, `rounds` deals (option, default 13), the dealer
+# rotates clockwise. Trump auction from left of the dealer: bid a number
+# (at least the minimum, 5) and a suit (C < D < H < S < NT) or pass; a pass
+# does not eliminate a player; three passes in a row after a bid end it.
+# Four passes with no bid: Frisch (each seat, left of the dealer first,
+# chooses 3 cards for its left neighbour; they move when all have chosen)
+# and the minimum rises 5 -> 6 -> 7 -> 8; after the third Frisch a round of
+# passes makes the same dealer redeal with the minimum back at 5. Contracts
+# from the trump winner (at least their trump bid) clockwise, 0-13 each; the
+# last may not make them total 13 (over > 13 > under). The trump winner
+# leads; follow suit. Highest total after the last deal wins (ties joint).
+#
+# Interpretations beyond DESIGN.md's rulings:
+# - Frisch cards stay in the chooser's hand (marked in the view as chosen,
+#   only to that seat) until all four seats have chosen.
+# - A redeal does not count as a deal: same round number, same dealer.
+# - undo_trick() takes back the most recent trick that has at least one card
+#   played (so a trick in progress, else the last completed one), restoring
+#   the state to just before its first card. It also works right after the
+#   deal's last trick (the scoring is undone) or the game's end, but not once
+#   any action of a later phase has been taken, nor before any trick.
 from engine import IllegalAction
 from engine.actions import BID, PASS, TRUMP_BID
 from engine.cards import SUIT_NAMES, card_text, trump_text
@@ -33,7 +33,7 @@ MAX_FRISCH = 3
 
 
 def points(bid, won, over):
-    """The score of one seat's deal (the rules' table)."""
+    # The score of one seat's deal (the rules' table).
     if bid >= 1:
         return bid * bid + 10 if won == bid else -10 * abs(won - bid)
     if won == 0:
@@ -55,7 +55,7 @@ class Israeli(TrickGame):
         return 13
 
     def start_deal(self):
-        """Deal a round (or redeal it after three Frisches nobody bid after)."""
+        # Deal a round (or redeal it after three Frisches nobody bid after).
         self.new_round_fields()
         self.dealer = (self.options.get("first_dealer", 0) + self.round) % 4
         self.deal(13)
@@ -63,7 +63,6 @@ class Israeli(TrickGame):
         self.leader = None
         self.min_bid = MIN_BID
         self.frisch_count = 0
-        self.received = None
         self.chosen = None
         self.start_auction()
 
@@ -76,7 +75,7 @@ class Israeli(TrickGame):
 
     # --- legality -------------------------------------------------------
     def lowest_bid(self):
-        """The smallest trump-bid action that outbids the auction so far."""
+        # The smallest trump-bid action that outbids the auction so far.
         if self.high is None:
             return TRUMP_BID + 5 * self.min_bid
         return TRUMP_BID + 5 * self.high[0] + self.high[1] + 1
@@ -183,7 +182,6 @@ class Israeli(TrickGame):
         for s in range(4):
             self.hands[(s + 1) % 4].extend(self.chosen[s])
             self.hands[(s + 1) % 4].sort()
-        self.received = [self.chosen[(s + 3) % 4] for s in range(4)]
         self.chosen = None
         self.frisch_count += 1
         self.min_bid = MIN_BID + self.frisch_count
@@ -204,7 +202,7 @@ class Israeli(TrickGame):
             self.start_deal()
 
     def undo_trick(self):
-        """Take back the most recent trick with a card in it (see the docstring)."""
+        # Take back the most recent trick with a card in it (see the docstring).
         if self.trick_start is None:
             raise IllegalAction("There is no trick to take back.")
         self.rewind(len(self.log) - self.trick_start)
@@ -219,11 +217,8 @@ class Israeli(TrickGame):
         done = self.phase in ("play", "over") and None not in self.bids
         v["game_type"] = (("over" if v["contract_sum"] > 13 else "under") if done else None)
         chosen = self.chosen if self.phase == "frisch" else None
-        got = self.received
         v["frisch_chosen"] = [list(chosen[s]) if chosen and (seat is None or seat == s)
                               else None for s in range(4)]
-        v["frisch_received"] = [list(got[s]) if got and (seat is None or seat == s)
-                                else None for s in range(4)]
         v["can_undo"] = self.trick_start is not None
 
 

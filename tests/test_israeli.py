@@ -204,7 +204,6 @@ def test_frisch_one_card_per_action_three_each_passed_left_when_all_chose():
         taker = (seat + 1) % 4
         assert all(c in s.hands[taker] for c in given)
         assert not any(c in s.hands[seat] for c in given)
-        assert s.view(taker)["frisch_received"][taker] == given
     assert s.view(None)["counts"] == [13] * 4
     assert sorted(c for h in s.hands for c in h) == list(range(52))
 
@@ -247,7 +246,7 @@ def test_minimum_rises_five_six_seven_eight_then_same_dealer_redeals():
     assert v["phase"] == "trump_bid" and v["dealer"] == 2 and v["round"] == 0
     assert v["min_bid"] == 5 and v["frisch_count"] == 0 and v["to_act"] == 3
     assert v["hands"] != old and sorted(c for h in v["hands"] for c in h) == list(range(52))
-    assert v["history"] == [] and v["frisch_received"] == [None] * 4
+    assert v["history"] == [] and v["frisch_chosen"] == [None] * 4
 
 
 def test_a_bid_after_frisch_goes_to_contracts():
