@@ -1,20 +1,27 @@
-"""Linger Longer bots. Every trick costs each loser a card and the winner
-nothing (it draws), so a bot always tries to win; the question is with what.
+"""Linger Longer bots. A trick costs each loser a card and the winner
+nothing (it draws one back), and the last player holding cards wins, so the
+question is less whether to win than what to spend.
 
 Level 1: lead an ace (else the cheapest card), win with the cheapest card
 that beats the trick so far, otherwise throw the cheapest card.
-Level 2 (and 3 until the bot issue): counts the unseen cards (not in hand,
-not played: the view's `plays`) that would beat each candidate and
-the number of cards the players still to play hold, and estimates the chance
-that the candidate takes the trick (hypergeometric, in 1/1024ths, integers
-only). It plays the card with the best chance now minus half what the card is
-worth later (its chance as a lead), so it wins cheaply when it can, holds
-strong cards when a trick is hopeless and throws the least useful card.
+Level 2: from the unseen cards (neither in hand nor in the view's `plays`)
+it counts, for each card, those that would beat it, and estimates in 1/1024ths
+(hypergeometric, integers only) the chance it takes this trick against the
+cards the players still to play hold ("now"), and against a few cards, as
+the table thins out ("later": what keeping it is worth). It plays the best
+now - 2 * later: it leads its weakest card (a lead rarely holds: keep
+strength to follow with), takes a trick it is last to play to with the
+cheapest winner, in the middle wins only when the card is likely to hold,
+and otherwise throws its least useful card. The weights were tuned by
+duplicate matches against level 1.
 """
 from engine.botlib import current_best, play_for
 from engine.tricks import beats
 
 ONE = 1024
+NOW_WEIGHT = 1
+LATER_WEIGHT = 2
+LATER_CARDS = 4
 
 
 def choose(view, legal, level, rng):
@@ -40,14 +47,22 @@ def choose(view, legal, level, rng):
             if s not in played_now:
                 after += counts[s]
     best = current_best(trick, trump) if trick else None
+    horizon = min(others, LATER_CARDS)
     pick, pick_score = legal[0], None
+    if trick and not after:  # last to play: a sure trick is always taken
+        win = [c for c in legal if beats(c, best, trump)]
+        if win:
+            legal = win
     for c in legal:
         n = _beaters(c, unseen, trump)
-        later = chance(len(unseen), n, others)
+        later = chance(len(unseen), n, horizon)
         now = 0
-        if best is None or beats(c, best, trump):
+        if trick and beats(c, best, trump):
             now = chance(len(unseen), n, after)
-        score = (2 * now - later) * 64 - c % 13 - (20 if c // 13 == trump else 0)
+        # leads go weakest first: a lead rarely holds, so keep strength to follow with
+        score = (NOW_WEIGHT * now - LATER_WEIGHT * later) * 64 - c % 13
+        if c // 13 == trump:
+            score -= 20
         if pick_score is None or score > pick_score:
             pick, pick_score = c, score
     return pick

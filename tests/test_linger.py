@@ -396,3 +396,20 @@ def test_bot_throws_its_least_useful_card_when_it_cannot_win():
     play(s, "AS", "KC")
     for level in (1, 2):
         assert bots.choose(s.view(2), s.legal_actions(), level, 0) == parse_card("2D")
+
+
+def test_level_two_leads_its_weakest_card_and_keeps_its_strength():
+    s = build(["AS 2D 7H", "KC 5D 9D", "QC 3H 4H"], trump="S", stock="4C")
+    assert bots.choose(s.view(0), s.legal_actions(), 2, 0) == parse_card("2D")
+
+
+def test_level_two_does_not_ruff_low_when_an_overruff_is_likely():
+    s = build(["9C 8C", "2S 3D", "QC 3H 4H", "5C 6C 7C"], trump="S", stock="4C")
+    play(s, "9C")
+    assert bots.choose(s.view(1), s.legal_actions(), 2, 0) == parse_card("3D")
+
+
+def test_level_two_takes_a_trick_when_last_even_with_a_high_trump():
+    s = build(["9C 8C", "KC 3D", "AS 2D 4H"], trump="S", stock="4C")
+    play(s, "9C", "KC")
+    assert bots.choose(s.view(2), s.legal_actions(), 2, 0) == parse_card("AS")
