@@ -5,7 +5,7 @@
 # Level 2 (normal): a Call Break call estimate (spade honours and length,
 # side aces and guarded kings, ruffs from short suits with spare spades,
 # rounded down: missing a call costs the call, an extra trick gains 0.1).
-# Play reads the round's played cards from the view: which cards are still
+# Play reads the round's plays from the view: which cards are still
 # out, which players are void in a suit, and the highest card a player can
 # still hold in a suit (the forced-play rules reveal it: a player who follows
 # without winning holds nothing above the winning card; a void player who
@@ -18,6 +18,7 @@
 # Level 3 calls like level 2 (its card play is engine/bot_search.py).
 from engine.actions import BID
 from engine.botlib import by_suit, current_best, estimate_quarters, play_for
+from engine.state import LEAD
 from engine.tricks import beats
 
 SPADES = 3
@@ -77,33 +78,29 @@ def call_quarters(hand):
 # where[c]: 0 unseen, 1 mine, 2 played. ceil[4 * p + s]: seat p holds no
 # card of suit s of this rank or higher (13 = no limit known, 0 = void).
 def knowledge(view, hand):
-    """(where, ceil) from the round's played cards."""
+    """(where, ceil) from the round's plays."""
     where = bytearray(52)
     ceil = bytearray(b"\x0d" * 16)
     for c in hand:
         where[c] = 1
-    played = view["played"]
-    leader = (view["dealer"] + 1) % 4
-    for i in range(0, len(played), 4):
-        led = played[i] // 13
-        best = played[i]
-        win = 0
-        where[best] = 2
-        for j in range(1, min(4, len(played) - i)):
-            c = played[i + j]
-            where[c] = 2
-            k = 4 * ((leader + j) % 4)
-            if c // 13 == led:
-                if best // 13 == led and c < best:
-                    ceil[k + led] = min(ceil[k + led], best % 13)
-            else:
-                ceil[k + led] = 0
-                if c // 13 != SPADES:
-                    ceil[k + SPADES] = min(ceil[k + SPADES],
-                                           best % 13 if best // 13 == SPADES else 0)
-            if beats(c, best, SPADES):
-                best, win = c, j
-        leader = (leader + win) % 4
+    led = best = 0
+    for x in view["plays"]:
+        c = x & 63
+        where[c] = 2
+        if x & LEAD:
+            led, best = c // 13, c
+            continue
+        k = 4 * ((x >> 6) & 7)
+        if c // 13 == led:
+            if best // 13 == led and c < best:
+                ceil[k + led] = min(ceil[k + led], best % 13)
+        else:
+            ceil[k + led] = 0
+            if c // 13 != SPADES:
+                ceil[k + SPADES] = min(ceil[k + SPADES],
+                                       best % 13 if best // 13 == SPADES else 0)
+        if beats(c, best, SPADES):
+            best = c
     return where, ceil
 
 

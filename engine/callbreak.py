@@ -21,8 +21,6 @@
 #   with no spades may then play anything (rule 3 cannot apply).
 # - Void with spades that are all lower than a spade already in the trick:
 #   rule 4 applies, any card (a low spade included).
-# - View key `played`: the cards played this round in play order (public at
-#   the table), so bots can count cards and find voids from their view alone.
 from engine import IllegalAction
 from engine.actions import BID
 from engine.cards import SUIT_NAMES, card_text
@@ -66,7 +64,6 @@ class CallBreak(TrickGame):
     def setup(self):
         self.trump = SPADES
         self.eight_winner = None
-        self.played = bytearray()
         self.start_round()
 
     def total_rounds(self):
@@ -79,7 +76,6 @@ class CallBreak(TrickGame):
         self.new_round_fields()
         self.dealer = (self.options.get("first_dealer", 0) + self.round) % 4
         self.deal(13)
-        self.played = bytearray()
         self.phase = "bid"
         self.turn = (self.dealer + 1) % 4
         self.leader = self.turn
@@ -122,7 +118,6 @@ class CallBreak(TrickGame):
             if self.turn == self.leader:
                 self.phase = "play"
         else:
-            self.played.append(a)
             self.play_card(a)
 
     def trick_done(self, winner):
@@ -151,7 +146,6 @@ class CallBreak(TrickGame):
         v["calls"] = list(self.bids)
         v["eight_wins"] = self.options.get("eight_wins", True)
         v["eight_winner"] = self.eight_winner
-        v["played"] = list(self.played)
 
 
 def new_game(players=None, seed=0, **options):

@@ -65,7 +65,7 @@ def starts_of_rounds(s, level=0, seed=3):
         v = s.view(None)
         if v["phase"] == "bid" and all(b is None for b in v["bids"]):
             pending = [v["round"], v["dealer"], v["to_act"], None, v["hands"]]
-        if v["phase"] == "play" and not v["played"] and pending:
+        if v["phase"] == "play" and not v["plays"] and pending:
             pending[3] = v["to_act"]
             out.append(tuple(pending[:4]) + (pending[4],))
             pending = None
@@ -404,17 +404,17 @@ def test_eight_trick_wins_happen_in_bot_games():
 
 
 # --- View ---------------------------------------------------------------------------------------
-def test_view_hides_other_hands_and_shows_calls_and_played_cards():
+def test_view_hides_other_hands_and_shows_calls_and_plays():
     s = in_play(["AC KC", "2C 3C", "4C 5C", "6C 7C"], calls=(1, 2, 3, 4))
     play(s, "2C", "4C")
     v = s.view(3)
     assert v["hands"][3] == cards("6C 7C") and v["hands"][0] is None and v["hands"][1] is None
     assert v["calls"] == v["bids"] == [4, 1, 2, 3]
-    assert v["played"] == cards("2C 4C")
+    assert [x & 63 for x in v["plays"]] == [parse_card("2C"), parse_card("4C")]
     assert v["trick"] == [[1, parse_card("2C")], [2, parse_card("4C")]]
     assert v["trump"] == SPADES and v["counts"] == [2, 1, 1, 2]
     play(s, "6C", "AC", "KC", "3C", "5C", "7C")
-    assert s.view()["played"] == []  # a new round
+    assert s.view()["plays"] == []  # a new round
 
 
 # --- Random playouts ------------------------------------------------------------------------------
@@ -430,8 +430,9 @@ def test_random_playouts_conserve_cards_and_follow_the_rules():
             legal = s.legal_actions()
             assert legal and legal == sorted(legal)
             held = [c for h in v["hands"] for c in h]
-            assert sorted(held + v["played"]) == list(range(52))
-            assert sum(v["tricks"]) * 4 + len(v["trick"]) == len(v["played"])
+            played = [x & 63 for x in v["plays"]]
+            assert sorted(held + played) == list(range(52))
+            assert sum(v["tricks"]) * 4 + len(v["trick"]) == len(played)
             if v["phase"] == "play" and v["trick"]:
                 led = v["trick"][0][1] // 13
                 hand = v["hands"][v["to_act"]]
