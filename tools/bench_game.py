@@ -5,7 +5,9 @@ The script defines ``step()``: one call per phase of a decision, returning
 None when the game is over. With ``split`` the decision is cut in three calls
 (prepare the view, bot choose, apply) so the runner can time the bot alone
 and read the live heap right before and after it; otherwise one call does it
-all. ``FINISH`` prints one line ``RESULT {json}``.
+all. Step values: PREPARE, CHOOSE (a real decision), FORCED (one legal
+action), IMPORTED (the bot imported a module: a one-off compile, left out
+of the timings), APPLY, or WHOLE when not split. ``FINISH`` prints one line ``RESULT {json}``.
 """
 import contextlib
 import io
@@ -15,9 +17,10 @@ import sys
 
 from tools import mpvm
 
-PREPARE, CHOOSE, APPLY, WHOLE = -1, -2, -3, -4
+PREPARE, CHOOSE, APPLY, WHOLE, FORCED, IMPORTED = -1, -2, -3, -4, -5, -6
 
 SCRIPT = """
+import sys
 from engine import games, bots
 GAME = %(game)r
 SEED = %(seed)d
@@ -45,12 +48,16 @@ def step():
             return -1
     if _phase == 1:
         seat = _view["to_act"]
+        forced = len(_legal) == 1
+        loaded = len(sys.modules)
         _act = bots.choose(_view, _legal, LEVELS[seat %% len(LEVELS)], SEED * 10 + seat)
         _view = None
         _legal = None
         _phase = 2
         if SPLIT:
-            return -2
+            if len(sys.modules) != loaded:
+                return -6
+            return -5 if forced else -2
     st.apply(_act)
     _act = None
     _n += 1
@@ -113,10 +120,12 @@ def run_cpython(game, seed=7, levels=(1,)):
     return parse_result(run_cpython_script(script(game, seed, levels)))
 
 
-def run_vm(game, seed=7, levels=(1,), heap=256 * 1024, split=False, check=True):
-    """The script in the VM with only this game's modules loaded: (RESULT, stats)."""
+def run_vm(game, seed=7, levels=(1,), heap=256 * 1024, split=False, check=True, budget_ms=None):
+    """The script in the VM with only this game's modules loaded: (RESULT, stats).
+    With ``budget_ms`` the game may stop unfinished (stats["truncated"])."""
     out, stats = mpvm.run(script(game, seed, levels, split), heap=heap, dirs=("engine",),
-                          steps="step", imports=game_imports(game), finish=FINISH, check=check)
+                          steps="step", imports=game_imports(game), finish=FINISH, check=check,
+                          budget_ms=budget_ms)
     result = parse_result(out) if not (stats and stats.get("error")) else None
     return result, stats
 

@@ -8,13 +8,15 @@
 //          "imports": ["engine.rng", ...],   one import per call, collected between
 //          "steps": ["code", ...],           each its own call, collected between
 //          "call": "step", "max_calls": N,   or: call step() until it returns None/False
+//          "budget_ms": T,                   (and stop early, "truncated", after T ms of calls)
 //          "finish": "code"}                 run once at the end
 // stdout: {"results": [{"stdout", "error", "stats"}, ...]} as one JSON document.
 //
 // Why step by step: this VM grows its heap instead of failing, and its GC
 // cannot free anything while Python code runs, so a long run is cut into
 // calls from here with gc.collect() in between; gc.mem_alloc() read before
-// the collect is the step's peak, after it the live heap. "Fits" means
+// the collect is the step's peak, after it the live heap. Each step's wall
+// time (ms) and this process's CPU time (cpu_ms) are recorded too. "Fits" means
 // micropython.mem_info()'s "GC: total" never moved from its initial value.
 import fs from "node:fs";
 import path from "node:path";
@@ -103,12 +105,20 @@ async function runJob(loadMicroPython, args, files, job) {
   const stats = {
     heap: args.heap, total_initial: memInfo(), total_final: -1, grew: false,
     base_live: 0, import_peak: 0, import_live: 0, script_peak: 0, script_live: 0,
-    steps: 0, peak: [], live: [], ms: [], values: [], finish_live: 0,
+    truncated: false, steps: 0, peak: [], live: [], ms: [], cpu_ms: [], values: [], finish_live: 0,
   };
   gc.collect();
   stats.base_live = gc.mem_alloc();
   let error = null;
-  const timed = (fn) => { const t = performance.now(); fn(); return performance.now() - t; };
+  // Wall time and this process's CPU time (immune to other processes on a busy machine).
+  let lastCpu = 0;
+  const timed = (fn) => {
+    const c = process.cpuUsage(); const t = performance.now();
+    fn();
+    const wall = performance.now() - t; const d = process.cpuUsage(c);
+    lastCpu = (d.user + d.system) / 1000;
+    return wall;
+  };
   try {
     for (const mod of job.imports || []) {
       mp.runPython("import " + mod);
@@ -127,6 +137,7 @@ async function runJob(loadMicroPython, args, files, job) {
       gc.collect();
       stats.live.push(gc.mem_alloc());
       stats.ms.push(Math.round(ms * 1000) / 1000);
+      stats.cpu_ms.push(Math.round(lastCpu * 1000) / 1000);
       stats.values.push(typeof value === "number" ? value : null);
       stats.steps++;
     };
@@ -138,10 +149,13 @@ async function runJob(loadMicroPython, args, files, job) {
       const fn = mp.globals.get(job.call);
       if (typeof fn !== "function") throw { name: "PythonError", type: "NameError", message: "no function " + job.call };
       const max = job.max_calls || 100000;
+      let spent = 0;
       for (let n = 0; ; n++) {
+        if (job.budget_ms && spent > job.budget_ms) { stats.truncated = true; gc.collect(); break; }
         if (n >= max) throw { name: "PythonError", type: "RuntimeError", message: job.call + "() still running after " + max + " calls" };
         let value;
         const ms = timed(() => { value = fn(); });
+        spent += ms;
         if (value === null || value === false || value === undefined) { gc.collect(); break; }
         record(ms, value);
       }

@@ -127,15 +127,18 @@ def import_order(modules, dirs=DEFAULT_DIRS, root=ROOT):
     return order
 
 
-def job(script="", steps=None, imports=(), finish=None, max_calls=None):
+def job(script="", steps=None, imports=(), finish=None, max_calls=None, budget_ms=None):
     """One VM job. ``steps``: a list of code strings (each its own call), or
     the name of a function the script defines, called until it returns
-    None/False (a returned number is kept in stats["values"])."""
+    None/False (a returned number is kept in stats["values"]); with
+    ``budget_ms`` the calls stop after that much time (stats["truncated"])."""
     j = {"script": script, "imports": list(imports)}
     if isinstance(steps, str):
         j["call"] = steps
         if max_calls:
             j["max_calls"] = int(max_calls)
+        if budget_ms:
+            j["budget_ms"] = float(budget_ms)
     elif steps:
         j["steps"] = list(steps)
     if finish:
@@ -156,7 +159,7 @@ def run_jobs(jobs, heap=32768, dirs=DEFAULT_DIRS, root=ROOT, timeout=900):
 
 
 def run(script_text, heap=32768, dirs=DEFAULT_DIRS, steps=None, imports=(), finish=None,
-        root=ROOT, check=True, timeout=900, max_calls=None):
+        root=ROOT, check=True, timeout=900, max_calls=None, budget_ms=None):
     """Run one script in a fresh VM; returns (stdout, stats).
 
     ``imports``: project modules to import first, one call each in dependency
@@ -164,7 +167,7 @@ def run(script_text, heap=32768, dirs=DEFAULT_DIRS, steps=None, imports=(), fini
     VMError carrying the VM's stdout.
     """
     order = import_order(imports, dirs, root) if imports else []
-    [(out, err, stats)] = run_jobs([job(script_text, steps, order, finish, max_calls)],
+    [(out, err, stats)] = run_jobs([job(script_text, steps, order, finish, max_calls, budget_ms)],
                                    heap, dirs, root, timeout)
     if err and check:
         raise VMError(err["type"], err["message"], out, stats)
