@@ -193,7 +193,6 @@ class Israeli(TrickGame):
             return
         over = self.contract_sum() > 13
         self.end_round([points(self.bids[s], self.tricks[s], over) for s in range(4)])
-        self.history[-1]["trump"] = self.trump
         self.round += 1
         if self.round == self.total_rounds():
             self.phase = "over"
