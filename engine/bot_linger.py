@@ -1,20 +1,20 @@
-"""Linger Longer bots. A trick costs each loser a card and the winner
-nothing (it draws one back), and the last player holding cards wins, so the
-question is less whether to win than what to spend.
-
-Level 1: lead an ace (else the cheapest card), win with the cheapest card
-that beats the trick so far, otherwise throw the cheapest card.
-Level 2: from the unseen cards (neither in hand nor in the view's `plays`)
-it counts, for each card, those that would beat it, and estimates in 1/1024ths
-(hypergeometric, integers only) the chance it takes this trick against the
-cards the players still to play hold ("now"), and against a few cards, as
-the table thins out ("later": what keeping it is worth). It plays the best
-now - 2 * later: it leads its weakest card (a lead rarely holds: keep
-strength to follow with), takes a trick it is last to play to with the
-cheapest winner, in the middle wins only when the card is likely to hold,
-and otherwise throws its least useful card. The weights were tuned by
-duplicate matches against level 1.
-"""
+"""Linger Longer bots, levels 1-2 (see the comments)."""
+# Linger Longer bots. A trick costs each loser a card and the winner
+# nothing (it draws one back), and the last player holding cards wins, so the
+# question is less whether to win than what to spend.
+#
+# Level 1: lead an ace (else the cheapest card), win with the cheapest card
+# that beats the trick so far, otherwise throw the cheapest card.
+# Level 2: from the unseen cards (neither in hand nor in the view's `plays`)
+# it counts, for each card, those that would beat it, and estimates in 1/1024ths
+# (hypergeometric, integers only) the chance it takes this trick against the
+# cards the players still to play hold ("now"), and against a few cards, as
+# the table thins out ("later": what keeping it is worth). It plays the best
+# now - 2 * later: it leads its weakest card (a lead rarely holds: keep
+# strength to follow with), takes a trick it is last to play to with the
+# cheapest winner, in the middle wins only when the card is likely to hold,
+# and otherwise throws its least useful card. The weights were tuned by
+# duplicate matches against level 1.
 from engine.botlib import current_best, play_for
 from engine.tricks import beats
 
@@ -69,7 +69,7 @@ def choose(view, legal, level, rng):
 
 
 def _beaters(card, unseen, trump):
-    """How many unseen cards would beat card if it led or were winning."""
+    # How many unseen cards would beat card if it led or were winning.
     n = 0
     for u in unseen:
         if beats(u, card, trump):
@@ -78,7 +78,7 @@ def _beaters(card, unseen, trump):
 
 
 def chance(pool, bad, drawn):
-    """Chance (of ONE) that drawn cards out of pool include none of bad."""
+    # Chance (of ONE) that drawn cards out of pool include none of bad.
     p = ONE
     i = 0
     while i < drawn and p:

@@ -1,27 +1,27 @@
-"""Linger Longer, also called Sift Smoke (rules/linger.md): 2-5 players.
-
-Each player gets as many cards as there are players. The next card of the
-deck is shown: its suit is trump, and it is shuffled back into the stock.
-Any card may be played (there is no duty to follow suit). Highest trump, else
-highest card of the led suit, takes the trick; its winner scores a trick,
-draws one card from the stock while it lasts, and leads the next trick.
-Players without cards sit out, so a trick has one card from each player who
-held cards when it was led. After each trick (and the draw) the game ends
-when exactly one player still holds cards (they win, whatever the tricks) or
-nobody does (most tricks wins; a tie is a draw).
-
-Rulings (DESIGN.md): no dealer; seat 0 leads the first trick; the revealed
-card is shuffled back into the stock; a trick winner left without cards
-passes the lead clockwise to the next player holding cards.
-
-Interpretations: the whole game is one round. `tricks` and `scores` both
-count the tricks won so far; at the end `history` gets one entry whose
-points are those tricks. Victory is binary and is not a score: `winners()`
-and the view's `result` tell it ("last_holder", "most_tricks" or "draw",
-None while playing). A winner always replaces the card played, so with the
-full deck the stock never runs out before the game ends: the most-tricks
-ending only happens with a shorter stock.
-"""
+"""Linger Longer (Sift Smoke): the rules, see the comments."""
+# Linger Longer, also called Sift Smoke (rules/linger.md): 2-5 players.
+#
+# Each player gets as many cards as there are players. The next card of the
+# deck is shown: its suit is trump, and it is shuffled back into the stock.
+# Any card may be played (there is no duty to follow suit). Highest trump, else
+# highest card of the led suit, takes the trick; its winner scores a trick,
+# draws one card from the stock while it lasts, and leads the next trick.
+# Players without cards sit out, so a trick has one card from each player who
+# held cards when it was led. After each trick (and the draw) the game ends
+# when exactly one player still holds cards (they win, whatever the tricks) or
+# nobody does (most tricks wins; a tie is a draw).
+#
+# Rulings (DESIGN.md): no dealer; seat 0 leads the first trick; the revealed
+# card is shuffled back into the stock; a trick winner left without cards
+# passes the lead clockwise to the next player holding cards.
+#
+# Interpretations: the whole game is one round. `tricks` and `scores` both
+# count the tricks won so far; at the end `history` gets one entry whose
+# points are those tricks. Victory is binary and is not a score: `winners()`
+# and the view's `result` tell it ("last_holder", "most_tricks" or "draw",
+# None while playing). A winner always replaces the card played, so with the
+# full deck the stock never runs out before the game ends: the most-tricks
+# ending only happens with a shorter stock.
 from engine import IllegalAction
 from engine.state import TrickGame, load_saved
 
@@ -60,7 +60,7 @@ class Linger(TrickGame):
         return self.size
 
     def next_seat(self, seat):
-        """The next seat clockwise that holds cards (players without cards sit out)."""
+        # The next seat clockwise that holds cards (players without cards sit out).
         n = self.players
         s = (seat + 1) % n
         while not self.hands[s] and s != seat:
