@@ -34,7 +34,7 @@ def action(a):
     if 325 <= a < 370:
         n, s = (a - 300) // 5, (a - 300) % 5
         return "%d %s" % (n, trump(s))
-    return {400: "Pass", 401: "Swap with dummy", 402: "Keep my hand"}.get(a, str(a))
+    return {400: "Pass", 401: "Swap hands", 402: "Keep hand"}.get(a, str(a))
 
 
 def score(v, scale=1):
@@ -102,11 +102,13 @@ def round_summary(view, names, cols):
     scale = view.get("score_scale") or 1
     h = view["history"][-1]
     bids = h.get("bids") or [None] * n
-    out = [pad("", 5) + rpad("bid", 4) + rpad("won", 4) + rpad("pts", 6) + rpad("total", 7)]
+    has_bids = [b for b in bids if b is not None]
+    out = [pad("", 5) + (rpad("bid", 4) if has_bids else "") + rpad("won", 4) +
+           rpad("pts", 6) + rpad("total", 7)]
     for s in range(n):
-        out.append(pad(names[s], 5) + rpad("-" if bids[s] is None else str(bids[s]), 4) +
-                   rpad(str(h["tricks"][s]), 4) + rpad(signed(h["points"][s], scale), 6) +
-                   rpad(score(view["scores"][s], scale), 7))
+        bid = rpad("-" if bids[s] is None else str(bids[s]), 4) if has_bids else ""
+        out.append(pad(names[s], 5) + bid + rpad(str(h["tricks"][s]), 4) +
+                   rpad(signed(h["points"][s], scale), 6) + rpad(score(view["scores"][s], scale), 7))
     return out
 
 

@@ -332,7 +332,7 @@ class Curtain(ListScreen):
     def refresh(self):
         name = self.table.names()[self.seat]
         self.lines = ["", "Pass to %s" % name, "", "%s: press A" % name, "",
-                      "(no peeking, everyone else)"]
+                      "(others look away)"]
 
     def key(self, k):
         if k == K.A:

@@ -12,7 +12,12 @@ from ui.screen import Screen, wrap
 
 PLAY_PHASES = ("play",)
 TITLE_WORDS = {"bid": "Your bid", "contract": "Your contract", "trump": "Choose trump",
-               "trump_bid": "Bid for trump", "swap": "Swap with the dummy?"}
+               "trump_bid": "Bid for trump", "swap": "Swap or keep?"}
+
+
+def panel_cols(cols):
+    """Characters per line in the centre panel (the side seats take 5 + a margin each)."""
+    return max(8, cols - 12)
 
 
 class Table(Screen):
@@ -33,7 +38,8 @@ class Table(Screen):
         self.chosen = []           # Frisch: cards picked to give
         self.pick = 0              # picker index into self.options
         self.options = []
-        self.decision = None       # (seat, phase, number of actions so far) of the prepared decision
+        self.decision = None       # (seat, phase, actions taken) of the prepared decision
+        self.acts = 0              # actions taken through this screen (or undone)
         self.message = ""
         # view fields
         self.header = ""
@@ -121,9 +127,10 @@ class Table(Screen):
         if self.pending_round:
             self.pending_round = False
             self.update_fields()
-            from ui.menus import RoundSummary
-            self.app.push(RoundSummary(self))
-            return None
+            if not self.state().is_over():   # the last round goes straight to game over
+                from ui.menus import RoundSummary
+                self.app.push(RoundSummary(self))
+                return None
         st = self.state()
         if st.is_over():
             self.finish()
@@ -140,7 +147,7 @@ class Table(Screen):
         if a is not None:
             self.act(a, seat)
             return self.hold_until - now if self.hold_until else 0
-        self.prepare()
+        self.update_fields()
         return None
 
     def finish(self):
@@ -173,6 +180,7 @@ class Table(Screen):
         self.round_hold = False
         self.finished = False
         self.decision = None
+        self.acts += 1
         self.chosen = []
         self.message = "Taken back." if ok else "Nothing to take back."
         if ok:
@@ -216,6 +224,7 @@ class Table(Screen):
             self.round_hold = True
             save = True
         self.hold_until = self.now + max(1, pause)
+        self.acts += 1
         if self.session.is_human(seat):
             self.app.beep(880, 30)
         self.decision = None
@@ -238,33 +247,28 @@ class Table(Screen):
             self.app.notice = note
             self.message = note
 
-    def prepare(self):
-        """Set up the picker or the hand cursor for the human to act."""
+    def prepare(self, v=None):
+        """Set up the picker or the hand cursor for the human to act (once per decision)."""
         st = self.state()
-        seat = st.to_act()
-        key = (seat, st.view(None)["phase"], len(st.save()["actions"]))
+        v = v or st.view(None)
+        seat = v["to_act"]
+        key = (seat, v["phase"], self.acts)
         if key == self.decision:
             return
         self.decision = key
         legal = st.legal_actions()
         self.options = [a for a in legal if a >= 52]
-        if key[1] == "trump_bid" and 400 in self.options:
+        if v["phase"] == "trump_bid" and 400 in self.options:
             self.options.remove(400)
             self.options.insert(0, 400)
         self.pick = 1 if (self.options and self.options[0] == 400 and len(self.options) > 1) else 0
-        if key[1] == "swap" and 402 in self.options:
+        if v["phase"] == "swap" and 402 in self.options:
             self.pick = self.options.index(402)
-        if seat == self.pov and self.hand:
-            self.cursor = min(self.cursor, len(self.hand) - 1)
-        else:
-            self.cursor = 0
-        self.pov = seat
-        self.update_fields()
         cards = [a for a in legal if a < 52]
         hand = st.view(seat)["hands"][seat] or []
+        self.cursor = max(0, min(self.cursor, len(hand) - 1))
         if cards and hand and hand[self.cursor] not in cards:
             self.cursor = hand.index(cards[0])
-        self.update_fields()
 
     # --- keys ------------------------------------------------------------------
     def key(self, k):
@@ -321,13 +325,11 @@ class Table(Screen):
         return max(1, 3 - done)
 
     def frisch_key(self, seat):
-        c = self.hand[self.cursor]
+        """A marks or unmarks a card; with all chosen, A gives them (B unmarks the last)."""
         if len(self.chosen) >= self.frisch_need():
-            if c in self.chosen:
-                self.chosen.remove(c)
-                return
             self.give_chosen(seat)
             return
+        c = self.hand[self.cursor]
         if c in self.chosen:
             self.chosen.remove(c)
         elif c not in self.state().legal_actions():
@@ -367,6 +369,8 @@ class Table(Screen):
         shown = self.shown_seat()
         if shown is not None:
             self.pov = shown
+            if shown == v["to_act"] and not self.hold_until:
+                self.prepare(v)
         pov = self.pov % n
         scale = v.get("score_scale") or 1
         rounds = v.get("rounds")
@@ -375,10 +379,12 @@ class Table(Screen):
             rnd = "Game over"
         dealer = v.get("dealer")
         head = rnd
-        if dealer is not None and v["game"] != "linger":
+        if v["game"] == "linger":
+            head = "Stock %d" % (v.get("stock") or 0)
+        elif v.get("game_type") and v["phase"] == "play":
+            head += " %s %d" % (v["game_type"], v.get("contract_sum") or 0)
+        elif dealer is not None:
             head += " dealer " + names[dealer]
-        if v.get("stock") is not None:
-            head += " stock %d" % v["stock"]
         self.header = head
         self.trump_text = "" if v["trump"] is None else "trump " + fmt.trump(v["trump"])
         to_act = v["to_act"]
@@ -389,16 +395,8 @@ class Table(Screen):
                 has_bids = True
         for i in range(n):
             s = (pov + i) % n
-            name = names[s]
-            if v["counts"][s] == 0 and v["game"] == "linger" and v["phase"] != "over":
-                stats = "out"
-            elif has_bids or v["phase"] in ("bid", "contract"):
-                stats = fmt.bid_tricks(v["bids"][s], v["tricks"][s])
-            else:
-                stats = "t%d" % v["tricks"][s]
-            if v["game"] == "linger":
-                stats += " c%d" % v["counts"][s]
-            lines.append((name, stats, fmt.score(v["scores"][s], scale)))
+            lines.append((names[s], self.seat_stats(v, s, has_bids),
+                          "" if v["game"] == "linger" else fmt.score(v["scores"][s], scale)))
         self.seat_lines = lines
         self.active_pos = (to_act - pov) % n if to_act >= 0 else -1
         trick = v["trick"]
@@ -428,6 +426,23 @@ class Table(Screen):
         self.prompt = self.prompt_text(v, shown)
         self.version += 1
 
+    def seat_stats(self, v, s, has_bids):
+        """The short middle line of a seat: bid and tricks, a call, swap, cards left."""
+        phase = v["phase"]
+        if phase == "trump_bid" and v.get("trump_calls"):
+            a = v["trump_calls"][s]
+            return "-" if a is None else fmt.action(a)
+        if phase == "swap" and v.get("swapped"):
+            sw = v["swapped"][s]
+            return "-" if sw is None else ("swap" if sw else "keep")
+        if v["game"] == "linger":
+            if s in (v.get("sitting_out") or []):
+                return "out t%d" % v["tricks"][s]
+            return "t%d c%d" % (v["tricks"][s], v["counts"][s])
+        if has_bids or phase in ("bid", "contract"):
+            return fmt.bid_tricks(v["bids"][s], v["tricks"][s])
+        return "t%d" % v["tricks"][s]
+
     def prompt_text(self, v, shown):
         if self.message:
             return self.message
@@ -445,25 +460,29 @@ class Table(Screen):
             return "Your turn: play a card"
         if v["phase"] == "frisch":
             if len(self.chosen) >= self.frisch_need():
-                return "A on another card: give"
-            return "Frisch: pick 3 to pass left"
+                return "A: give them, B: change"
+            return "Frisch: pick %d to pass" % self.frisch_need()
         return "LEFT/RIGHT choose, A ok"
 
     def panel_lines(self, v, shown):
         """Text for the centre of the table during a non-card decision."""
         phase = v["phase"]
         seat = v["to_act"]
-        cols = max(12, self.app.cols - 10) if self.app else 16
-        if phase == "frisch" and shown == seat and self.chosen:
-            out = ["Give: " + fmt.cards(self.chosen)]
+        cols = panel_cols(self.app.cols) if self.app else 14
+        if phase == "frisch" and shown == seat:
+            out = ["Frisch %d of 3" % ((v.get("frisch_count") or 0) + 1),
+                   "To the left:", fmt.cards(self.chosen) if self.chosen else "-"]
             if len(self.chosen) >= self.frisch_need():
-                out += wrap("A on a card not chosen: give them. B: undo", cols)
+                out.append("A: give  B: change")
             return out
         if phase in ("play", "frisch", "over") or shown != seat or not self.options:
             return None
         if self.decision is None or self.decision[0] != seat:
             return None
-        out = [TITLE_WORDS.get(phase, phase)]
+        title = TITLE_WORDS.get(phase, phase)
+        if v["game"] == "callbreak" and phase == "bid":
+            title = "Your call"
+        out = [title]
         cur = self.options[self.pick % len(self.options)]
         out.append("< %s >" % fmt.action(cur))
         out += wrap(self.context(v, phase, seat), cols)

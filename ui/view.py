@@ -8,6 +8,7 @@ redraws a small part of the screen.
 import displayio
 
 from ui import gfx
+from ui.table import panel_cols
 
 SIDE_COLS = 5
 
@@ -125,8 +126,7 @@ class TableView:
             t.hidden = True
             self.trick.append(t)
             self.group.append(t)
-        side = SIDE_COLS * gfx.char_width() + 4
-        self.panel_cols = max(8, (width - 2 * side) // gfx.char_width())
+        self.panel_cols = panel_cols(width // gfx.char_width())
         pw = self.panel_cols * gfx.char_width() + 4
         self.panel_rows = max(2, (bottom - top) // lh)
         self.panel = displayio.Group()
