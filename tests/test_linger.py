@@ -413,3 +413,16 @@ def test_level_two_takes_a_trick_when_last_even_with_a_high_trump():
     s = build(["9C 8C", "KC 3D", "AS 2D 4H"], trump="S", stock="4C")
     play(s, "9C", "KC")
     assert bots.choose(s.view(2), s.legal_actions(), 2, 0) == parse_card("AS")
+
+
+def test_the_revealed_card_can_be_drawn_by_a_trick_winner():
+    drawn = 0
+    for seed in range(200):
+        s = new_game(players=2, seed=seed)
+        top = s.stock[-1]
+        s.apply(s.legal_actions()[0])
+        s.apply(s.legal_actions()[0])
+        w = s.view()["last_winner"]
+        assert top in s.hands[w] and top not in s.stock
+        drawn += top == s.trump_card
+    assert drawn > 0
