@@ -1,0 +1,182 @@
+"""Power loss: cut the power (or fail with an OSError) at every step of a save,
+then start again on the same medium: what loads is the new state or the
+previous one, never a broken one, and saving works again afterwards."""
+import errno
+import random
+
+import pytest
+
+from engine import games
+from test_storage_fakefs import FakeFS, PowerCut
+from ui import saves
+
+SEATS = ["human", "bot", "bot", "bot"]
+
+
+def record(n, seed=7):
+    s = games.load("nommie").new_game(seed=seed)
+    for _ in range(n):
+        s.apply(s.legal_actions()[0])
+    return {"save": s.save(), "seats": SEATS, "levels": [0, 1, 2, 3],
+            "names": ["You", "Ann", "Bob", "Cy"]}
+
+
+A0, A, B, C = record(10), record(20), record(21), record(22)
+
+
+def sweep(prepare, action, after, torn=False, error=None):
+    """Fail at step 1, 2, ... of action(store) on a medium set up by prepare(store);
+    after(store) checks a fresh Store on the medium. Returns the steps exercised."""
+    n = 0
+    while True:
+        n += 1
+        fs = FakeFS()
+        prepare(saves.Store("/s", True, fs=fs))
+        fs.ops, fs.steps = 0, []
+        fs.fail_at, fs.torn, fs.error = n, torn, error
+        store = saves.Store("/s", True, fs=fs)
+        try:
+            result = action(store)
+            assert error is not None or fs.ops < n, "a power cut must stop the program"
+            if fs.ops >= n:
+                assert isinstance(result, str) and result.endswith("."), result
+        except PowerCut:
+            pass
+        if fs.ops < n:  # the action finished before step n: every step is covered
+            assert n > 1
+            return n - 1
+        fs.reboot()
+        fresh = saves.Store("/s", True, fs=fs)
+        after(fresh)
+        assert fresh.notice is None, fresh.notice
+        assert fresh.save_game(C) is None
+        assert saves.Store("/s", True, fs=fs).load_game() == C
+
+
+def nothing(store):
+    pass
+
+
+def saved(*records):
+    def prepare(store):
+        for r in records:
+            assert store.save_game(r) is None
+    return prepare
+
+
+def loads(*allowed):
+    def after(store):
+        got = store.load_game()
+        assert any(got == r for r in allowed), got and len(got["save"]["actions"])
+    return after
+
+
+SCENARIOS = {
+    "first save": (nothing, lambda s: s.save_game(B), loads(None, B)),
+    "second save": (saved(A), lambda s: s.save_game(B), loads(A, B)),
+    "save over save + backup": (saved(A0, A), lambda s: s.save_game(B), loads(A, B)),
+    "clear": (saved(A0, A), lambda s: s.clear_game(), loads(A, None)),
+}
+MODES = {"power cut": {}, "torn write": {"torn": True},
+         "EIO": {"error": errno.EIO}, "ENOSPC": {"error": errno.ENOSPC}}
+COUNTS = {}
+
+
+@pytest.mark.parametrize("mode", sorted(MODES))
+@pytest.mark.parametrize("name", sorted(SCENARIOS))
+def test_game_save_survives_a_fault_at_every_step(name, mode):
+    prepare, action, after = SCENARIOS[name]
+    if name == "clear" and mode == "ENOSPC":
+        pytest.skip("removing files cannot fill the disk")
+    steps = sweep(prepare, action, after, **MODES[mode])
+    COUNTS[(name, mode)] = steps
+    assert steps >= (3 if name == "clear" else 6)
+
+
+def _stats_played(store):
+    return store.load_stats().get("nommie", {}).get("played", 0)
+
+
+@pytest.mark.parametrize("mode", sorted(MODES))
+def test_settings_and_stats_survive_a_fault_at_every_step(mode):
+    def prep(store):
+        store.save_settings({"speed": 1})
+        store.save_settings({"speed": 3})
+        store.record_result("nommie", [2], True, 40)
+
+    def act(store):
+        return store.save_settings({"speed": 2}) or store.record_result("nommie", [2], False, 10)
+
+    def after(store):
+        assert store.load_settings()["speed"] in (3, 2)
+        assert _stats_played(store) in (1, 2)
+        if _stats_played(store) == 2:
+            assert store.load_settings()["speed"] == 2
+
+    COUNTS[("settings+stats", mode)] = sweep(prep, act, after, **MODES[mode])
+
+
+def test_a_crash_while_setting_aside_a_damaged_save():
+    def prep(store):
+        store.save_game(A)
+        store.save_game(B)
+        store.fs.files["/s/game.json"] = b"PTSAVE 1 game 9 00000000\n{}"
+
+    def after(store):
+        assert store.load_game() == A
+
+    def act(store):
+        assert store.load_game() == A
+        assert store.notice.startswith("The saved game was damaged")
+
+    def check(store):
+        # the rename to game.bad1.json may or may not have happened
+        got = store.load_game()
+        assert got == A
+        store.notice = None
+
+    COUNTS[("set aside", "power cut")] = sweep(prep, act, check)
+
+
+def test_switching_off_at_random_moments_never_loses_more_than_the_last_move():
+    """Autosave after every action of a whole Nommie game, with the power cut
+    at random steps; each restart resumes and the game ends as it would have."""
+    rng = random.Random(5)
+    mod = games.load("nommie")
+    ref = mod.new_game(seed=11)
+    while not ref.is_over():
+        ref.apply(ref.legal_actions()[-1])
+    fs = FakeFS()
+    cuts = 0
+    state = None
+    for _ in range(200):  # bounded: a store that loses progress never finishes
+        store = saves.Store("/s", True, fs=fs)
+        rec = store.load_game()
+        assert store.notice is None
+        state = store.state if rec else mod.new_game(seed=11)
+        if rec:
+            assert rec["seats"] == SEATS and rec["names"][0] == "You"
+        if state.is_over():
+            break
+        fs.ops, fs.fail_at, fs.torn = 0, rng.randint(1, 400), rng.random() < 0.5
+        try:
+            while not state.is_over():
+                before = len(state.actions())
+                state.apply(state.legal_actions()[-1])
+                assert store.save_game({"save": state.save(), "seats": SEATS,
+                                        "levels": [0, 2, 2, 2],
+                                        "names": ["You", "A", "B", "C"]}) is None
+                assert len(state.actions()) == before + 1
+        except PowerCut:
+            cuts += 1
+            fs.reboot()
+    assert state.is_over() and cuts >= 5
+    assert state.actions() == ref.actions()
+    assert state.view()["scores"] == ref.view()["scores"]
+
+
+def test_fault_points_exercised_are_counted():
+    """Runs last in this file: prints the number of fault points for the report."""
+    total = sum(COUNTS.values())
+    print("\nfault points exercised: %d %s" % (total, sorted(COUNTS.items())))
+    assert not COUNTS or total >= 60
