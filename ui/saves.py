@@ -181,15 +181,15 @@ class Store:
                 moved = moved or got
         if bad:
             what = {"game": "The saved game was damaged",
-                    "settings": "The settings were damaged",
-                    "stats": "The statistics were damaged"}[kind]
-            where = "; it was moved to %s" % moved if moved else " and is ignored"
+                    "settings": "The settings file was damaged",
+                    "stats": "The statistics file was damaged"}[kind]
+            where = "; it was moved to %s" % moved if moved else "; it was left in place"
             if payload is not None:
                 tail = " and the previous copy is used."
             else:
                 tail = {"game": " and a new game starts.",
                         "settings": " and the defaults are used.",
-                        "stats": " and they start again from zero."}[kind]
+                        "stats": " and counting starts again."}[kind]
             self.notice = what + where + tail
         return payload
 
