@@ -71,6 +71,17 @@ def open_store(hal):
         return s
 
 
+def forget(name):
+    """Drop a module so its bytecode can be collected (imported again on next use)."""
+    import sys
+    if name in sys.modules:
+        del sys.modules[name]
+        parent, _, child = name.rpartition(".")
+        pkg = sys.modules.get(parent)
+        if pkg is not None and hasattr(pkg, child):
+            delattr(pkg, child)
+
+
 class App:
     def __init__(self, width=160, height=128, store=None, board="desktop", entropy=None,
                  char_w=6, line_h=12):
@@ -109,11 +120,22 @@ class App:
             self.stack.pop().exit()
         self.push(screen)
 
-    def home(self):
-        """Back to the title screen (the bottom of the stack)."""
-        while len(self.stack) > 1:
+    def clear(self):
+        while self.stack:
             self.stack.pop().exit()
-        self.stack[0].resume()
+
+    def begin(self, screen):
+        """Start over with screen alone (a game): the title and setup code leave memory."""
+        self.clear()
+        forget("ui.title")
+        forget("ui.newgame")
+        self.push(screen)
+
+    def home(self):
+        """Back to the title screen, alone on the stack."""
+        self.clear()
+        from ui.title import Title
+        self.push(Title())
 
     # --- input and time --------------------------------------------------
     def key(self, k):
@@ -148,8 +170,7 @@ class App:
 
     def start(self):
         """Show the title screen."""
-        from ui.menus import Title
-        self.push(Title())
+        self.home()
 
 
 def run(hal):

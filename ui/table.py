@@ -501,7 +501,7 @@ class Table(Screen):
                 if why:
                     parts.append(why)
             if not parts:
-                return "Bids %d-%d" % (low, hs) if v["game"] != "callbreak" else "Call 1-8"
+                return "Bid %d to %d" % (low, hs) if v["game"] != "callbreak" else "Call 1 to 8"
             return " ".join(parts)
         if phase == "trump_bid":
             hb = v.get("high_bid")

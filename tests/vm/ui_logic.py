@@ -4,7 +4,7 @@
 from hal import keys as K
 from ui.app import App
 from ui.driver import Driver
-from ui.menus import Setup
+from ui.newgame import Setup, OPTIONS
 from engine import games
 
 
@@ -35,20 +35,19 @@ for i in range(len(app.top().lines)):
 
 short = {"nommie": 0, "linger": 0, "nines": 1, "callbreak": 0, "israeli": 1}
 for gid in games.IDS:
-    while len(app.stack) > 1:
-        app.pop()
+    app.home()
     app.push(Setup())
     s = app.top()
     s.game = games.IDS.index(gid)
     s.fix_players()
-    for key, label, values, default in __import__("ui.menus").menus.OPTIONS.get(gid, ()):
+    for key, label, values, default in OPTIONS.get(gid, ()):
         s.options[key] = values[short[gid]] if key != "eight_wins" else True
     s.refresh()
     s.cursor = len(s.lines) - 1
     d.press(K.A)
     assert type(app.top()).__name__ == "Table", gid
     keys = play_out(app, d, 6000)
-    st = app.stack[1].state()
+    st = app.stack[0].state()
     assert st.is_over(), gid
     print(gid, "over after", keys, "keys; winners", st.winners())
     games.unload(gid)

@@ -1,0 +1,145 @@
+"""New game setup: game, players, seats (human or bot level), options, deal number.
+Unloaded while a game runs.
+"""
+
+from engine import IllegalAction, games
+from ui import fmt
+from ui.menus import PLAYERS, SEAT_KINDS, SHORT_TITLES, on_off, row, start_table
+from ui.screen import ListScreen
+from ui.session import Session
+
+# game options the setup offers: (option key, label, values, default)
+OPTIONS = {
+    "callbreak": (("eight_wins", "8 wins", (True, False), True),),
+    "israeli": (("rounds", "Deals", tuple(range(1, 27)), 13),),
+    "nines": (("start_score", "Start at", tuple(range(1, 21)), 9),),
+}
+
+
+class Setup(ListScreen):
+    """New game: game, players, seats, options, deal number, start."""
+
+    def __init__(self):
+        ListScreen.__init__(self, "New game", [], "L/R change, A start", 0)
+        self.game = 0
+        self.players = 4
+        self.seats = [0, 3, 3, 3]
+        self.options = {}
+        self.deal = 0
+
+    def enter(self, app):
+        self.app = app
+        last = app.settings.get("last_setup")
+        level = app.settings.get("bot_level", 2)
+        self.seats = [0] + [1 + level] * 4
+        if type(last) is dict and last.get("game") in games.IDS:
+            self.game = games.IDS.index(last["game"])
+            if type(last.get("seats")) is list:
+                for i in range(min(5, len(last["seats"]))):
+                    if type(last["seats"][i]) is int and 0 <= last["seats"][i] < 5:
+                        self.seats[i] = last["seats"][i]
+            if type(last.get("players")) is int:
+                self.players = last["players"]
+            if type(last.get("options")) is dict:
+                self.options = dict(last["options"])
+        if getattr(app, "default_deal", None):
+            self.deal = app.default_deal
+        self.fix_players()
+        ListScreen.enter(self, app)
+
+    def game_id(self):
+        return games.IDS[self.game]
+
+    def fix_players(self):
+        lo, hi = PLAYERS.get(self.game_id(), (4, 4))
+        self.players = max(lo, min(hi, self.players))
+        while len(self.seats) < 5:
+            self.seats.append(3)
+        for key, label, values, default in OPTIONS.get(self.game_id(), ()):
+            if self.options.get(key) not in values:
+                self.options[key] = default
+
+    def rows_model(self):
+        """(kind, index) per row, so keys know what a row is."""
+        out = [("game", 0), ("players", 0)]
+        for s in range(self.players):
+            out.append(("seat", s))
+        for i in range(len(OPTIONS.get(self.game_id(), ()))):
+            out.append(("option", i))
+        out += [("deal", 0), ("start", 0)]
+        return out
+
+    def refresh(self):
+        c = self.app.cols
+        gid = self.game_id()
+        lines = []
+        for kind, i in self.rows_model():
+            if kind == "game":
+                lines.append(row("Game", SHORT_TITLES[gid], c))
+            elif kind == "players":
+                lo, hi = PLAYERS.get(gid, (4, 4))
+                lines.append(row("Players", str(self.players), c) if lo != hi
+                             else fmt.pad("Players", min(9, max(6, c - 14))) + "  %d" % self.players)
+            elif kind == "seat":
+                lines.append(row("Seat %d" % (i + 1), SEAT_KINDS[self.seats[i]], c))
+            elif kind == "option":
+                key, label, values, default = OPTIONS[gid][i]
+                v = self.options.get(key, default)
+                lines.append(row(label, on_off(v) if type(v) is bool else str(v), c))
+            elif kind == "deal":
+                lines.append(row("Deal no.", str(self.deal) if self.deal else "random", c))
+            else:
+                lines.append("  Start the game")
+        self.lines = lines
+        self.cursor = max(0, min(self.cursor, len(lines) - 1))
+
+    def change(self, i, step):
+        kind, idx = self.rows_model()[i]
+        gid = self.game_id()
+        if kind == "game":
+            self.game = (self.game + step) % len(games.IDS)
+            self.fix_players()
+        elif kind == "players":
+            lo, hi = PLAYERS.get(gid, (4, 4))
+            self.players = max(lo, min(hi, self.players + step))
+        elif kind == "seat":
+            self.seats[idx] = (self.seats[idx] + step) % len(SEAT_KINDS)
+        elif kind == "option":
+            key, label, values, default = OPTIONS[gid][idx]
+            cur = self.options.get(key, default)
+            j = values.index(cur) if cur in values else 0
+            self.options[key] = values[(j + step) % len(values)]
+        elif kind == "deal":
+            self.deal = max(0, min(99999, self.deal + step))
+        self.refresh()
+
+    def choose(self, i):
+        kind, idx = self.rows_model()[i]
+        if kind == "start":
+            self.start()
+        elif kind == "deal" and self.app.entropy:
+            self.deal = 1 + self.app.entropy() % 9999
+            self.refresh()
+        else:
+            self.change(i, 1)
+
+    def start(self):
+        gid = self.game_id()
+        seats = ["human" if self.seats[s] == 0 else "bot" for s in range(self.players)]
+        levels = [max(0, self.seats[s] - 1) if self.seats[s] else
+                  self.app.settings.get("bot_level", 2) for s in range(self.players)]
+        seed = self.deal
+        if not seed:
+            seed = 1 + (self.app.entropy() % 9999 if self.app.entropy else 0)
+        opts = {}
+        for key, label, values, default in OPTIONS.get(gid, ()):
+            opts[key] = self.options.get(key, default)
+        self.app.settings["last_setup"] = {"game": gid, "players": self.players,
+                                           "seats": self.seats[:self.players], "options": opts}
+        self.app.save_settings()
+        try:
+            session = Session.new(gid, seats, levels, seed, opts)
+        except IllegalAction as e:
+            self.footer = str(e)
+            return
+        start_table(self.app, session)
