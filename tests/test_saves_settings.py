@@ -1,0 +1,69 @@
+"""Settings (settings.toml defaults under settings.json) and statistics."""
+import os
+
+from ui import saves
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def test_parse_toml_reads_ints_strings_and_skips_the_rest():
+    got = saves.parse_toml('# c\nA = 3\nB = "x, y" # note\n[table]\nC = true\nD = nonsense\n'
+                           'E=-2 # why\nbroken line\nF = "unterminated\n')
+    assert got == {"A": 3, "B": "x, y", "C": True, "E": -2}
+
+
+def test_the_shipped_settings_toml_gives_the_documented_defaults():
+    with open(os.path.join(ROOT, "settings.toml")) as f:
+        table = saves.parse_toml(f.read())
+    for name in saves.DEFAULTS:
+        default, key = saves.DEFAULTS[name]
+        if key:
+            assert key in table, key
+    assert table["POCKET_TRICKS_BOT_LEVEL"] == 2
+    got = saves.Store("/nonexistent", False).load_settings()
+    assert got["bot_level"] == 2 and got["autoplay"] is True
+    assert got["names"] == ["You", "Ann", "Bob", "Cy", "Dee"]
+    assert got["last_setup"] is None
+
+
+def test_user_toml_overrides_and_bad_values_are_ignored(tmp_path):
+    toml = tmp_path / "settings.toml"
+    toml.write_text('POCKET_TRICKS_BOT_LEVEL = 3\nPOCKET_TRICKS_SPEED = 99\n'
+                    'POCKET_TRICKS_SOUND = 0\nPOCKET_TRICKS_NAMES = " Me , Zed,,Q"\n')
+    got = saves.Store(str(tmp_path), True, toml=str(toml)).load_settings()
+    assert got["bot_level"] == 3 and got["speed"] == 2 and got["sound"] is False
+    assert got["names"] == ["Me", "Zed", "Q"]
+
+
+def test_circuitpython_reads_defaults_with_getenv(monkeypatch, tmp_path):
+    env = {"POCKET_TRICKS_BOT_LEVEL": 1, "POCKET_TRICKS_AUTOPLAY": 0}
+    monkeypatch.setattr(saves, "_CP", True)
+    monkeypatch.setattr(saves.os, "getenv", env.get)
+    got = saves.Store(str(tmp_path), True).load_settings()
+    assert got["bot_level"] == 1 and got["autoplay"] is False and got["speed"] == 2
+
+
+def test_settings_round_trip_over_the_defaults(tmp_path):
+    store = saves.Store(str(tmp_path), True)
+    s = store.load_settings()
+    s["speed"], s["sound"], s["names"] = 3, False, ["Ada", "B", "C", "D"]
+    s["last_setup"] = {"game": "nines", "players": 4, "seats": ["human", "bot", "bot", "bot"]}
+    assert store.save_settings(s) is None
+    assert saves.Store(str(tmp_path), True).load_settings() == s
+    assert saves.Store(str(tmp_path), True).notice is None
+
+
+def test_statistics_per_game_and_bot_level_with_best_scores(tmp_path):
+    store = saves.Store(str(tmp_path), True)
+    assert store.load_stats() == {}
+    assert store.record_result("nommie", [2, 2, 2], True, 40) is None
+    assert store.record_result("nommie", [1, 3, 2], False, 55) is None
+    assert store.record_result("nommie", [2, 2, 2], False, 12) is None
+    assert store.record_result("nines", [1], True, -3) is None
+    assert store.record_result("nines", [1], False, 4) is None
+    got = saves.Store(str(tmp_path), True).load_stats()
+    assert got["nommie"]["played"] == 3 and got["nommie"]["won"] == 1
+    assert got["nommie"]["best"] == 55
+    assert got["nommie"]["levels"] == {"2": [2, 1], "3": [1, 0]}
+    assert got["nines"]["best"] == -3  # lowest score wins at Nines
+    assert got["nines"]["levels"] == {"1": [2, 1]}

@@ -1,0 +1,85 @@
+"""Undo by replay: the last human decision, and Israeli Whist's last trick."""
+import pytest
+
+from engine import games
+from ui import saves
+
+SEATS = ["human", "bot", "bot", "bot"]
+
+
+def play(n, seed=4, game="nommie"):
+    """A state after n actions, and the seat that made each action."""
+    s = games.load(game).new_game(seed=seed)
+    actors = []
+    for _ in range(n):
+        actors.append(s.to_act())
+        s.apply(s.legal_actions()[-1])
+    return s, actors
+
+
+def test_undo_takes_back_the_last_human_action_and_the_bot_moves_after_it():
+    s, actors = play(40)
+    last = max(i for i in range(40) if actors[i] == 0)
+    got = saves.undo_last_human(s.save(), SEATS)
+    assert got["actions"] == s.actions()[:last]
+    back = games.restore(got)
+    assert back.to_act() == 0
+    assert back.legal_actions() == play(last)[0].legal_actions()
+    again = saves.undo_last_human(got, SEATS)
+    assert len(again["actions"]) < last
+    assert games.restore(again).to_act() == 0
+
+
+def test_undo_with_other_humans_and_nothing_to_undo():
+    s, actors = play(12)
+    seats = ["bot", "bot", "human", "bot"]
+    last = max(i for i in range(12) if actors[i] == 2)
+    assert saves.undo_last_human(s.save(), seats)["actions"] == s.actions()[:last]
+    assert saves.undo_last_human(s.save(), ["bot"] * 4) is None
+    assert saves.undo_last_human(play(0)[0].save(), SEATS) is None
+
+
+def test_undo_does_not_change_the_save_it_was_given_and_persists(tmp_path):
+    s, _ = play(30)
+    save = s.save()
+    copy = list(save["actions"])
+    got = saves.undo_last_human(save, SEATS)
+    assert save["actions"] == copy
+    store = saves.Store(str(tmp_path), True)
+    rec = {"save": got, "seats": SEATS, "levels": [0, 2, 2, 2], "names": ["a", "b", "c", "d"]}
+    assert store.save_game(rec) is None
+    fresh = saves.Store(str(tmp_path), True)
+    assert fresh.load_game() == rec
+    assert fresh.state.actions() == got["actions"]
+
+
+def trick_starts(n, game="nommie", seed=4):
+    """A state after n actions and the action indexes where a trick began."""
+    s = games.load(game).new_game(seed=seed)
+    starts = []
+    for i in range(n):
+        v = s.view(None)
+        if v["phase"] == "play" and not v["trick"]:
+            starts.append(i)
+        s.apply(s.legal_actions()[0])
+    return s, starts
+
+
+@pytest.mark.parametrize("n", range(56, 66))
+def test_undo_last_trick_goes_back_to_the_start_of_the_last_complete_trick(n):
+    s, starts = trick_starts(n)
+    got = saves.undo_last_trick(s.save())
+    cut = len(got["actions"])
+    back = games.restore(got)
+    assert back.view(None)["trick"] == [] and back.view(None)["phase"] == "play"
+    if s.view(None)["trick"]:  # mid-trick: the unfinished trick goes as well
+        assert cut == starts[-2]
+    else:
+        assert cut == starts[-1]
+    assert sum(back.view(None)["tricks"]) < sum(s.view(None)["tricks"]) or \
+        len(back.view(None)["history"]) < len(s.view(None)["history"])
+
+
+def test_undo_last_trick_with_no_trick_played():
+    s, _ = play(3)
+    assert saves.undo_last_trick(s.save()) is None
