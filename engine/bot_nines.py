@@ -135,10 +135,8 @@ def play(view, me, hand, legal):
     led = trick[0][1] // 13
     win = winners_in(legal, trick, trump)
     safe = [c for c in win if not [p for p in later if can_beat(view, p, c, led, gone)]]
-    if safe:
+    if safe:  # the last player: every winner is safe
         return lowest(safe, trump)
-    if win and not later:
-        return lowest(win, trump)
     return discard(hand, legal, trump, gone)
 
 
@@ -162,15 +160,28 @@ def lead(view, me, hand, legal, gone):
             best = c
     if best is not None:
         return best
-    # nothing sure: lead low from the longest side suit, keeping trumps back
-    side = [s for s in range(4) if s != trump and suits[s]]
-    if not side:
-        return lowest(legal, trump)
-    s = side[0]
-    for t in side:
-        if len(suits[t]) > len(suits[s]):
-            s = t
-    return suits[s][0]
+    return lead_low(view, others, suits, legal, gone)
+
+
+def lead_low(view, others, suits, legal, gone):
+    """Nothing sure to lead: a low card of the side suit that costs least."""
+    trump = view["trump"]
+    best, key = None, None
+    for s in range(4):
+        cs = suits[s]
+        if not cs or s == trump:
+            continue
+        k = 2 * len(cs)  # long suits set up winners
+        if trump < 4 and len(cs) == 1 and len(suits[trump]) >= 2:
+            k += 5  # a singleton led makes a void to ruff with
+        if len(cs) <= 2 and cs[-1] % 13 >= 9 and cs[-1] != cs[0]:
+            k -= 4  # do not lead away from a short honour
+        for p in others:
+            if view["voids"][p] & (1 << s) and trump < 4 and may_hold(view, p, trump, gone):
+                k -= 20  # an opponent would ruff it
+        if key is None or k > key:
+            best, key = cs[0], k
+    return lowest(legal, trump) if best is None else best
 
 
 def discard(hand, legal, trump, gone):
