@@ -117,11 +117,11 @@ def test_no_low_spade_lead_when_every_trick_is_needed():
     assert bot(s) == parse_card("9H")
 
 
-def test_draws_spades_with_the_top_spade_and_length():
-    s = position(["2D 3D 4D 5D", "AS KS QS JS TS 9S 8S 2H", "2S 7C 8C 9C", "TC JC QC KC"])
-    assert bot(s) == parse_card("AS")  # 7 spades, 6 out
-    s = position(["2D 3D 4D 5D", "AS KS QS 2H", "2S 7C 8C 9C", "TC JC QC KC"])
-    assert bot(s) == parse_card("2H")  # 3 spades, 10 out: keep them
+def test_leads_the_master_spade_first_while_others_hold_spades():
+    s = position(["2D 3D 4D 5D", "AS KS AC 2H", "2S 7C 8C 9C", "TC JC QC KC"])
+    assert bot(s) == parse_card("AS")  # before the safe ace of clubs
+    s = position(["2D 3D 4D 5D", "KS 3S AC 2H", "2S 7C 8C 9C", "TC JC QC KC"])
+    assert bot(s) == parse_card("AC")  # the KS is not the master
 
 
 def test_all_spades_and_every_trick_needed_leads_the_highest():
