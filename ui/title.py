@@ -45,7 +45,7 @@ class Title(Menu):
         try:
             session = Session.from_record(rec)
         except (IllegalAction, KeyError, TypeError, ValueError, AttributeError) as e:
-            self.footer = "Saved game unusable: %s" % e
+            self.app.notice = "Saved game unusable: %s" % e
             self.app.store.clear_game()
             self.refresh()
             return

@@ -1,0 +1,477 @@
+"""The console UI's logic without a display: screens, keys, pickers, the
+pass-and-play curtain, pause menu, saves and statistics (ui.app, ui.table,
+ui.menus, ui.title, ui.newgame, ui.session; virtual time via ui.driver)."""
+import pytest
+
+from engine import IllegalAction
+from hal import keys as K
+from ui import fmt
+from ui.app import App, NoStore
+from ui.driver import Driver
+from ui.menus import rules_text, start_table
+from ui.screen import wrap
+from ui.session import Session
+
+GAMES = ("nommie", "linger", "nines", "callbreak", "israeli")
+
+
+def new_app(store=None, width=160, height=128):
+    app = App(width, height, store if store is not None else NoStore(), "test", lambda: 77)
+    app.start()
+    return app, Driver(app)
+
+
+def start(app, gid, seats, seed=3, opts=None, levels=None):
+    n = len(seats)
+    return start_table(app, Session.new(gid, seats, levels or [1] * n, seed, opts))
+
+
+def name(app):
+    return type(app.top()).__name__
+
+
+def until(d, cond, key=K.A, limit=4000):
+    """Press key until cond() holds; fail if it never does."""
+    for _ in range(limit):
+        d.settle()
+        if cond():
+            return
+        d.press(key)
+    raise AssertionError("condition never reached")
+
+
+def human_turn(t, seat=None):
+    st = t.state()
+    s = st.to_act()
+    return (t.app.top() is t and t.session.is_human(s) and not t.hold_until
+            and (seat is None or s == seat))
+
+
+def choose_menu(d, app, label):
+    top = app.top()
+    idx = [i for i in range(len(top.lines)) if label in top.lines[i]]
+    assert idx, (label, top.lines)
+    while top.cursor != idx[0]:
+        d.press(K.DOWN)
+    d.press(K.A)
+
+
+# --- small helpers ---------------------------------------------------------------
+
+def test_wrap_keeps_words_and_splits_long_ones():
+    assert wrap("aaa bbb ccc", 7) == ["aaa bbb", "ccc"]
+    assert wrap("abcdefghij", 4) == ["abcd", "efgh", "ij"]
+    assert wrap("one\ntwo", 10) == ["one", "two"]
+
+
+def test_card_and_score_texts():
+    assert fmt.card(51) == "A\u2660" and fmt.card(8) == "10\u2663" and fmt.card(13) == "2\u2666"
+    assert fmt.action(204) == "No Trumps" and fmt.action(400) == "Pass"
+    assert fmt.action(300 + 5 * 6 + 3) == "6 \u2660"
+    assert fmt.score(-15, 10) == "-1.5" and fmt.score(123, 1) == "123"
+
+
+def test_unknown_keys_are_ignored():
+    app, d = new_app()
+    before = (name(app), app.top().cursor)
+    for k in (99, -3, 8, "A", None, 3.5):
+        app.key(k)
+    assert (name(app), app.top().cursor) == before
+
+
+# --- title, setup, settings, texts ---------------------------------------------
+
+def test_title_offers_continue_only_with_a_saved_game():
+    store = NoStore()
+    app, d = new_app(store)
+    assert app.top().lines == ["New game", "Settings", "Statistics", "Rules", "About"]
+    t = start(app, "nommie", ["human", "bot", "bot", "bot"], seed=9)
+    until(d, lambda: human_turn(t))
+    bid = t.options[t.pick]
+    d.press(K.A)                      # the human's bid: autosaved
+    saved = store.game["save"]["actions"]
+    assert saved[-1] == bid and t.state().save()["actions"][:len(saved)] == saved
+    until(d, lambda: human_turn(t))
+    actions = t.state().save()["actions"]
+    app2, d2 = new_app(store)
+    assert app2.top().lines[0] == "Continue"
+    d2.press(K.A)
+    t2 = app2.top()
+    assert name(app2) == "Table"
+    d2.settle()                       # bots replay their moves exactly
+    assert t2.state().save()["actions"] == actions
+
+
+def test_setup_player_counts_and_options_per_game():
+    app, d = new_app()
+    d.press(K.A)                      # New game
+    s = app.top()
+    assert name(app) == "Setup"
+    seen = {}
+    for _ in range(len(GAMES)):
+        gid = s.game_id()
+        s.cursor = 1
+        for _ in range(6):
+            d.press(K.RIGHT)
+        hi = s.players
+        for _ in range(6):
+            d.press(K.LEFT)
+        seen[gid] = (s.players, hi, [ln.split("<")[0].strip() for ln in s.lines if "<" in ln])
+        s.cursor = 0
+        d.press(K.RIGHT)
+    assert seen["linger"][:2] == (2, 5)
+    assert seen["nines"][:2] == (3, 3)
+    assert seen["nommie"][:2] == (4, 4) and seen["callbreak"][:2] == (4, 4)
+    assert "8 wins" in seen["callbreak"][2] and "Deals" in seen["israeli"][2]
+    assert "Start at" in seen["nines"][2]
+
+
+def test_setup_starts_the_game_it_shows():
+    app, d = new_app()
+    d.press(K.A)
+    s = app.top()
+    while s.game_id() != "israeli":
+        s.cursor = 0
+        d.press(K.RIGHT)
+    rows = s.rows_model()
+    s.cursor = rows.index(("seat", 1))
+    d.keys([K.RIGHT, K.RIGHT])                 # Bot L2 -> Bot L3 -> Human
+    s.cursor = rows.index(("seat", 2))
+    d.press(K.LEFT)                            # Bot L2 -> Bot L1
+    s.cursor = rows.index(("option", 0))
+    d.press(K.LEFT)                            # 13 deals -> 12
+    s.cursor = rows.index(("deal", 0))
+    for _ in range(42):
+        d.press(K.RIGHT)
+    s.cursor = rows.index(("start", 0))
+    d.press(K.A)
+    t = app.stack[0]
+    assert name(app) == "Curtain" and type(t).__name__ == "Table"
+    assert t.session.seats == ["human", "human", "bot", "bot"]
+    assert t.session.levels[2:] == [1, 2]
+    saved = t.state().save()
+    assert saved["seed"] == 42 and saved["options"] == {"rounds": 12}
+    assert app.settings["last_setup"]["game"] == "israeli"
+
+
+def test_settings_change_and_are_saved():
+    store = NoStore()
+    app, d = new_app(store)
+    choose_menu(d, app, "Settings")
+    before = dict(app.settings)
+    d.press(K.RIGHT)                 # speed
+    d.press(K.DOWN)
+    d.press(K.A)                     # autoplay
+    d.press(K.B)
+    assert store.settings["speed"] != before["speed"]
+    assert store.settings["autoplay"] == (not before["autoplay"])
+    assert name(app) == "Title"
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_rules_text_exists_for_every_game(gid):
+    text = rules_text(gid)
+    assert len(text) > 400 and "missing" not in text
+    app, d = new_app()
+    choose_menu(d, app, "Rules")
+    choose_menu(d, app, {"nommie": "Nommie", "linger": "Linger", "nines": "Nines",
+                         "callbreak": "Call Break", "israeli": "Israeli"}[gid])
+    top = app.top()
+    assert len(top.lines) > 8 and max(len(x) for x in top.lines) <= app.cols
+    d.press(K.DOWN)
+    assert top.first == 1
+    d.press(K.B)
+    assert name(app) == "RulesMenu"
+
+
+def test_about_and_statistics():
+    store = NoStore()
+    store.record_result("nines", [2, 2], True, -1)
+    app, d = new_app(store)
+    choose_menu(d, app, "About")
+    text = " ".join(app.top().lines)
+    assert "Pocket Tricks" in text and "Board: test" in text and "Memory" in text
+    d.press(K.B)
+    choose_menu(d, app, "Statistics")
+    text = " ".join(app.top().lines)
+    assert "Nines" in text and "played: 1" in text and "won: 1" in text
+
+
+# --- the table ---------------------------------------------------------------------
+
+def test_bid_picker_offers_only_legal_bids_and_explains_the_hook():
+    for seed in range(1, 60):
+        app, d = new_app()
+        t = start(app, "nommie", ["human", "bot", "bot", "bot"], seed=seed)
+        until(d, lambda: human_turn(t))
+        v = t.state().view(None)
+        assert v["dealer"] == 0 and v["phase"] == "bid"
+        assert t.options == t.state().legal_actions()
+        hook = 13 - sum([b for b in v["bids"] if b is not None])
+        if 0 <= hook <= 13:
+            assert 100 + hook not in t.options
+            assert "dealer's hook" in " ".join(t.panel)
+            d.press(K.B)          # not a way out of a decision
+            assert t.state().to_act() == 0
+            return
+    raise AssertionError("no deal with a hook in 60 seeds")
+
+
+def test_zero_streak_is_explained():
+    app, d = new_app()
+    t = start(app, "nommie", ["human", "bot", "bot", "bot"], seed=4)
+
+    def streak():
+        v = t.state().view(None)
+        return human_turn(t) and v["phase"] == "bid" and v["zero_streak"][0] >= 3
+
+    until(d, streak)
+    assert 100 not in t.options
+    assert "three 0 bids" in " ".join(t.panel)
+
+
+def test_illegal_card_shows_the_reason_and_changes_nothing():
+    app, d = new_app()
+    t = start(app, "nommie", ["human", "bot", "bot", "bot"], seed=5)
+
+    def illegal_in_hand():
+        st = t.state()
+        return human_turn(t) and st.view(None)["phase"] == "play" and \
+            len(st.legal_actions()) < len(t.hand)
+
+    until(d, illegal_in_hand)
+    legal = t.state().legal_actions()
+    while t.hand[t.cursor] in legal:
+        d.press(K.RIGHT)
+    n = len(t.state().save()["actions"])
+    d.press(K.A)
+    assert "follow suit" in t.prompt and len(t.state().save()["actions"]) == n
+    assert app.top() is t
+
+
+def test_trump_choice_includes_no_trumps():
+    app, d = new_app()
+    t = start(app, "nommie", ["human", "bot", "bot", "bot"], seed=6)
+    for _ in range(3000):            # bid high until the human names trump
+        d.settle()
+        if human_turn(t) and t.state().view(None)["phase"] == "trump":
+            break
+        if human_turn(t) and t.state().view(None)["phase"] == "bid":
+            d.press(K.LEFT)
+        d.press(K.A)
+    assert t.options == [200, 201, 202, 203, 204]
+    labels = [fmt.action(a) for a in t.options]
+    assert labels[-1] == "No Trumps" and labels[3] == "\u2660 spades"
+
+
+def test_call_break_calls_are_one_to_eight():
+    app, d = new_app()
+    t = start(app, "callbreak", ["human", "bot", "bot", "bot"], seed=2)
+    until(d, lambda: human_turn(t))
+    assert t.options == [100 + n for n in range(1, 9)]
+    assert t.panel[0] == "Your call"
+
+
+def four_humans(gid="israeli", seed=3, opts=None):
+    app, d = new_app()
+    t = start(app, gid, ["human"] * 4, seed=seed,
+              opts={"rounds": 1} if opts is None else opts)
+    return app, d, t
+
+
+def pass_curtain(app, d):
+    d.settle()
+    assert name(app) == "Curtain"
+    d.press(K.A)
+
+
+def test_israeli_auction_shows_the_high_bid_and_pass():
+    app, d, t = four_humans()
+    pass_curtain(app, d)
+    assert t.options[0] == 400 and t.pick == 1
+    d.press(K.A)                                  # lowest bid: 5 clubs
+    pass_curtain(app, d)
+    assert "High: P2 5 \u2663" in " ".join(t.panel)
+    d.press(K.LEFT)
+    assert t.panel[1] == "< Pass >"
+
+
+def test_israeli_contract_sum_13_rule_is_explained():
+    app, d, t = four_humans()
+    pass_curtain(app, d)
+    d.press(K.A)                                  # P2 bids 5 clubs
+    for _ in range(3):                            # P3, P4, P1 pass
+        pass_curtain(app, d)
+        d.keys([K.LEFT, K.A])
+    pass_curtain(app, d)
+    assert t.state().view(None)["phase"] == "contract" and t.state().to_act() == 1
+    assert 104 not in t.options and "At least 5" in " ".join(t.panel)
+    d.press(K.A)                                  # P2: 5
+    for _ in range(2):                            # P3, P4: 0
+        pass_curtain(app, d)
+        d.press(K.A)
+    pass_curtain(app, d)
+    assert 108 not in t.options and "can't total 13" in " ".join(t.panel)
+
+
+def test_frisch_choose_three_then_confirm():
+    app, d, t = four_humans()
+    for _ in range(4):
+        pass_curtain(app, d)
+        d.keys([K.LEFT, K.A])
+    pass_curtain(app, d)
+    assert t.state().view(None)["phase"] == "frisch" and t.state().to_act() == 1
+    d.keys([K.A, K.RIGHT, K.A, K.RIGHT, K.A])
+    assert len(t.chosen) == 3 and "A: give" in t.prompt
+    d.press(K.B)
+    assert len(t.chosen) == 2
+    d.keys([K.RIGHT, K.A])
+    chosen = list(t.chosen)
+    hand = list(t.state().view(1)["hands"][1])
+    d.press(K.A)                                  # give
+    assert t.state().to_act() == 2 and name(app) == "Curtain"
+    assert sorted(t.state().view(1)["frisch_chosen"][1] or chosen) == sorted(chosen)
+    assert all(c in hand for c in chosen)
+
+
+def test_curtain_hides_hands_and_only_a_lifts_it():
+    app, d, t = four_humans("nommie", opts={})
+    d.settle()
+    assert name(app) == "Curtain"
+    for k in (K.B, K.START, K.SELECT, K.LEFT, K.UP):
+        d.press(k)
+        assert name(app) == "Curtain"
+        assert t.hand == [] and t.shown_seat() is None
+    d.press(K.A)
+    assert name(app) == "Table" and t.hand == t.state().view(1)["hands"][1]
+
+
+def test_round_summary_between_rounds_then_game_over():
+    store = NoStore()
+    app, d = new_app(store)
+    t = start(app, "nines", ["human", "bot", "bot"], seed=8, opts={"start_score": 4})
+    seen = set()
+    for _ in range(3000):
+        d.settle()
+        seen.add(name(app))
+        if name(app) == "GameOver":
+            break
+        d.press(K.A)
+    assert {"RoundSummary", "GameOver"} <= seen
+    over = app.top()
+    text = " ".join(over.lines)
+    assert "win" in text.lower() and "Play again" in text
+    assert store.game is None and store.stats["nines"]["played"] == 1
+    d.press(K.A)                                   # play again
+    t2 = app.top()
+    assert name(app) == "Table" and t2.state().save()["seed"] == t.state().save()["seed"] + 1
+
+
+def test_select_shows_last_trick_and_score_sheet():
+    app, d = new_app()
+    t = start(app, "nommie", ["human", "bot", "bot", "bot"], seed=3)
+    until(d, lambda: t.state().view(None)["last_trick"] is not None and human_turn(t))
+    d.press(K.SELECT)
+    lines = app.top().lines
+    assert lines[0] == "Last trick:" and any(ln.startswith("Rd") for ln in lines)
+    d.press(K.B)
+    assert app.top() is t
+
+
+def pause_item(d, app, label):
+    d.press(K.START)
+    assert name(app) == "Pause"
+    choose_menu(d, app, label)
+
+
+def test_undo_last_move_behind_a_confirmation():
+    app, d = new_app()
+    t = start(app, "nommie", ["human", "bot", "bot", "bot"], seed=3)
+    until(d, lambda: human_turn(t))
+    before = t.state().save()["actions"]
+    d.press(K.A)
+    until(d, lambda: human_turn(t))
+    assert len(t.state().save()["actions"]) > len(before)
+    pause_item(d, app, "Undo")
+    assert name(app) == "Confirm"
+    d.press(K.B)                                   # cancel
+    assert name(app) == "Pause"
+    choose_menu(d, app, "Undo")
+    d.press(K.UP)                                  # to "Yes"
+    d.press(K.A)
+    assert app.top() is t and t.state().save()["actions"] == before
+    assert t.state().to_act() == 0
+
+
+def test_israeli_undo_last_trick():
+    app, d = new_app()
+    t = start(app, "israeli", ["human", "bot", "bot", "bot"], seed=3, opts={"rounds": 1})
+    until(d, lambda: human_turn(t) and t.state().view(None)["last_trick"] is not None
+          and not t.state().view(None)["trick"])
+    done = sum(t.state().view(None)["tricks"])
+    pause_item(d, app, "Undo last trick")
+    d.press(K.UP)
+    d.press(K.A)
+    assert sum(t.state().view(None)["tricks"]) == done - 1
+
+
+def test_hand_a_seat_to_a_bot_and_take_it_back():
+    app, d = new_app()
+    t = start(app, "nommie", ["human", "bot", "bot", "bot"], seed=3)
+    until(d, lambda: human_turn(t))
+    pause_item(d, app, "Seats")
+    d.press(K.RIGHT)                               # seat 1: Human -> Bot L0
+    d.press(K.B)
+    assert t.session.seats[0] == "bot"
+    app.key(K.B)                                   # leave the pause menu
+    assert app.top() is t and t.busy()             # a bot plays seat 1 now
+    app.key(K.START)
+    choose_menu(d, app, "Seats")
+    d.press(K.LEFT)                                # Bot L0 -> Human
+    d.keys([K.B, K.B])
+    assert t.session.seats == ["human", "bot", "bot", "bot"] and t.session.names[0] == "You"
+
+
+def test_save_and_quit_then_continue():
+    store = NoStore()
+    app, d = new_app(store)
+    t = start(app, "callbreak", ["human", "bot", "bot", "bot"], seed=3)
+    until(d, lambda: human_turn(t))
+    d.press(K.A)
+    until(d, lambda: human_turn(t))
+    actions = t.state().save()["actions"]
+    pause_item(d, app, "Save and quit")
+    assert name(app) == "Title" and app.top().lines[0] == "Continue"
+    d.press(K.A)
+    assert app.top().state().save()["actions"] == actions
+
+
+@pytest.mark.parametrize("autoplay", [True, False])
+def test_autoplay_plays_a_single_legal_card(autoplay):
+    app, d = new_app()
+    app.settings["autoplay"] = autoplay
+    t = start(app, "nommie", ["human", "bot", "bot", "bot"], seed=3)
+    # round 1: play until the human holds one card
+    for _ in range(400):
+        d.settle()
+        if name(app) != "Table" or len(t.state().view(0)["hands"][0]) == 1:
+            break
+        d.press(K.A)
+    if autoplay:
+        assert name(app) == "RoundSummary"
+    else:
+        assert human_turn(t, 0) and len(t.hand) == 1
+
+
+def test_a_damaged_save_is_refused_with_a_message():
+    store = NoStore()
+    store.game = {"save": {"game": "nommie", "version": 1, "players": 4, "seed": 1,
+                           "options": {}, "actions": [999]},
+                  "seats": ["human", "bot", "bot", "bot"], "levels": [1, 1, 1, 1],
+                  "names": ["a", "b", "c", "d"]}
+    app, d = new_app(store)
+    d.press(K.A)
+    assert name(app) == "Title" and "unusable" in app.top().footer
+    with pytest.raises(IllegalAction):
+        Session.from_record({"save": {"game": "nommie", "version": 1, "players": 4, "seed": 1,
+                                      "options": {}, "actions": [999]}})
