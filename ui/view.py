@@ -252,7 +252,8 @@ class Screen:
             self.list_view = ListView(self.w, self.h)
         return self.list_view
 
-    def draw(self, app):
+    def draw(self, app, refresh=True):
+        """Show the top screen; refresh=False only updates the scene graph (tests)."""
         top = app.top()
         if top is None:
             return
@@ -266,7 +267,8 @@ class Screen:
             v.owner = top
             v.shown_version = None
         v.update(top)
-        self.display.refresh()
+        if refresh:
+            self.display.refresh()
 
     def objects(self):
         return gfx.count_objects(self.root)
