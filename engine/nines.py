@@ -112,7 +112,11 @@ class Nines(TrickGame):
 
     def knows(self, seat, where):
         """May seat see the cards at where (a seat 0-2, or DUMMY)?"""
-        return seat is None or seat == where or bool(self.seen[seat] & (1 << self.packet[where]))
+        if seat is None:
+            return True
+        if not 0 <= seat < 3:
+            return False  # not a seat at the table (to_act() is -1 once the game is over)
+        return seat == where or bool(self.seen[seat] & (1 << self.packet[where]))
 
     def extra_view(self, v, seat):
         v["dummy_count"] = len(self.dummy)

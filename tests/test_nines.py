@@ -229,6 +229,15 @@ def test_a_later_swapper_takes_the_given_up_hand_and_the_first_swapper_knows_it(
     assert len(s.view(0)["known_hands"][1]) == 12
 
 
+def test_a_view_for_no_seat_at_the_table_shows_nothing_hidden():
+    s = new_game(seed=6)
+    play(s, "swap", "swap", "swap")
+    for seat in (-1, 3):
+        v = s.view(seat)
+        assert v["dummy"] is None and v["known_hands"] == [None] * 3
+        assert v["hands"] == [None] * 3
+
+
 def test_knowledge_resets_with_each_new_deal():
     s = new_game(seed=6)
     play(s, "swap", "keep", "keep")
@@ -542,7 +551,7 @@ def check_knowledge(s, seen, at):
 def test_random_playouts_conserve_cards_and_hide_what_they_should():
     rnd = random.Random(3)
     games = 0
-    for g in range(300):
+    for g in range(1000):
         s = new_game(seed=g, start_score=1 + g % 4, first_dealer=g % 3)
         seen = None
         while not s.is_over():
@@ -566,7 +575,7 @@ def test_random_playouts_conserve_cards_and_hide_what_they_should():
             s.apply(a)
         games += 1
         assert s.winners()
-    assert games == 300
+    assert games == 1000
 
 
 def test_random_playouts_save_restore_and_reject_at_every_step():
