@@ -82,12 +82,13 @@ MODES = {"power cut": {}, "torn write": {"torn": True},
 COUNTS = {}
 
 
-@pytest.mark.parametrize("mode", sorted(MODES))
-@pytest.mark.parametrize("name", sorted(SCENARIOS))
+CASES = [(n, m) for n in sorted(SCENARIOS) for m in sorted(MODES)
+         if not (n == "clear" and m == "ENOSPC")]  # removing files cannot fill the disk
+
+
+@pytest.mark.parametrize("name,mode", CASES)
 def test_game_save_survives_a_fault_at_every_step(name, mode):
     prepare, action, after = SCENARIOS[name]
-    if name == "clear" and mode == "ENOSPC":
-        pytest.skip("removing files cannot fill the disk")
     steps = sweep(prepare, action, after, **MODES[mode])
     COUNTS[(name, mode)] = steps
     assert steps >= (3 if name == "clear" else 6)
