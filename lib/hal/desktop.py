@@ -60,7 +60,10 @@ def parse_args(argv):
         raise SystemExit("bad number in options\n%s" % USAGE)
     opts.pop("size", None)
     if opts["keys"] is not None:
-        opts["keys"] = [K.number(n) for n in opts["keys"].replace(",", " ").split()]
+        try:
+            opts["keys"] = [K.number(n) for n in opts["keys"].replace(",", " ").split()]
+        except ValueError as e:
+            raise SystemExit("%s\n%s" % (e, USAGE))
     return opts
 
 
