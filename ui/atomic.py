@@ -10,7 +10,8 @@
 # name becomes name.bak and name.tmp becomes name. Each step is a remove or a
 # rename onto a free name (FAT on CircuitPython cannot rename over a file),
 # and at every moment one complete copy is on the drive: a complete .tmp is
-# always the newest, then name, then .bak.
+# always the newest, then name, then .bak; a .tmp found complete at start-up
+# is committed before the next save overwrites it.
 import json
 import sys
 
@@ -91,10 +92,15 @@ def write(fs, path, kind, payload):
         fs.sync(f)
     finally:
         f.close()
+    commit(fs, path)
+
+
+def commit(fs, path):
+    # make a complete path.tmp the current copy, the current one the backup
     bak = path + ".bak"
     if fs.kind(bak):
         fs.remove(bak)
     if fs.kind(path):
         fs.rename(path, bak)
-    fs.rename(tmp, path)
+    fs.rename(path + ".tmp", path)
     fs.sync()

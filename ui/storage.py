@@ -74,7 +74,7 @@ def set_aside(fs, path):
 def read(fs, path, kind, check=None):
     # The newest good copy: a complete .tmp (an interrupted save), then path,
     # then .bak. check(payload) raises if the payload is unusable. Returns
-    # (payload or None, damaged copies); a torn .tmp is what a power cut
+    # (payload or None, damaged copies, the copy used); a torn .tmp is what a power cut
     # leaves, not damage (the next save replaces it).
     bad = []
     for p in (path + ".tmp", path, path + ".bak"):
@@ -92,30 +92,36 @@ def read(fs, path, kind, check=None):
             try:
                 if check is not None:
                     check(got[0])
-                return got[0], bad
+                return got[0], bad, p
             except MemoryError:
                 raise
             except Exception:
                 got = "rejected"
         if got == "rejected" or not p.endswith(".tmp"):
             bad.append(p)
-    return None, bad
+    return None, bad, None
 
 
 def load(store, name, kind, check=None):
     # read() for a Store: damaged copies set aside and told in store.notice
+    path = store.dir + name
     try:
-        payload, bad = read(store.fs, store.dir + name, kind, check)
+        payload, bad, used = read(store.fs, path, kind, check)
     except MemoryError:
         store.notice = "There is not enough memory to load the saved %s." % kind
         return None
     except Exception:  # a filesystem that fails to answer: as if empty
         return None
+    moved = None
+    if store.writable:
+        for p in bad:
+            moved = set_aside(store.fs, p) or moved
+        if used == path + ".tmp":  # commit it before the next save overwrites it
+            try:
+                atomic.commit(store.fs, path)
+            except OSError:
+                pass
     if bad:
-        moved = None
-        if store.writable:
-            for p in bad:
-                moved = set_aside(store.fs, p) or moved
         what, tail = _WHAT[kind]
         where = "; it was moved to %s" % moved if moved else "; it was left in place"
         store.notice = what + where + (" and the previous copy is used." if payload is not None
