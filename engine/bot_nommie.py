@@ -1,9 +1,25 @@
-"""Nommie bots. Level 1: bid from honours and trump length, choose the
-longest strong suit as trump, win tricks while the bid needs them and duck
-after. Levels 2-3 use the same play until the bot issue adds more.
-"""
+# Nommie bots (levels 1-2; level 3 plays with engine/bot_search.py).
+# Integers only, so the device decides as CPython does.
+#
+# Level 1: bid from honours and trump length, take the longest strong suit as
+# trump, win tricks while the bid needs them and duck after.
+# Level 2: the exact bid is worth 10 points and each extra trick costs 9, so
+# everything serves landing the bid exactly.
+# - Bid: expected tricks in quarters (honours scaled to the hand size, trump
+#   length only when this hand will likely choose trump), rounded; the dealer
+#   hooked off its bid takes the neighbour its fraction leans to; a zero
+#   streak forbids 0 (the legal list says so).
+# - Trump (declarer): the suit whose estimate is closest to the bid.
+# - Play tracks the round from view["plays"]: cards out, suits a seat has
+#   shown out of. Needing tricks: win with the lowest card nobody after can
+#   beat, lead masters, draw trumps with the master trump, never lead a low
+#   trump when every trick is needed. Bid made: duck under the winning card
+#   as high as possible, shed the most dangerous card when void, lead the card
+#   most likely to be beaten.
 from engine.actions import BID, TRUMP
-from engine.botlib import best_trump, estimate_quarters, play_for
+from engine.botlib import best_trump, by_suit, play_for
+from engine.state import LEAD
+from engine.tricks import beats
 
 
 def choose(view, legal, level, rng):
@@ -11,14 +27,18 @@ def choose(view, legal, level, rng):
     hand = view["hands"][seat]
     phase = view["phase"]
     if phase == "bid":
-        _, q = best_trump(hand)
-        want = (q + 2) // 4
-        return nearest([a - BID for a in legal], want) + BID
+        if level < 2:
+            _, q = best_trump(hand)
+            return nearest([a - BID for a in legal], (q + 2) // 4) + BID
+        return BID + bid(view, hand, [a - BID for a in legal])
     if phase == "trump":
-        s, _ = best_trump(hand)
-        return TRUMP + s
+        if level < 2:
+            return TRUMP + best_trump(hand)[0]
+        return TRUMP + trump_for(hand, view["bids"][seat])
     need = view["bids"][seat] - view["tricks"][seat]
-    return play_for(view, legal, need > 0)
+    if level < 2:
+        return play_for(view, legal, need > 0)
+    return play(view, legal, seat, hand, need)
 
 
 def nearest(options, want):
@@ -26,4 +46,297 @@ def nearest(options, want):
     for o in options:
         if abs(o - want) < abs(best - want):
             best = o
+    return best
+
+
+# --- bidding ---------------------------------------------------------------
+
+# Quarter-trick weights fitted by least squares to the tricks level-2 bots
+# take in self-play (tools: duplicate matches), small hands (<= 5 cards) and
+# large apart: side ace, guarded king, single king, queen with 2+ guards,
+# then for the trump chooser only: per trump, per trump honour (Q-A), per
+# trump beyond a quarter of the hand, per short side suit; and a constant.
+_W = ((2, 2, 1, 1, 0, 0, 0, 0, 1), (3, 3, 1, 1, 0, 0, 0, 0, 2),
+      (2, 1, 1, 0, 5, 1, -2, 0, 0), (3, 3, 2, 2, 5, 3, -2, 1, -6))
+
+
+ROUND = 1
+
+
+def quarters(hand, trump, size):
+    # Tricks hand should take, in quarters, if it chooses trump (4 = no
+    # trump, or trump unknown: someone else chooses).
+    w = _W[(2 if trump < 4 else 0) + (1 if size > 5 else 0)]
+    suits = by_suit(hand)
+    q = w[8]
+    for s in range(4):
+        cs = suits[s]
+        n = len(cs)
+        if s == trump:
+            q += w[4] * n + w[6] * max(0, n - size // 4)
+            for c in cs:
+                if c % 13 >= 10:
+                    q += w[5]
+            continue
+        for c in cs:
+            r = c % 13
+            if r == 12:
+                q += w[0]
+            elif r == 11:
+                q += w[1] if n >= 2 else w[2]
+            elif r == 10 and n >= 3:
+                q += w[3]
+        if trump < 4 and n <= 1 and len(suits[trump]) >= 2:
+            q += w[7] * (2 - n)
+    return max(0, q)
+
+
+def bid(view, hand, options):
+    size = view["hand_size"]
+    trump, q = choice_quarters(hand, size)
+    others = [b for b in view["bids"] if b is not None]
+    high = max(others) if others else 0
+    qn = quarters(hand, 4, size)  # someone else picks trump: count honours only
+    mine = 4 * high <= q + 2
+    if not mine:
+        q = qn
+    elif q < size + 4:
+        q = (q + qn) // 2  # maybe mine to choose: an average hand rarely is
+    want = (q + ROUND) // 4
+    if want in options:
+        return want
+    # hooked (or a zero streak): lean to the side the estimate leans to
+    down = want - 1 in options
+    up = want + 1 in options and want + 1 <= tops(hand, trump, mine)
+    if down and (not up or q - 4 * want <= 0):
+        return want - 1
+    if up:
+        return want + 1
+    return nearest(options, want)
+
+
+def tops(hand, trump, mine):
+    # The most tricks the hand could plausibly take: jacks and better, plus
+    # small trumps when this hand chooses them.
+    n = 0
+    for c in hand:
+        if c % 13 >= 9 or (mine and c // 13 == trump):
+            n += 1
+    return n
+
+
+def choice_quarters(hand, size):
+    best, best_q = 4, quarters(hand, 4, size)
+    for s in range(4):
+        q = quarters(hand, s, size)
+        if q > best_q:
+            best, best_q = s, q
+    return best, best_q
+
+
+def trump_for(hand, b):
+    size = len(hand)
+    best, best_d = 4, None
+    for s in range(5):
+        q = quarters(hand, s, size)
+        d = abs(q - 4 * b) * 4 - (len([c for c in hand if c // 13 == s]) if s < 4 else 0)
+        if best_d is None or d < best_d:
+            best, best_d = s, d
+    return best
+
+
+# --- card play ---------------------------------------------------------------
+
+def knowledge(view, hand):
+    # out[c]: 1 while card c is unseen by this seat; voids[p]: suits bitmask.
+    out = bytearray(b"\x01" * 52)
+    for c in hand:
+        out[c] = 0
+    voids = [0, 0, 0, 0]
+    led = 0
+    for x in view["plays"]:
+        c = x & 63
+        out[c] = 0
+        if x & LEAD:
+            led = c // 13
+        elif c // 13 != led:
+            voids[(x >> 6) & 3] |= 1 << led
+    return out, voids
+
+
+def higher_out(c, out):
+    # Unseen cards of c's suit above c.
+    n = 0
+    for x in range(c + 1, c // 13 * 13 + 13):
+        n += out[x]
+    return n
+
+
+def suit_out(s, out):
+    n = 0
+    for x in range(13 * s, 13 * s + 13):
+        n += out[x]
+    return n
+
+
+def safe(c, led, after, trump, out, voids):
+    # Can nobody still to play beat c? (Voids are known; holdings are not.)
+    s = c // 13
+    tr = trump is not None and trump < 4
+    for p in after:
+        v = voids[p]
+        if s == led and not v & (1 << led) and higher_out(c, out):
+            return False
+        if tr and s != trump and (v & (1 << led) or not suit_out(led, out)) \
+                and not v & (1 << trump) and suit_out(trump, out):
+            return False
+        if tr and s == trump and led != trump and higher_out(c, out) \
+                and (v & (1 << led) or not suit_out(led, out)) and not v & (1 << trump):
+            return False
+    return True
+
+
+def play(view, legal, seat, hand, need):
+    trump = view["trump"]
+    trick = view["trick"]
+    out, voids = knowledge(view, hand)
+    left = len(hand)
+    if need > left:
+        need = left  # the bid is lost: tricks still score a point each
+    if not trick:
+        return lead(legal, trump, out, voids, seat, need, left)
+    best = trick[0][1]
+    for p in trick[1:]:
+        if beats(p[1], best, trump):
+            best = p[1]
+    led = trick[0][1] // 13
+    win = [c for c in legal if beats(c, best, trump)]
+    lose = [c for c in legal if c not in win]
+    after = [(seat + k) % 4 for k in range(1, 4 - len(trick))]
+    if need <= 0:
+        if lose:
+            return shed(lose, trump, out, led)
+        if not after:
+            return danger_top(win, trump, out)
+        return cheapest(win, trump)  # someone after may still take it
+    if not win:
+        return shed_low(lose, trump, out)
+    for c in sorted(win, key=lambda c: _cost(c, trump)):
+        if safe(c, led, after, trump, out, voids):
+            return c
+    if need >= left:
+        return danger_top(win, trump, out)
+    w = cheapest(win, trump)
+    if w // 13 == trump and led != trump:
+        return w  # a ruff wins unless overruffed
+    return shed_low(lose, trump, out) if lose and higher_out(w, out) > 1 else w
+
+
+def _cost(c, trump):
+    return c % 13 + (13 if c // 13 == trump else 0)
+
+
+def cheapest(cards, trump):
+    best = cards[0]
+    for c in cards:
+        if _cost(c, trump) < _cost(best, trump):
+            best = c
+    return best
+
+
+def danger_top(cards, trump, out):
+    best = cards[0]
+    for c in cards:
+        if _cost(c, trump) > _cost(best, trump):
+            best = c
+    return best
+
+
+def shed(lose, trump, out, led):
+    # Bid made, cannot be forced to win: get rid of the card most likely to win later.
+    best, bk = lose[0], -1
+    for c in lose:
+        k = 40 - 3 * higher_out(c, out) + (20 if c // 13 == trump else 0)
+        if c // 13 != led and c // 13 == trump:
+            k = -5  # never ruff by accident: losing trumps stay
+        if k > bk:
+            best, bk = c, k
+    return best
+
+
+def shed_low(cards, trump, out):
+    # A card that cannot win now: keep masters and trumps, throw low from short suits.
+    suits = [0, 0, 0, 0]
+    for c in cards:
+        suits[c // 13] += 1
+    best, bk = cards[0], 999
+    for c in cards:
+        k = 4 * (c % 13) + min(suits[c // 13], 4)
+        if c // 13 == trump:
+            k += 100
+        elif not higher_out(c, out):
+            k += 60
+        if k < bk:
+            best, bk = c, k
+    return best
+
+
+def lead(legal, trump, out, voids, seat, need, left):
+    others = [(seat + k) % 4 for k in range(1, 4)]
+    tr = trump is not None and trump < 4
+    suits = by_suit(legal)
+    if need <= 0:
+        # the card most likely beaten: many unseen higher cards, no trump
+        best, bk = legal[0], -999
+        for c in legal:
+            k = 4 * higher_out(c, out) - c % 13
+            if tr and c // 13 == trump:
+                k -= 60
+            for p in others:
+                if voids[p] & (1 << (c // 13)) and c // 13 != trump:
+                    k += 8  # a void seat may ruff it: someone else takes it
+            if k > bk:
+                best, bk = c, k
+        return best
+    trumps_out = suit_out(trump, out) if tr else 0
+    if tr and suits[trump] and trumps_out and not higher_out(suits[trump][-1], out):
+        return suits[trump][-1]  # draw trumps with the master
+    for c in legal:
+        s = c // 13
+        if s == trump or higher_out(c, out):
+            continue
+        ruff = False
+        for p in others:
+            if tr and voids[p] & (1 << s) and not voids[p] & (1 << trump) and trumps_out:
+                ruff = True
+        if not ruff:
+            return c
+    side = [c for c in legal if not tr or c // 13 != trump]
+    if need >= left:
+        if tr and suits[trump] and not side:
+            return suits[trump][-1]
+        if side:
+            return danger_top(side, trump, out) if not tr else _best_side(side, out)
+    if not side:
+        return suits[trump][0] if need < left else suits[trump][-1]
+    return _best_side(side, out, tr and len(suits[trump]) > 0)
+
+
+def _best_side(side, out, can_ruff=False):
+    # Low from the suit where the lead costs least: a singleton when trumps
+    # can ruff later, never away from a guarded second-best card.
+    suits = by_suit(side)
+    best, bk = side[0], 999
+    for s in range(4):
+        cs = suits[s]
+        if not cs:
+            continue
+        k = cs[0] % 13
+        if len(cs) == 1 and can_ruff:
+            k -= 6
+        for c in cs[1:]:
+            if higher_out(c, out) == 1:
+                k += 6
+        if k < bk:
+            best, bk = cs[0], k
     return best

@@ -1,0 +1,138 @@
+"""Bots across games: the blunders users report, pinned with hand-built
+Nommie positions (levels 2 and 3), determinism, and that a bot decides from
+the view alone without changing it."""
+import copy
+
+import pytest
+
+from engine import bots, games
+from engine.actions import BID, TRUMP
+from engine.cards import parse_card
+from engine.nommie import new_game
+from engine import bot_search
+
+
+def cards(text):
+    return sorted(parse_card(t) for t in text.split())
+
+
+def nommie_round(rnd, hands, bids=(), trump=None, plays=()):
+    """Round rnd of a Nommie game with hand-built hands (seat order), the
+    bids made in bidding order, trump chosen by the declarer, then plays."""
+    s = new_game(seed=3)
+    s.round = rnd
+    s.start_round()
+    s.hands = [cards(h) for h in hands]
+    for b in bids:
+        s.apply(BID + b)
+    if trump is not None:
+        s.apply(TRUMP + "CDHS".index(trump))
+    for p in plays:
+        s.apply(parse_card(p))
+    return s
+
+
+def bot(s, level, seed=0):
+    seat = s.to_act()
+    return bots.choose(s.view(seat), s.legal_actions(), level, seed)
+
+
+# Round 10: 3 cards each, dealer seat 2, seat 3 bids first and leads.
+def test_no_low_trump_lead_when_every_trick_is_needed():
+    s = nommie_round(10, ["4C 5C 6C", "7C 8C 9C", "TC JC QC", "2S AH AD"],
+                     bids=(3, 0, 0, 1), trump="S")
+    assert s.to_act() == 3 and s.view(3)["bids"][3] == 3
+    for level in (2, 3):
+        for seed in range(5):
+            assert bot(s, level, seed) != parse_card("2S")
+
+
+def test_bid_made_and_void_discards_rather_than_ruffs():
+    # seat 0 bid 0, is void in hearts (led by seat 3) and holds a spade (trump)
+    s = nommie_round(10, ["5S 7C 9C", "KH 8C 9D", "TC JC QH", "2H AH AD"],
+                     bids=(3, 0, 0, 1), trump="S", plays=("AH",))
+    assert s.to_act() == 0 and s.view(0)["bids"][0] == 0
+    for level in (2, 3):
+        for seed in range(5):
+            assert bot(s, level, seed) != parse_card("5S")
+
+
+def test_needing_tricks_it_ruffs_a_trick_it_cannot_otherwise_win():
+    s = nommie_round(10, ["5S 7C 9C", "KH 8C 9D", "TC JC QH", "2H AH AD"],
+                     bids=(3, 1, 0, 1), trump="S", plays=("AH",))
+    assert s.view(0)["bids"][0] == 1
+    assert bot(s, 2) == parse_card("5S")
+
+
+def test_hooked_dealer_takes_the_bid_it_can_make():
+    # dealer seat 2 holds two aces and a deuce: 2 is hooked (0 + 0 + 1 + 2 = 3);
+    # 3 would need the deuce to win a trick, 0 would need both aces lost
+    s = nommie_round(10, ["4C 5C 6C", "7C 8C 9C", "AS AH 2D", "TC JC QC"], bids=(0, 1, 0))
+    assert s.to_act() == 2 and BID + 2 not in s.legal_actions()
+    for level in (2, 3):
+        assert bot(s, level) == BID + 1
+
+
+def test_zero_streak_bids_the_least_it_may():
+    s = nommie_round(10, ["4C 5C 6C", "7C 8C 9C", "AS AH 2D", "2C 3D 4H"])
+    s.zero_streak[3] = 3
+    assert s.to_act() == 3 and BID not in s.legal_actions()
+    assert bot(s, 2) == BID + 1
+
+
+def test_the_trump_chooser_picks_its_long_suit():
+    s = nommie_round(22, ["2C 3C 4C 5C 6C 7C 8C 9C TC JC",
+                          "AS KS QS JS TS 9S 2H 3H 4D 5D",
+                          "QC KC AC 2D 3D 6D 7D 8D 9D TD",
+                          "JD QD KD AD 5H 6H 7H 8H 9H TH"], bids=(1, 0, 7, 1))
+    assert s.phase == "trump" and s.to_act() == 1
+    assert bot(s, 2) == TRUMP + 3
+
+
+def positions(game, count=40, level=1):
+    """Decision points of a few bot games: (view, legal)."""
+    out = []
+    seed = 1
+    while len(out) < count:
+        s = games.new_game(game, seed=seed)
+        while not s.is_over() and len(out) < count:
+            seat = s.to_act()
+            legal = s.legal_actions()
+            if len(legal) > 1:
+                out.append((s.view(seat), legal))
+            s.apply(bots.choose(s.view(seat), legal, level, seed))
+        seed += 1
+    return out[::3]
+
+
+@pytest.mark.parametrize("game", games.IDS)
+def test_same_inputs_same_choice_and_the_view_is_left_alone(game):
+    for view, legal in positions(game):
+        assert all(h is None for s, h in enumerate(view["hands"]) if s != view["to_act"])
+        for level in (0, 1, 2, 3):
+            before = copy.deepcopy(view)
+            a = bots.choose(view, list(legal), level, 5)
+            assert a in legal
+            assert view == before
+            assert bots.choose(copy.deepcopy(view), list(legal), level, 5) == a
+
+
+def test_search_samples_honour_known_voids_and_counts():
+    s = nommie_round(10, ["5S 7C 9C", "KH 8C 9D", "TC JC QH", "2H AH AD"],
+                     bids=(3, 0, 0, 1), trump="S", plays=("AH", "7C"))
+    v = s.view(1)
+    seen = [0] * 52
+    for c in v["hands"][1]:
+        seen[c] = 1
+    for x in v["plays"]:
+        seen[x & 63] = 1
+    unseen = [c for c in range(52) if not seen[c]]
+    voids = bot_search.known_voids(v["plays"], 4)
+    assert voids[0] == 1 << 2  # seat 0 showed out of hearts
+    from engine.rng import Rng
+    r = Rng(9)
+    for _ in range(30):
+        hands = bot_search.sample_hands(v, 1, unseen, voids, r)
+        assert [len(h) for h in hands] == v["counts"]
+        assert not [c for c in hands[0] if c // 13 == 2]
+        assert hands[1] == v["hands"][1]
