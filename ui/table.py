@@ -538,16 +538,16 @@ class Table(Screen):
         bids = [b for b in v["bids"] if b is not None]
         if game == "nommie":
             if n == 0 and (v.get("zero_streak") or [0] * 4)[seat] >= 3:
-                return "No 0: three 0 bids in a row."
+                return "No 0: three zero bids in a row."
             if seat == v["dealer"] and sum(bids) + n == hs:
-                return "No %d: dealer's hook, bids can't total %d." % (n, hs)
+                return "No %d: dealer's hook (sum %d)" % (n, hs)
             return None
         if game == "israeli":
             if len(bids) == v["players"] - 1 and sum(bids) + n == 13:
-                return "No %d: contracts can't total 13." % n
+                return "No %d: total can't be 13" % n
             hb = v.get("high_bid")
             if hb and seat == hb[2] and n == hb[0] - 1:
-                return "At least %d: your trump bid." % hb[0]
+                return "Min %d: your trump bid" % hb[0]
             return None
         try:
             self.state().apply(100 + n)

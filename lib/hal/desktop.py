@@ -18,6 +18,7 @@ USAGE = """usage: python code.py [options]
   --seed N               deal number for a quick game started from the command line
   --size WxH             screen size in pixels (default 160x128)
   --scale N              window zoom (default 4)
+  --shot-scale N         zoom screenshots too (default 1: device pixels)
   --data-dir DIR         where saves go (default $POCKET_TRICKS_DATA or ~/.local/share/pocket-tricks)
 keys: arrows move, Z/Enter = A, X/Esc/Backspace = B, Space = START, Tab = SELECT"""
 
@@ -26,7 +27,7 @@ def parse_args(argv):
     """Options dict from a command line; raises SystemExit with usage on errors."""
     opts = {"headless": False, "keys": None, "screenshot": None, "screenshot_every": None,
             "seed": None, "width": 160, "height": 128, "scale": 4, "data_dir": None,
-            "quick": None}
+            "quick": None, "shot_scale": 1}
     i = 0
     while i < len(argv):
         arg = argv[i]
@@ -35,7 +36,8 @@ def parse_args(argv):
             argv = argv[:i] + [arg, value] + argv[i + 1:]
         takes = {"--keys": "keys", "--screenshot": "screenshot", "--seed": "seed",
                  "--screenshot-every": "screenshot_every", "--size": "size",
-                 "--scale": "scale", "--data-dir": "data_dir", "--game": "quick"}
+                 "--scale": "scale", "--data-dir": "data_dir", "--game": "quick",
+                 "--shot-scale": "shot_scale"}
         if arg == "--headless":
             opts["headless"] = True
         elif arg in ("-h", "--help"):
@@ -54,6 +56,7 @@ def parse_args(argv):
             w, h = opts.pop("size").lower().split("x")
             opts["width"], opts["height"] = int(w), int(h)
         opts["scale"] = int(opts["scale"])
+        opts["shot_scale"] = max(1, int(opts["shot_scale"]))
         if opts["seed"] is not None:
             opts["seed"] = int(opts["seed"])
     except ValueError:
@@ -144,14 +147,22 @@ def _make_display(width, height, scale, headless):
                 pygame.display.flip()
             self._refresh_pending = False
 
-        def save_png(self, path):
-            self.refresh()
-            folder = os.path.dirname(path)
-            if folder and not os.path.isdir(folder):
-                os.makedirs(folder)
-            pygame.image.save(self._pygame_screen, path)
+        def save_png(self, path, zoom=1):
+            _save_png(self, path, zoom)
 
     return ZoomDisplay()
+
+
+def _save_png(display, path, zoom):
+    import pygame
+    display.refresh()
+    folder = os.path.dirname(path)
+    if folder and not os.path.isdir(folder):
+        os.makedirs(folder)
+    surface = display._pygame_screen
+    if zoom > 1:
+        surface = pygame.transform.scale(surface, (display.width * zoom, display.height * zoom))
+    pygame.image.save(surface, path)
 
 
 def _union_size(areas, width, height):
@@ -254,12 +265,13 @@ class Desktop:
         folder = self.opts["screenshot_every"]
         if folder:
             self._shots += 1
-            self.display.save_png(os.path.join(folder, "%04d.png" % self._shots))
+            self.display.save_png(os.path.join(folder, "%04d.png" % self._shots),
+                                  self.opts["shot_scale"])
 
     def finish(self):
         """End of run: the final --screenshot."""
         if self.opts["screenshot"]:
-            self.display.save_png(self.opts["screenshot"])
+            self.display.save_png(self.opts["screenshot"], self.opts["shot_scale"])
         try:
             self._pygame.quit()
         except Exception:
