@@ -1,0 +1,49 @@
+"""The heap the UI logic adds, measured in the MicroPython VM: a whole Nommie
+game driven through the UI (App, table, menus, one human pressing A against
+three level-1 bots) versus the same engine and bots alone. Printed for the
+report; the UI's share must stay within a budget that leaves a PyBadge room
+for displayio."""
+from tools import bench_game, mpvm
+
+DIRS = ("engine", "ui", "lib/hal")
+UI_BUDGET = 64 * 1024          # UI logic on top of engine + bots (compiled from source)
+
+UI_GAME = """
+from hal import keys as K
+from ui.app import App
+from ui.driver import Driver
+from ui.menus import quick_start
+app = App(160, 128)
+app.settings["bot_level"] = 1
+app.start()
+quick_start(app, "nommie", 7)
+d = Driver(app)
+_n = 0
+
+
+def step():
+    global _n
+    if type(app.top()).__name__ == "GameOver" or _n > 3000:
+        return None
+    d.press(K.A)
+    _n += 1
+    return 1
+"""
+FINISH = "print('RESULT', _n, app.stack[0].state().is_over())"
+IMPORTS = ["hal.keys", "ui.screen", "ui.fmt", "ui.session", "ui.app", "ui.driver", "ui.menus",
+           "ui.table", "engine.games", "engine.bots", "engine.nommie", "engine.bot_nommie"]
+
+
+def test_ui_logic_heap_in_the_vm():
+    out, ui = mpvm.run(UI_GAME, heap=256 * 1024, dirs=DIRS, steps="step", imports=IMPORTS,
+                       finish=FINISH)
+    assert "RESULT" in out and out.strip().endswith("True"), out[-500:]
+    _, eng = bench_game.run_vm("nommie", levels=(1,))
+    ui_live, eng_live = max(ui["live"]), max(eng["live"])
+    ui_peak, eng_peak = max(ui["peak"]), max(eng["peak"])
+    print("\nVM heap, whole Nommie game: engine+bots live %d peak %d; with UI logic live %d "
+          "peak %d; UI adds %d live, %d peak (imports %d)" % (
+              eng_live, eng_peak, ui_live, ui_peak, ui_live - eng_live, ui_peak - eng_peak,
+              ui["import_live"] - eng["import_live"]))
+    assert ui_live > eng_live
+    assert ui_live - eng_live <= UI_BUDGET
