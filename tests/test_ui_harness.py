@@ -36,8 +36,10 @@ class Rig:
         return self
 
     def draw(self):
+        before = self.hal.display.refreshes
         self.screen.draw(self.app)
-        self.dirty.append(self.hal.display.dirty_pixels)
+        redrawn = self.hal.display.refreshes != before
+        self.dirty.append(self.hal.display.dirty_pixels if redrawn else 0)
 
     def press(self, k):
         """One key: settle timed work, handle the key, settle, draw."""
@@ -81,7 +83,10 @@ def test_rig_draws_both_sizes_and_counts_dirty_pixels():
     for w, h in ((160, 128), (240, 135)):
         rig = make_rig(w, h)
         assert rig.hal.display.width == w and rig.hal.display.height == h
+        assert rig.dirty[0] == w * h            # the first frame is drawn whole
         rig.keys("DOWN")
         assert 0 < rig.dirty[-2] < w * h
+        rig.draw()
+        assert rig.dirty[-1] == 0               # nothing changed: no refresh at all
         path = rig.shot("harness")
         assert os.path.getsize(path) > 100

@@ -42,23 +42,27 @@ class ListView:
         self.cols = width // gfx.char_width()
 
     def update(self, s):
+        """Bring the labels up to date; True if anything on screen changed."""
         cols = self.cols
-        gfx.set_text(self.title, s.title[:cols])
+        changed = gfx.set_text(self.title, s.title[:cols])
         lines = s.lines
         more = len(lines) > self.nrows and s.cursor < 0
-        gfx.set_text(self.pos, "%d/%d" % (min(len(lines), s.first + self.nrows), len(lines))
-                     if more else "")
+        changed |= gfx.set_text(self.pos, "%d/%d" % (min(len(lines), s.first + self.nrows),
+                                                     len(lines)) if more else "")
         for i in range(self.nrows):
             j = s.first + i
-            gfx.set_text(self.rows[i], lines[j][:cols] if 0 <= j < len(lines) else "")
+            changed |= gfx.set_text(self.rows[i], lines[j][:cols] if 0 <= j < len(lines) else "")
         vis = s.cursor >= 0 and s.first <= s.cursor < s.first + self.nrows
         if vis:
             y = self.lh + 2 + (s.cursor - s.first) * self.lh
             if self.hilite.y != y:
                 self.hilite.y = y
+                changed = True
         if self.hilite_group.hidden == vis:
             self.hilite_group.hidden = not vis
-        gfx.set_text(self.footer, s.footer[:cols])
+            changed = True
+        changed |= gfx.set_text(self.footer, s.footer[:cols])
+        return changed
 
 
 def seat_places(n, w, top, mid):
@@ -149,8 +153,9 @@ class TableView:
             self.group.append(t)
 
     def update(self, s):
+        """Bring the table up to date; True if anything was redone."""
         if s.version == self.shown_version:
-            return
+            return False
         self.shown_version = s.version
         gfx.set_text(self.header, s.header)
         gfx.set_text(self.trump, s.trump_text)
@@ -171,6 +176,7 @@ class TableView:
         gfx.set_text(self.prompt, s.prompt)
         gfx.set_color(self.prompt, gfx.ALERT if s.message else gfx.INK)
         self._hand(s)
+        return True
 
     def _show(self, tile, card, palette):
         if card is None:
@@ -258,7 +264,9 @@ class Screen:
         if top is None:
             return
         v = self.view_for(top)
+        changed = False
         if v is not self.current or getattr(v, "owner", None) is not top:
+            changed = True
             if self.current is not None and self.current is not v:
                 self.root.remove(self.current.group)
             if v is not self.current:
@@ -266,8 +274,8 @@ class Screen:
             self.current = v
             v.owner = top
             v.shown_version = None
-        v.update(top)
-        if refresh:
+        changed = v.update(top) or changed
+        if refresh and changed:
             self.display.refresh()
 
     def objects(self):
