@@ -78,21 +78,22 @@ def seat_places(n, w, top, mid):
 
 
 def trick_places(n, cx, top, bottom):
-    """Per relative seat position: top-left of its card in the trick."""
+    """Per relative seat position: top-left of its card in the trick (spread with the screen)."""
     cw, ch = gfx.CARD_W, gfx.CARD_H
     x = cx - cw // 2
+    dx = max(20, cx // 4)
     mid = (top + bottom - ch) // 2
     south = (x, bottom - ch)
     north = (x, top)
-    west = (x - 20, mid)
-    east = (x + 20, mid)
+    west = (x - dx, mid)
+    east = (x + dx, mid)
     if n == 2:
         return [south, north]
     if n == 3:
         return [south, west, east]
     if n == 4:
         return [south, west, north, east]
-    return [south, west, (x - 10, top), (x + 10, top), east]
+    return [south, west, (x - dx // 2, top), (x + dx // 2, top), east]
 
 
 class TableView:
