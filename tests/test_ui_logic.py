@@ -475,3 +475,20 @@ def test_a_damaged_save_is_refused_with_a_message():
     with pytest.raises(IllegalAction):
         Session.from_record({"save": {"game": "nommie", "version": 1, "players": 4, "seed": 1,
                                       "options": {}, "actions": [999]}})
+
+
+def test_continue_with_the_real_store(tmp_path):
+    from ui import saves
+    app, d = new_app(saves.Store(str(tmp_path), True))
+    t = start(app, "nines", ["human", "bot", "bot"], seed=4)
+    until(d, lambda: human_turn(t))
+    d.press(K.A)
+    until(d, lambda: human_turn(t))
+    actions = t.state().save()["actions"]
+    pause_item(d, app, "Save and quit")
+    app2, d2 = new_app(saves.Store(str(tmp_path), True))
+    assert app2.top().lines[0] == "Continue"
+    d2.press(K.A)
+    t2 = app2.top()
+    assert name(app2) == "Table" and t2.session.seats == ["human", "bot", "bot"]
+    assert t2.state().save()["actions"] == actions

@@ -45,9 +45,11 @@ class Session:
         return Session(state, seats, levels, names)
 
     @staticmethod
-    def from_record(record):
-        """A session from a saved record; raises IllegalAction/KeyError if it is damaged."""
-        state = games.restore(record["save"])
+    def from_record(record, state=None):
+        """A session from a saved record (state: its save already replayed); raises
+        IllegalAction/KeyError if it is damaged."""
+        if state is None:
+            state = games.restore(record["save"])
         n = state.view(None)["players"]
         seats = record.get("seats") or ["human"] + ["bot"] * (n - 1)
         levels = record.get("levels") or [2] * n

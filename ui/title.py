@@ -28,10 +28,13 @@ class Title(Menu):
             self.footer = "A: choose"
 
     def saved_record(self):
-        try:
-            return self.app.store.load_game()
-        except (OSError, ValueError):
-            return None
+        """The saved game record, read (and checked by replay) once per title screen."""
+        if not hasattr(self, "_record"):
+            try:
+                self._record = self.app.store.load_game()
+            except (OSError, ValueError):
+                self._record = None
+        return self._record
 
     def resume(self):
         self.refresh()
@@ -42,11 +45,15 @@ class Title(Menu):
 
     def resume_game(self):
         rec = self.saved_record()
+        state = getattr(self.app.store, "state", None)   # the store's replay, reused
         try:
-            session = Session.from_record(rec)
+            if state is not None and state.save() != rec["save"]:
+                state = None
+            session = Session.from_record(rec, state)
         except (IllegalAction, KeyError, TypeError, ValueError, AttributeError) as e:
             self.app.notice = "Saved game unusable: %s" % e
             self.app.store.clear_game()
+            self._record = None
             self.refresh()
             return
         from ui.table import Table
