@@ -1,11 +1,9 @@
-"""Action ints shared by all games (DESIGN.md), their texts, parsing and log codes.
-
-0..51 a card (play it; in Israeli Frisch: give it), 100+n a bid/call/contract
-of n, 200+s choose trump s, 300+5n+s an Israeli trump bid, 400 pass,
-401 swap with the dummy, 402 keep the hand.
-"""
-from engine import IllegalAction
-from engine.cards import card_text, parse_card, parse_suit, trump_text
+# Action ints shared by all games (DESIGN.md), their texts, parsing and log codes.
+#
+# 0..51 a card (play it; in Israeli Frisch: give it), 100+n a bid/call/contract
+# of n, 200+s choose trump s, 300+5n+s an Israeli trump bid, 400 pass,
+# 401 swap with the dummy, 402 keep the hand.
+from engine.cards import card_text, trump_text
 
 BID = 100
 TRUMP = 200
@@ -55,43 +53,6 @@ def action_text(a):
     if a == KEEP:
         return "keep"
     return "action %d" % a
-
-
-def parse_action(text):
-    """Text -> action int, without judging legality. Case-insensitive.
-
-    'QH', '10s', 's1', 'bid 3', '3', 'call 2', 'trump NT', 'nt', 'bid 6 S',
-    '6 spades', 'pass', 'swap', 'keep'.
-    """
-    words = text.strip().lower().split()
-    if not words:
-        raise IllegalAction("Type an action, for example QH, bid 3 or pass.")
-    if words[0] in ("bid", "call", "contract") and len(words) > 1:
-        words = words[1:]
-    if len(words) == 1:
-        w = words[0]
-        if w in ("pass", "swap", "keep"):
-            return (PASS, SWAP, KEEP)[("pass", "swap", "keep").index(w)]
-        if w.isdigit():
-            n = int(w)
-            if n > 13:
-                raise IllegalAction("Bids go from 0 to 13.")
-            return BID + n
-        if w in ("nt", "notrump", "notrumps"):
-            return TRUMP + 4
-        return parse_card(w)
-    if words[0] == "trump":
-        s = parse_suit(" ".join(words[1:]))
-        if s is None:
-            raise IllegalAction("Choose trump as C, D, H, S or NT.")
-        return TRUMP + s
-    if words[0].isdigit():
-        n = int(words[0])
-        s = parse_suit(" ".join(words[1:]))
-        if s is None or not 5 <= n <= 13:
-            raise IllegalAction("A trump bid is a number 5-13 and a suit, like 'bid 6 S'.")
-        return trump_bid(n, s)
-    raise IllegalAction("'%s' is not an action: try QH, bid 3, trump H or pass." % text.strip())
 
 
 # The action log is kept as a bytearray (one byte per action, not 4+): these

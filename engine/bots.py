@@ -1,20 +1,19 @@
-"""Bots: engine.bots.choose(view, legal, level, seed) -> one of legal.
-
-A bot sees only its own seat's view, so it can never use hidden cards. The
-same inputs give the same choice: its randomness comes from engine.rng
-seeded by `seed` and the position. Level 0 is uniform random (the baseline);
-levels 1-2 (and level 3's bidding) are the game's own module
-engine/bot_<game>.py, imported when first needed, whose
-`choose(view, legal, level, rng)` knows that game; level 3 plays its cards
-with engine/bot_search.py (sampling and playouts).
-"""
+# Bots: engine.bots.choose(view, legal, level, seed) -> one of legal.
+#
+# A bot sees only its own seat's view, so it can never use hidden cards. The
+# same inputs give the same choice: its randomness comes from engine.rng
+# seeded by `seed` and the position. Level 0 is uniform random (the baseline);
+# levels 1-2 (and level 3's bidding) are the game's own module
+# engine/bot_<game>.py, imported when first needed, whose
+# `choose(view, legal, level, rng)` knows that game; level 3 plays its cards
+# with engine/bot_search.py (sampling and playouts).
 import sys
 
 from engine.rng import Rng
 
 
 def position_key(view):
-    """A number that differs between the decisions of one game."""
+    # A number that differs between the decisions of one game.
     k = view["round"] * 7919 + (view["to_act"] + 1) * 131
     for c in view["counts"]:
         k = k * 17 + c
@@ -39,6 +38,10 @@ def choose(view, legal, level=2, seed=0):
     a = sys.modules[name].choose(view, legal, min(level, 2), rng)
     if a not in legal:
         a = legal[0]
+    if level >= 3 and view["phase"] == "bid" and view["game"] == "nommie":
+        if "engine.bot_search" not in sys.modules:
+            __import__("engine.bot_search")
+        return sys.modules["engine.bot_search"].choose_bid(view, legal, rng, a)
     if level >= 3 and view["phase"] == "play":
         if "engine.bot_search" not in sys.modules:
             __import__("engine.bot_search")

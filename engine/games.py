@@ -1,8 +1,7 @@
-"""The game ids, their names, and lazy loading of one game module at a time.
-
-On the device a module's bytecode lives in the same heap as the game, so a
-game module is imported only when that game starts, and `unload` drops it.
-"""
+# The game ids, their names, and lazy loading of one game module at a time.
+#
+# On the device a module's bytecode lives in the same heap as the game, so a
+# game module is imported only when that game starts, and `unload` drops it.
 import sys
 
 IDS = ("nommie", "linger", "nines", "callbreak", "israeli")
@@ -16,7 +15,7 @@ TITLES = {
 
 
 def load(game_id):
-    """The module engine.<game_id>, imported on first use."""
+    # The module engine.<game_id>, imported on first use.
     if game_id not in IDS:
         raise ValueError("Unknown game '%s'." % game_id)
     name = "engine." + game_id
@@ -26,7 +25,7 @@ def load(game_id):
 
 
 def unload(game_id):
-    """Forget a loaded game module so its bytecode can be collected."""
+    # Forget a loaded game module so its bytecode can be collected.
     name = "engine." + game_id
     if name in sys.modules:
         del sys.modules[name]
@@ -40,7 +39,7 @@ def new_game(game_id, players=None, seed=0, **options):
 
 
 def restore(saved):
-    """Restore any game's save() dict (raises engine.IllegalAction if it is not valid)."""
+    # Restore any game's save() dict (raises engine.IllegalAction if it is not valid).
     if type(saved) is not dict or saved.get("game") not in IDS:
         from engine import IllegalAction
         raise IllegalAction("This is not a saved Pocket Tricks game.")

@@ -1,15 +1,14 @@
-"""Nomination Whist ("Nommie"), locked rules (rules/nommie.md).
-
-4 players, 26 rounds with hand sizes 13..2, 2, 2, 2, 3..13. Bidding starts
-left of the dealer, the dealer bids last and may not make the bids total the
-hand size (the hook). Nobody bids 0 more than three rounds in a row. The
-highest bid (ties: earliest bidder) chooses trump or No Trumps; left of the
-dealer leads; follow suit. +1 a trick, +10 for an exact bid. Highest total
-after round 26 wins; ties are joint winners.
-
-Rulings (DESIGN.md): first dealer seat 0 unless option first_dealer; the
-zero rule counts consecutive 0-bids per player across rounds.
-"""
+# Nomination Whist ("Nommie"), locked rules (rules/nommie.md).
+#
+# 4 players, 26 rounds with hand sizes 13..2, 2, 2, 2, 3..13. Bidding starts
+# left of the dealer, the dealer bids last and may not make the bids total the
+# hand size (the hook). Nobody bids 0 more than three rounds in a row. The
+# highest bid (ties: earliest bidder) chooses trump or No Trumps; left of the
+# dealer leads; follow suit. +1 a trick, +10 for an exact bid. Highest total
+# after round 26 wins; ties are joint winners.
+#
+# Rulings (DESIGN.md): first dealer seat 0 unless option first_dealer; the
+# zero rule counts consecutive 0-bids per player across rounds.
 from engine import IllegalAction
 from engine.actions import BID, TRUMP
 from engine.cards import SUIT_NAMES
@@ -46,7 +45,7 @@ class Nommie(TrickGame):
         self.leader = self.turn
 
     def bid_range(self, seat):
-        """Legal bid amounts for seat, in order."""
+        # Legal bid amounts for seat, in order.
         hs = self.hand_size()
         low = 1 if self.zero_streak[seat] >= MAX_ZEROS else 0
         out = list(range(low, hs + 1))
@@ -98,7 +97,7 @@ class Nommie(TrickGame):
             self.play_card(a)
 
     def highest_bidder(self):
-        """The highest bid; ties go to the earliest bidder (left of dealer first)."""
+        # The highest bid; ties go to the earliest bidder (left of dealer first).
         best = None
         for i in range(1, 5):
             s = (self.dealer + i) % 4

@@ -1,13 +1,12 @@
-"""A tiny PRNG that gives the same numbers on CPython and MicroPython.
-
-Algorithm: a linear congruential generator x' = (A*x + C) mod 2**29 with
-A = 0x6F2D (odd, A % 4 == 1) and C = 0x3C6B (odd), so its period is the full
-2**29. The product is formed from 15-bit halves of x so every intermediate
-stays below 2**30: a MicroPython small int, no heap allocation per number.
-Outputs take the top bits, which are the well-mixed ones in an LCG.
-`below(n)` scales the top 24 bits; `shuffle` is Fisher-Yates from the end.
-One seed ("deal number") therefore deals the same cards everywhere.
-"""
+# A tiny PRNG that gives the same numbers on CPython and MicroPython.
+#
+# Algorithm: a linear congruential generator x' = (A*x + C) mod 2**29 with
+# A = 0x6F2D (odd, A % 4 == 1) and C = 0x3C6B (odd), so its period is the full
+# 2**29. The product is formed from 15-bit halves of x so every intermediate
+# stays below 2**30: a MicroPython small int, no heap allocation per number.
+# Outputs take the top bits, which are the well-mixed ones in an LCG.
+# `below(n)` scales the top 24 bits; `shuffle` is Fisher-Yates from the end.
+# One seed ("deal number") therefore deals the same cards everywhere.
 
 _MASK = 0x1FFFFFFF  # 2**29 - 1
 _A = 0x6F2D
@@ -27,7 +26,7 @@ class Rng:
             self.next()
 
     def next(self):
-        """The next 29-bit value."""
+        # The next 29-bit value.
         x = self.x
         lo = (_A * (x & 0x7FFF) + _C) & _MASK
         hi = ((_A * (x >> 15)) & 0x3FFF) << 15
@@ -35,7 +34,7 @@ class Rng:
         return self.x
 
     def below(self, n):
-        """A number in 0..n-1 (n >= 1)."""
+        # A number in 0..n-1 (n >= 1).
         top = self.next() >> 5  # 24 bits
         if n <= 64:
             return (top * n) >> 24

@@ -1,16 +1,13 @@
-"""The base of every game state: the contract of DESIGN.md in one place.
-
-A game subclass sets GAME, implements `setup()` (deal the first round),
-`legal_actions()`, `do(a)` (carry out a legal action) and, where it needs,
-`explain(a)` (why an action is illegal), `extra_view(v, seat)`, `winners()`.
-`apply` validates before anything changes, so an illegal action never
-leaves a half-changed state. Everything else a game needs (the action log,
-save/restore by replay, rewinding, trick play, round history) lives here.
-"""
+# The base of every game state: the contract of DESIGN.md in one place.
+#
+# A game subclass sets GAME, implements `setup()` (deal the first round),
+# `legal_actions()`, `do(a)` (carry out a legal action) and, where it needs,
+# `explain(a)` (why an action is illegal), `extra_view(v, seat)`, `winners()`.
+# `apply` validates before anything changes, so an illegal action never
+# leaves a half-changed state. Everything else a game needs (the action log,
+# save/restore by replay, rewinding, trick play, round history) lives here.
 from engine import IllegalAction
-from engine.actions import (action_text, decode, encode, is_bid, is_card,
-                            is_trump, is_trump_bid, parse_action, PASS, SWAP, KEEP)
-from engine.cards import card_text
+from engine.actions import action_text, decode, encode
 from engine.rng import Rng
 from engine.tricks import trick_winner
 
@@ -18,18 +15,6 @@ SAVE_VERSION = 1
 # view["plays"]: every card played this round, in order, as
 # card | seat << 6 | LEAD (when it led its trick): public knowledge for bots.
 LEAD = 512
-# What each phase expects, for messages about an action of the wrong kind.
-_PROMPTS = {
-    "swap": "choose to swap with the dummy or keep your hand",
-    "trump_bid": "bid for trump (a number and a suit) or pass",
-    "frisch": "choose a card to pass to the left",
-    "bid": "make your bid",
-    "contract": "make your contract bid",
-    "trump": "choose the trump suit",
-    "play": "play a card",
-}
-
-
 class TrickGame:
     GAME = ""
     SCORE_SCALE = 1  # scores are stored as integers: shown value = score / SCORE_SCALE
@@ -63,7 +48,7 @@ class TrickGame:
 
     # --- the contract -------------------------------------------------
     def apply(self, a):
-        """Carry out action a (an int, or its text); IllegalAction changes nothing."""
+        # Carry out action a (an int, or its text); IllegalAction changes nothing.
         if type(a) is str:
             a = self.parse_action(a)
         if type(a) is not int:
@@ -79,6 +64,7 @@ class TrickGame:
         return action_text(a)
 
     def parse_action(self, text):
+        from engine.parse import parse_action
         return parse_action(text)
 
     def is_over(self):
@@ -88,14 +74,14 @@ class TrickGame:
         return -1 if self.phase == "over" else self.turn
 
     def winners(self):
-        """Seats with the highest score (all of them when tied); [] until the end."""
+        # Seats with the highest score (all of them when tied); [] until the end.
         if self.phase != "over":
             return []
         best = max(self.scores)
         return [s for s in range(self.players) if self.scores[s] == best]
 
     def actions(self):
-        """The actions taken so far, in order."""
+        # The actions taken so far, in order.
         return [decode(c) for c in self.log]
 
     def save(self):
@@ -104,7 +90,7 @@ class TrickGame:
                 "actions": self.actions()}
 
     def rewind(self, count):
-        """Take back the last count actions by replaying the log without them."""
+        # Take back the last count actions by replaying the log without them.
         keep = self.actions()
         keep = keep[:max(0, len(keep) - count)]
         self._start()
@@ -112,7 +98,7 @@ class TrickGame:
             self.apply(a)
 
     def view(self, seat=None):
-        """What seat may know (None: everything), as a dict of plain values."""
+        # What seat may know (None: everything), as a dict of plain values.
         n = self.players
         v = {
             "game": self.GAME, "players": n, "phase": self.phase,
@@ -148,27 +134,20 @@ class TrickGame:
         pass
 
     def explain(self, a):
-        """A game's own reason why legal-looking action a is illegal, or None."""
+        # A game's own reason why legal-looking action a is illegal, or None.
         return None
 
     def why_illegal(self, a):
-        kind_ok = {
-            "play": is_card(a), "frisch": is_card(a), "bid": is_bid(a),
-            "contract": is_bid(a), "trump": is_trump(a),
-            "trump_bid": is_trump_bid(a) or a == PASS, "swap": a in (SWAP, KEEP),
-        }.get(self.phase, False)
-        if not kind_ok:
-            return "Not now: it is time to %s." % _PROMPTS.get(self.phase, "wait")
-        if is_card(a) and a not in self.hands[self.turn]:
-            return "You don't hold %s." % card_text(a)
-        return self.explain(a) or ("%s is not allowed now." % action_text(a))
+        # Messages live in engine/explain.py, loaded only when a move is refused.
+        from engine.explain import why_illegal
+        return why_illegal(self, a)
 
     # --- shared trick play ----------------------------------------------
     def trick_size(self):
         return self.players
 
     def play_card(self, card):
-        """Play card for the seat to act; resolve the trick when it is complete."""
+        # Play card for the seat to act; resolve the trick when it is complete.
         seat = self.turn
         self.hands[seat].remove(card)
         self.plays.append(card | seat << 6 | (0 if self.trick else LEAD))
@@ -191,7 +170,7 @@ class TrickGame:
         pass
 
     def deal(self, size, hands=None):
-        """Shuffle a fresh deck and deal size cards to each of hands; return the rest."""
+        # Shuffle a fresh deck and deal size cards to each of hands; return the rest.
         deck = self.rng.shuffle(list(range(52)))
         hands = self.players if hands is None else hands
         for s in range(hands):
@@ -201,7 +180,7 @@ class TrickGame:
         return deck[hands * size:]
 
     def end_round(self, points):
-        """Add points to the scores and record the round in history."""
+        # Add points to the scores and record the round in history.
         for s in range(self.players):
             self.scores[s] += points[s]
         self.history.append({"bids": list(self.bids), "tricks": list(self.tricks),
@@ -216,32 +195,6 @@ class TrickGame:
 
 
 def load_saved(new_game, saved, game_id):
-    """Rebuild a state from save(): check its shape, then replay its actions.
-
-    Raises IllegalAction (a ValueError) with a clear sentence when the save is
-    not one of ours, is from another game or holds an action the rules reject.
-    """
-    if type(saved) is not dict or saved.get("game") != game_id:
-        raise IllegalAction("This is not a saved %s game." % game_id)
-    if saved.get("version") != SAVE_VERSION:
-        raise IllegalAction("This save is from an unknown version.")
-    options = saved.get("options")
-    actions = saved.get("actions")
-    seed = saved.get("seed")
-    if type(options) is not dict or type(actions) is not list or type(seed) is not int:
-        raise IllegalAction("This save is damaged.")
-    kw = {}
-    for k in options:
-        kw[k] = options[k]
-    try:
-        state = new_game(saved.get("players"), seed, **kw)
-    except (TypeError, ValueError) as e:
-        raise IllegalAction("This save is damaged: %s" % e)
-    for i in range(len(actions)):
-        if type(actions[i]) is not int:
-            raise IllegalAction("This save is damaged at move %d." % (i + 1))
-        try:
-            state.apply(actions[i])
-        except IllegalAction as e:
-            raise IllegalAction("This save is damaged at move %d: %s" % (i + 1, e))
-    return state
+    # Rebuild a state from save(); the checks live in engine/saved.py.
+    from engine.saved import load_saved as load
+    return load(new_game, saved, game_id)

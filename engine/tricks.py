@@ -1,7 +1,6 @@
-"""Trick logic shared by the games: following suit and who wins a trick.
-
-A trick is a list of [seat, card] pairs in play order.
-"""
+# Trick logic shared by the games: following suit and who wins a trick.
+#
+# A trick is a list of [seat, card] pairs in play order.
 
 
 def led_suit(trick):
@@ -9,7 +8,7 @@ def led_suit(trick):
 
 
 def follow_suit(hand, trick):
-    """Legal cards when a player must follow the led suit if able."""
+    # Legal cards when a player must follow the led suit if able.
     if not trick:
         return list(hand)
     s = trick[0][1] // 13
@@ -18,10 +17,9 @@ def follow_suit(hand, trick):
 
 
 def winning_index(trick, trump):
-    """Index in trick of the winning play: highest trump, else highest of the led suit.
-
-    trump is a suit 0-3, or 4 (or None) for no trump.
-    """
+    # Index in trick of the winning play: highest trump, else highest of the led suit.
+    #
+    # trump is a suit 0-3, or 4 (or None) for no trump.
     best = 0
     bc = trick[0][1]
     for i in range(1, len(trick)):
@@ -39,7 +37,7 @@ def trick_winner(trick, trump):
 
 
 def beats(card, best, trump):
-    """Would card beat the currently winning card best (led suit already fixed)?"""
+    # Would card beat the currently winning card best (led suit already fixed)?
     if card // 13 == best // 13:
         return card > best
     return card // 13 == trump
