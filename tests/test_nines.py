@@ -580,7 +580,8 @@ def test_random_playouts_conserve_cards_and_hide_what_they_should():
 
 def test_random_playouts_save_restore_and_reject_at_every_step():
     rnd = random.Random(5)
-    universe = list(range(52)) + list(range(100, 114)) + list(range(200, 205)) + [400, 401, 402]
+    universe = list(range(52)) + list(range(100, 114)) + list(range(200, 205)) \
+        + list(range(325, 370)) + [400, 401, 402]
     for g in range(4):
         s = new_game(seed=100 + g, start_score=2)
         step = 0
