@@ -38,7 +38,7 @@ class Table(Screen):
         self.chosen = []           # Frisch: cards picked to give
         self.pick = 0              # picker index into self.options
         self.options = []
-        self.decision = None       # (seat, phase, actions taken) of the prepared decision
+        self.decision = None       # (seat, actions taken) of the prepared decision
         self.acts = 0              # actions taken through this screen (or undone)
         self.message = ""
         # view fields
@@ -103,7 +103,7 @@ class Table(Screen):
             return True
         if self.needs_curtain(seat):
             return True
-        return self.autoplay_card() is not None
+        return self.decision != (seat, self.acts)   # tick still has to set up (or autoplay)
 
     def autoplay_card(self):
         st = self.state()
@@ -143,10 +143,13 @@ class Table(Screen):
             from ui.menus import Curtain
             self.app.push(Curtain(self, seat))
             return None
+        if self.decision == (seat, self.acts):
+            return None          # waiting for the human: nothing to recompute
         a = self.autoplay_card()
         if a is not None:
             self.act(a, seat)
             return self.hold_until - now if self.hold_until else 0
+        self.prepare()
         self.update_fields()
         return None
 
@@ -252,7 +255,7 @@ class Table(Screen):
         st = self.state()
         v = v or st.view(None)
         seat = v["to_act"]
-        key = (seat, v["phase"], self.acts)
+        key = (seat, self.acts)
         if key == self.decision:
             return
         self.decision = key
@@ -369,8 +372,6 @@ class Table(Screen):
         shown = self.shown_seat()
         if shown is not None:
             self.pov = shown
-            if shown == v["to_act"] and not self.hold_until:
-                self.prepare(v)
         pov = self.pov % n
         scale = v.get("score_scale") or 1
         rounds = v.get("rounds")
