@@ -15,7 +15,12 @@ from engine.botlib import estimate_quarters
 from engine.state import LEAD
 from engine.tricks import beats, follow_suit, winning_index
 
-PLAYOUT_BUDGET = 320
+# Cards simulated per decision, per game: the most that keeps level 3 inside
+# the device budget (VM CPU time p95 <= 20 ms, max <= 60 ms; `make bench`).
+PLAYOUT_BUDGET = {"nommie": 640, "callbreak": 960, "israeli": 960, "nines": 960,
+                  "linger": 320}
+# Cards simulated for a Nommie bid (every candidate plays the whole round).
+BID_BUDGET = 960
 
 
 def _free(hand, trick):
@@ -106,10 +111,11 @@ def choose(view, legal, rng, baseline=None):
     if len(cands) == 1:
         return cands[0]
     left = sum(view["counts"])
-    samples = max(1, PLAYOUT_BUDGET // (left * len(cands)))
+    budget = PLAYOUT_BUDGET.get(game, 320)
+    samples = max(1, budget // (left * len(cands)))
     # when even one full playout per candidate is too dear, stop after `depth`
     # cards and count the rest of this seat's hand by its estimated tricks
-    depth = min(left, max(n + 1, PLAYOUT_BUDGET // len(cands)))
+    depth = min(left, max(n + 1, budget // len(cands)))
     bids = view["bids"]
     totals = [0] * len(cands)
     for _ in range(samples):
@@ -221,3 +227,57 @@ def policy(hand, trick, trump, legal_fn, want):
 
 def _cost(c, trump):
     return c % 13 + (13 if c // 13 == trump else 0)
+
+
+def choose_bid(view, legal, rng, baseline):
+    """Nommie bid by simulation: deal the unseen cards, let the later bidders
+    bid and the highest bidder choose trump by the level-2 rules, play the
+    round out for each candidate bid near the heuristic's and keep the bid
+    whose rounds score best (the heuristic's unless clearly beaten)."""
+    nb = sys.modules["engine.bot_nommie"]
+    me = view["to_act"]
+    size = view["hand_size"]
+    dealer = view["dealer"]
+    cands = [b for b in (baseline - 1, baseline, baseline + 1) if b in legal]
+    if len(cands) == 1:
+        return baseline
+    mine = view["hands"][me]
+    seen = [0] * 52
+    for c in mine:
+        seen[c] = 1
+    unseen = [c for c in range(52) if not seen[c]]
+    samples = max(1, BID_BUDGET // (4 * size * len(cands)))
+    totals = [0] * len(cands)
+    lead = (dealer + 1) % 4
+    for _ in range(samples):
+        hands = sample_hands(view, me, unseen, [0, 0, 0, 0], rng)
+        for i in range(len(cands)):
+            bids = list(view["bids"])
+            bids[me] = cands[i] - 100
+            for k in range(1, 5):
+                p = (dealer + k) % 4
+                if bids[p] is None:
+                    opts = list(range(size + 1))
+                    if p == dealer:
+                        hook = size - sum([b for b in bids if b is not None])
+                        if hook in opts:
+                            opts.remove(hook)
+                    bids[p] = nb.bid({"hand_size": size, "bids": bids}, hands[p], opts)
+            decl = lead
+            for k in range(1, 5):
+                p = (dealer + k) % 4
+                if bids[p] > bids[decl]:
+                    decl = p
+            trump = nb.trump_for(hands[decl], bids[decl])
+            h = [list(x) for x in hands]
+            v = {"players": 4, "tricks": [0, 0, 0, 0], "bids": bids, "trick": [],
+                 "to_act": lead}
+            first = policy(h[lead], [], trump, follow_suit, bids[lead] > 0)
+            won = playout(v, h, first, follow_suit, _short, trump)
+            totals[i] += won[me] + (10 if won[me] == bids[me] else 0)
+    base = cands.index(baseline)
+    best = base
+    for i in range(len(cands)):
+        if totals[i] > totals[best] + (samples if best == base else 0):
+            best = i
+    return cands[best]
