@@ -1,17 +1,17 @@
-"""Nines bots. Every trick is a point off, so a Nines bot always wants the
-trick; the skill is in winning it cheaply and keeping winners for later.
-
-Swap: an estimate of the tricks this hand takes with this hand's trump
-against what the dummy is worth. Level 1 swaps when botlib's estimate is
-well below that of an average hand. Level 2 uses value(), fitted to Nines,
-and a threshold that is lower when the dummy is a hand another player just
-gave up (it is known to be weak) than when it is the dummy as dealt.
-Play: level 1 wins cheaply when it can, else plays its lowest card. Level 2
-tracks the cards still out (played cards, a dummy it knows, known voids):
-it leads trump when it holds the top ones, cashes sure winners, wins second
-in hand only with a card the last player cannot beat, and discards from
-its weakest suit.
-"""
+# Nines bots. Every trick is a point off, so a Nines bot always wants the
+# trick; the skill is in winning it cheaply and keeping winners for later.
+#
+# Swap: an estimate of the tricks this hand takes with this hand's trump
+# against what the dummy is worth. Level 1 swaps when botlib's estimate is
+# well below that of an average hand. Level 2 uses value(), fitted to Nines,
+# and a threshold that is lower when the dummy is a hand another player just
+# gave up (it is known to be weak) than when it is the dummy as dealt.
+# Play: level 1 wins cheaply when it can, else plays its lowest card. Level 2
+# tracks the cards still out (played cards, a dummy it knows, known voids):
+# it leads trump when it holds the top ones, cashes sure winners, wins second
+# in hand only with a card the last player cannot beat, and discards from
+# its weakest suit.
+#
 from engine.actions import KEEP, SWAP
 from engine.botlib import by_suit, estimate_quarters, lowest, play_for, winners_in
 
@@ -43,8 +43,8 @@ def wants_swap(view, hand, level):
 
 
 def value(hand, trump):
-    """Tricks hand should take in Nines, in quarters (fitted to level-2 play:
-    with the dummy dead, kings and queens are worth more than in whist)."""
+    # Tricks hand should take in Nines, in quarters (fitted to level-2 play:
+    # with the dummy dead, kings and queens are worth more than in whist).
     q = 0
     suits = by_suit(hand)
     for s in range(4):
@@ -68,12 +68,12 @@ def value(hand, trump):
 
 
 def out_cards(view, hand):
-    """Cards an opponent may still hold: not mine, not played, not in a known dummy."""
+    # Cards an opponent may still hold: not mine, not played, not in a known dummy.
     gone = [0] * 52
     for c in hand:
         gone[c] = 1
-    for c in view["played"]:
-        gone[c] = 1
+    for x in view["plays"]:
+        gone[x & 63] = 1
     if view["dummy"] is not None:
         for c in view["dummy"]:
             gone[c] = 1
@@ -81,7 +81,7 @@ def out_cards(view, hand):
 
 
 def is_master(c, gone):
-    """No card that can still be played against c ranks above it in its suit."""
+    # No card that can still be played against c ranks above it in its suit.
     top = (c // 13) * 13 + 12
     for x in range(c + 1, top + 1):
         if not gone[x]:
@@ -90,7 +90,7 @@ def is_master(c, gone):
 
 
 def may_hold(view, seat, suit, gone):
-    """Could seat still hold a card of suit?"""
+    # Could seat still hold a card of suit?
     if view["voids"][seat] & (1 << suit):
         return False
     known = view["known_hands"][seat]
@@ -103,7 +103,7 @@ def may_hold(view, seat, suit, gone):
 
 
 def can_beat(view, seat, card, led, gone):
-    """Could seat, playing after us, beat card in a trick led in suit led?"""
+    # Could seat, playing after us, beat card in a trick led in suit led?
     trump = view["trump"]
     s = card // 13
     if may_hold(view, seat, led, gone):
@@ -164,7 +164,7 @@ def lead(view, me, hand, legal, gone):
 
 
 def lead_low(view, others, suits, legal, gone):
-    """Nothing sure to lead: a low card of the side suit that costs least."""
+    # Nothing sure to lead: a low card of the side suit that costs least.
     trump = view["trump"]
     best, key = None, None
     for s in range(4):
@@ -185,7 +185,7 @@ def lead_low(view, others, suits, legal, gone):
 
 
 def discard(hand, legal, trump, gone):
-    """The card that costs least: low, not a winner, from a short side suit."""
+    # The card that costs least: low, not a winner, from a short side suit.
     best, key = None, None
     for c in legal:
         s = c // 13

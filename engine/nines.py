@@ -1,27 +1,28 @@
-"""Nines (rules/nines.md): three players race from 9 points down to 0.
-
-The deck is dealt in four hands of 13; the fourth, the dummy, belongs to
-nobody. Swap round: from the dealer clockwise each player once swaps their
-hand with the dummy as it is now (possibly a hand someone just gave up) or
-keeps. The dealer leads; follow suit; a void player plays anything. Trump
-by hand number: C, H, D, S, no trump, repeating. Book of 4: score += 4 -
-tricks. The game ends after the first hand in which a score reaches 0 or
-less; the lowest score wins, ties are joint winners.
-
-Interpretations (beyond DESIGN.md's rulings):
-- Trump is known from the deal, so it is shown during the swap round.
-- What a seat may know of hidden hands: every hand is a packet of cards;
-  a seat knows each packet it has held (the one dealt to it, and the dummy
-  it took if it swapped). The view shows the dummy (`dummy`) and another
-  seat's remaining cards (`known_hands`) exactly when the packet now there
-  is one the viewer has held: a swapper sees the hand it gave up in the
-  dummy, or in the hand of a later swapper who took it. Nobody else ever
-  sees the dummy; it is not revealed after the hand.
-- Cards played this hand (`played`) and the suits each seat has shown out
-  of (`voids`, bit s = suit s) are public: everyone at the table saw them.
-- Option `start_score` (default 9, 1..99); `first_dealer` (0..2).
-- `round` counts hands played; it is the number of hands at the end.
-"""
+# Nines (rules/nines.md): three players race from 9 points down to 0.
+#
+# The deck is dealt in four hands of 13; the fourth, the dummy, belongs to
+# nobody. Swap round: from the dealer clockwise each player once swaps their
+# hand with the dummy as it is now (possibly a hand someone just gave up) or
+# keeps. The dealer leads; follow suit; a void player plays anything. Trump
+# by hand number: C, H, D, S, no trump, repeating. Book of 4: score += 4 -
+# tricks. The game ends after the first hand in which a score reaches 0 or
+# less; the lowest score wins, ties are joint winners.
+#
+# Interpretations (beyond DESIGN.md's rulings):
+# - Trump is known from the deal, so it is shown during the swap round.
+# - What a seat may know of hidden hands: every hand is a packet of cards;
+#   a seat knows each packet it has held (the one dealt to it, and the dummy
+#   it took if it swapped). The view shows the dummy (`dummy`) and another
+#   seat's remaining cards (`known_hands`) exactly when the packet now there
+#   is one the viewer has held: a swapper sees the hand it gave up in the
+#   dummy, or in the hand of a later swapper who took it. Nobody else ever
+#   sees the dummy; it is not revealed after the hand.
+# - The suits each seat has shown out of this hand (`voids`, bit s = suit s)
+#   are public, like the cards played (the base view's `plays`): everyone at
+#   the table saw them.
+# - Option `start_score` (default 9, 1..99); `first_dealer` (0..2).
+# - `round` counts hands played; it is the number of hands at the end.
+#
 from engine import IllegalAction
 from engine.actions import KEEP, SWAP
 from engine.cards import SUIT_NAMES
@@ -52,7 +53,6 @@ class Nines(TrickGame):
         self.swapped = [None] * 3
         self.packet = [0, 1, 2, DUMMY]  # packet now at seat 0, 1, 2 and the dummy
         self.seen = [1, 2, 4]  # per seat: bit p = has held packet p
-        self.played = []
         self.voids = [0, 0, 0]
         self.phase = "swap"
         self.turn = self.dealer
@@ -87,7 +87,6 @@ class Nines(TrickGame):
             return
         if self.trick and self.trick[0][1] // 13 != a // 13:
             self.voids[seat] |= 1 << (self.trick[0][1] // 13)
-        self.played.append(a)
         self.play_card(a)
 
     def trick_done(self, winner):
@@ -104,14 +103,14 @@ class Nines(TrickGame):
             self.start_hand()
 
     def winners(self):
-        """The lowest score wins; all seats tied on it are joint winners."""
+        # The lowest score wins; all seats tied on it are joint winners.
         if self.phase != "over":
             return []
         best = min(self.scores)
         return [s for s in range(3) if self.scores[s] == best]
 
     def knows(self, seat, where):
-        """May seat see the cards at where (a seat 0-2, or DUMMY)?"""
+        # May seat see the cards at where (a seat 0-2, or DUMMY)?
         if seat is None:
             return True
         if not 0 <= seat < 3:
@@ -121,10 +120,14 @@ class Nines(TrickGame):
     def extra_view(self, v, seat):
         v["dummy_count"] = len(self.dummy)
         v["dummy"] = list(self.dummy) if self.knows(seat, DUMMY) else None
-        v["known_hands"] = [list(self.hands[s]) if self.knows(seat, s) else None
-                            for s in range(3)]
+        known = []
+        for s in range(3):
+            h = v["hands"][s]  # the viewer's own hand (all of them for seat None)
+            if h is None and self.knows(seat, s):
+                h = list(self.hands[s])
+            known.append(h)
+        v["known_hands"] = known
         v["swapped"] = list(self.swapped)
-        v["played"] = list(self.played)
         v["voids"] = list(self.voids)
         v["start_score"] = self.options.get("start_score", 9)
 

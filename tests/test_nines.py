@@ -251,10 +251,10 @@ def test_played_cards_and_shown_voids_are_public():
     play(s, "AS", "KS", "2H")
     for seat in (None, 0, 1, 2):
         v = s.view(seat)
-        assert v["played"] == [parse_card(c) for c in ("AS", "KS", "2H")]
+        assert [x & 63 for x in v["plays"]] == [parse_card(c) for c in ("AS", "KS", "2H")]
         assert v["voids"] == [0, 0, 1 << S]
     play(s, "2C")
-    assert s.view(1)["played"] == [parse_card(c) for c in ("AS", "KS", "2H", "2C")]
+    assert [x & 63 for x in s.view(1)["plays"]] == [parse_card(c) for c in ("AS", "KS", "2H", "2C")]
 
 
 # --- Trick play ---------------------------------------------------------------------
@@ -562,10 +562,11 @@ def test_random_playouts_conserve_cards_and_hide_what_they_should():
                 seen = [set(v["hands"][p]) for p in range(3)]
                 at = [set(v["hands"][p]) for p in range(3)]
             alive = v["hands"][0] + v["hands"][1] + v["hands"][2] + v["dummy"]
-            assert sorted(alive + v["played"]) == list(range(52))
+            played = [x & 63 for x in v["plays"]]
+            assert sorted(alive + played) == list(range(52))
             if v["trick"]:
-                assert v["played"][-len(v["trick"]):] == [c for _, c in v["trick"]]
-            assert sum(v["counts"]) + len(v["played"]) == 39 and v["dummy_count"] == 13
+                assert played[-len(v["trick"]):] == [c for _, c in v["trick"]]
+            assert sum(v["counts"]) + len(played) == 39 and v["dummy_count"] == 13
             if g % 10 == 0:
                 check_knowledge(s, seen, at)
             a = rnd.choice(legal)
