@@ -151,6 +151,7 @@ class Table(Screen):
             return self.hold_until - now if self.hold_until else 0
         self.prepare()
         self.update_fields()
+        self.app.beep(880, 60)       # your turn
         return None
 
     def finish(self):
@@ -220,6 +221,8 @@ class Table(Screen):
             w = after.get("last_winner")
             if w is not None and 0 <= w < len(self.names()):
                 self.message = "%s won the trick" % self.names()[w]
+                if self.session.is_human(w):
+                    self.app.beep(990, 70)
         save = self.session.is_human(seat)
         if len(after["history"]) > self.rounds_seen:
             self.rounds_seen = len(after["history"])
@@ -228,8 +231,6 @@ class Table(Screen):
             save = True
         self.hold_until = self.now + max(1, pause)
         self.acts += 1
-        if self.session.is_human(seat):
-            self.app.beep(880, 30)
         self.decision = None
         self.chosen = []
         if save:
