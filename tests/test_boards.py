@@ -348,3 +348,8 @@ def test_badge_beep_returns_at_once_and_plays_in_background(device, board_id):
     spk._out.playing = False
     p.keys.get()                                           # polling switches the amp off
     assert spk._amp.value is False
+    p.beep(880, 30)
+    assert spk._out.played[1] is spk._out.played[0]       # the same beep is rendered once
+    for f in range(sound.CACHE_MAX + 2):
+        p.beep(400 + f, 10)
+    assert len(spk._cache) <= sound.CACHE_MAX

@@ -17,6 +17,7 @@ CUES = {
 RATE = 8000          # samples per second: plenty for beeps, 8 bytes a millisecond
 VOLUME = 48          # amplitude around the 128 midpoint (of 127)
 MAX_MS = 400         # longest sound we render: caps the buffer at 3.2 KB
+CACHE_MAX = 6        # rendered sounds kept (a cue or a (freq, ms) beep each)
 
 
 def render(notes, rate=RATE, volume=VOLUME):
@@ -74,7 +75,7 @@ class Speaker:
             self.play(notes, now_ms, name)
 
     def beep(self, freq, ms, now_ms=0):
-        self.play(((freq, ms),), now_ms)
+        self.play(((freq, ms),), now_ms, (freq, ms))
 
     def play(self, notes, now_ms=0, key=None):
         """Start the notes and return at once (nothing when sound is off)."""
@@ -86,6 +87,8 @@ class Speaker:
             if sample is None:
                 sample = audiocore.RawSample(render(notes), sample_rate=RATE)
                 if key:
+                    if len(self._cache) >= CACHE_MAX:   # bound the heap kept for sounds
+                        self._cache.clear()
                     self._cache[key] = sample
             if self._out.playing:
                 self._out.stop()
