@@ -1,22 +1,22 @@
 """Settings (settings.toml defaults under settings.json) and statistics."""
 import os
 
-from ui import saves, storage
+from ui import prefs, saves
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def test_parse_toml_reads_ints_strings_and_skips_the_rest():
-    got = storage.parse_toml('# c\nA = 3\nB = "x, y" # note\n[table]\nC = true\nD = nonsense\n'
+    got = prefs.parse_toml('# c\nA = 3\nB = "x, y" # note\n[table]\nC = true\nD = nonsense\n'
                            'E=-2 # why\nbroken line\nF = "unterminated\n')
     assert got == {"A": 3, "B": "x, y", "C": True, "E": -2}
 
 
 def test_the_shipped_settings_toml_gives_the_documented_defaults():
     with open(os.path.join(ROOT, "settings.toml")) as f:
-        table = storage.parse_toml(f.read())
-    for name in storage.DEFAULTS:
-        default, key = storage.DEFAULTS[name]
+        table = prefs.parse_toml(f.read())
+    for name in prefs.DEFAULTS:
+        default, key = prefs.DEFAULTS[name]
         if key:
             assert key in table, key
     assert table["POCKET_TRICKS_BOT_LEVEL"] == 2
@@ -37,8 +37,8 @@ def test_user_toml_overrides_and_bad_values_are_ignored(tmp_path):
 
 def test_circuitpython_reads_defaults_with_getenv(monkeypatch, tmp_path):
     env = {"POCKET_TRICKS_BOT_LEVEL": 1, "POCKET_TRICKS_AUTOPLAY": 0}
-    monkeypatch.setattr(storage, "_CP", True)
-    monkeypatch.setattr(storage.os, "getenv", env.get)
+    monkeypatch.setattr(prefs, "_CP", True)
+    monkeypatch.setattr(prefs.os, "getenv", env.get)
     got = saves.Store(str(tmp_path), True).load_settings()
     assert got["bot_level"] == 1 and got["autoplay"] is False and got["speed"] == 2
 

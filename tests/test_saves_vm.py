@@ -1,98 +1,120 @@
-"""Saves inside the MicroPython VM: a full-length Nommie game (26 rounds,
-level-1 bots) is played, saved through ui.saves, dropped, read back and
-replayed, one step per VM call so the VM's GC runs between steps as the
-device's would. The whole cycle must fit the heap budget; the figures are
-printed (pytest -s) for the report. tests/vm/saves_*.py check the rest."""
+"""Saves inside the MicroPython VM, within the heap budget.
+
+Play: a full-length Nommie game (26 rounds, level-1 bots) autosaved through
+ui.saves after every action. Resume: a fresh VM (the device was switched
+off) is given that file, reads and checks it with ui.storage, and replays
+it. Each bot move, save and replayed action is its own VM call so the VM's
+GC runs between them as the device's would. Both runs must fit the budget;
+figures are printed (pytest -s) for the report. tests/vm/saves_device.py
+checks Store.load_game() and the rest in the VM with a large heap.
+"""
+import ast
 import json
-import os
 
-import pytest
-
-from tools import mpvm
+from tools import bench_game, mpvm
 
 HEAP = 48 * 1024  # the heap a full game with level-1 bots must fit (issue 2)
+IMPORTS = tuple(bench_game.game_imports("nommie")) + ("ui.atomic", "ui.saves")
 
-SCRIPT = """
+PLAY = """
 import os
 from engine import games, bots
-import sys
 from ui import saves
-GAME = %(game)r
-SEED = %(seed)d
-st = games.load(GAME).new_game(seed=SEED)
+st = games.load(%(game)r).new_game(seed=%(seed)d)
 N = st.players
 store = saves.Store("/saves", True)
 REC = {"seats": ["human"] + ["bot"] * (N - 1), "levels": [1] * N,
        "names": ["You", "Ann", "Bob", "Cy", "Dee"][:N]}
-_phase = 0
-_i = 0
-_acts = None
-_sig = None
-
-
-def sig(actions):
-    h = 0
-    for a in actions:
-        h = (h * 31 + a) %% 1000003
-    return [len(actions), h]
+_save_next = False
 
 
 def step():
-    global _phase, _i, _acts, _sig, st
-    if _phase == 0:  # a bot move ...
-        if st.is_over():
-            _phase = 2
-            return 2
-        seat = st.to_act()
-        st.apply(bots.choose(st.view(seat), st.legal_actions(), 1, SEED * 10 + seat))
-        _phase = 1
-        return 1
-    if _phase == 1:  # ... and the autosave after it, as the UI does
+    global _save_next
+    if _save_next:  # the autosave after each move, as the UI does
         REC["save"] = st.save()
         assert store.save_game(REC) is None, store.notice
         REC["save"] = None
-        _phase = 0
+        _save_next = False
         return 2
-    if _phase == 2:  # switched off: nothing of the game is left
-        _sig = sig(st.actions())
-        st = None
-        _phase = 3
-        return 3
-    if _phase == 3:  # restart: read and check the file, set up the replay
-        rec = saves._call("storage", "read", saves.Store("/saves", True).fs,
-                          "/saves/game.json", "game", None)[0]
-        saves._call("storage", "game_shape", rec)
+    if st.is_over():
+        return None
+    seat = st.to_act()
+    st.apply(bots.choose(st.view(seat), st.legal_actions(), 1, %(seed)d * 10 + seat))
+    _save_next = True
+    return 1
+"""
+PLAY_FINISH = """
+f = open("/saves/game.json", "rb")
+print("FILE " + repr(f.read()))
+f.close()
+"""
+
+# The device was off: a fresh VM gets the file, then imports what the game
+# needs (one call each, as mpvm does), then the driver, compiled on its own by
+# exec() so the file's bytes are not kept with it. ui.storage is imported in
+# a call of its own too and dropped after the read, as ui.saves does.
+RESUME = """
+import os
+os.mkdir("/saves")
+f = open("/saves/game.json", "wb")
+f.write(%(data)r)
+f.close()
+"""
+DRIVER = """
+import sys
+st = None
+_acts = None
+_i = 0
+
+
+def step():
+    global st, _acts, _i
+    if st is None:  # start-up: read and check the file, set up the replay
+        from engine import games
+        from ui import saves, storage
+        rec = storage.read(saves.Store("/saves", True).fs, "/saves/game.json", "game",
+                           storage.game_shape)[0]
+        storage = None
+        del sys.modules["ui.storage"]  # and dropped, as ui.saves does on the device
+        del sys.modules["ui"].storage
         _acts = rec["save"]["actions"]
         base = dict(rec["save"])
         base["actions"] = []
         st = games.restore(base)
-        _phase = 4
         return 4
-    if _phase == 4:  # the replay Store.load_game does, one action per call
-        if _i == len(_acts):
-            _phase = 5
-            return 5
-        st.apply(_acts[_i])
-        _i += 1
-        return 5
-    return None
+    if _i == len(_acts):
+        return None
+    st.apply(_acts[_i])  # the replay Store.load_game() does, one action per call
+    _i += 1
+    return 5
+"""
+RESUME_STEPS = ["import %s" % m for m in IMPORTS] + ["import ui.storage", "exec(%r)" % DRIVER]
+RESUME_FINISH = """
+h = 0
+for c in st.log:  # the engine's own action codes: no big list in the heap
+    h = (h * 31 + c) % 1000003
+print("RESULT %d %d %d %d" % (len(st.log), h, st.is_over(), len(st.view(None)["history"])))
 """
 
-FINISH = """
-import json
-print("RESULT " + json.dumps({"size": os.stat("/saves/game.json")[6], "sig": _sig,
-      "replayed": sig(st.actions()), "over": st.is_over(), "rounds": st.view(None)["round"]}))
-"""
+
+def log_hash(actions):
+    from engine.actions import encode
+    h = 0  # as RESUME_FINISH
+    for a in actions:
+        h = (h * 31 + encode(a)) % 1000003
+    return h
 
 
-def run_cycle(game="nommie", seed=7, heap=HEAP):
-    src = SCRIPT % {"game": game, "seed": seed}
-    out, stats = mpvm.run(src, heap=heap, dirs=("engine", "ui"), steps="step",
-                          finish=FINISH, max_calls=20000,
-                          imports=("engine.games", "engine.bots", "engine." + game,
-                                   "ui.atomic", "ui.saves"))
-    line = [x for x in out.splitlines() if x.startswith("RESULT ")][-1]
-    return json.loads(line[len("RESULT "):]), stats
+def run_cycle(seed=7, heap=HEAP):
+    imports = IMPORTS
+    out, play = mpvm.run(PLAY % {"game": "nommie", "seed": seed}, heap=heap, dirs=("engine", "ui"),
+                         steps="step", finish=PLAY_FINISH, max_calls=20000, imports=imports)
+    data = ast.literal_eval([x for x in out.splitlines() if x.startswith("FILE ")][-1][5:])
+    steps = RESUME_STEPS + ["step()"] * (data.count(b",") + 2)
+    out, resume = mpvm.run(RESUME % {"data": data}, heap=heap, dirs=("engine", "ui"),
+                           steps=steps, finish=RESUME_FINISH)
+    n, h, over, rounds = [x for x in out.splitlines() if x.startswith("RESULT ")][-1].split()[1:]
+    return data, {"n": int(n), "hash": int(h), "over": over == "1", "rounds": int(rounds)}, play, resume
 
 
 def phase_max(stats, values, key):
@@ -101,18 +123,20 @@ def phase_max(stats, values, key):
 
 
 def test_full_nommie_save_resume_cycle_fits_the_heap_budget():
-    result, stats = run_cycle()
-    assert result["over"] and result["rounds"] >= 25
-    assert result["replayed"] == result["sig"]  # resumed exactly where it stopped
-    play_peak = phase_max(stats, (1,), "peak")
-    save_peak = phase_max(stats, (2,), "peak")
-    load_peak = phase_max(stats, (4, 5), "peak")
-    print("\nVM heap %d: full Nommie save file %d bytes; peak: bot moves %d, autosaves %d, "
-          "read+replay %d; live during play %d, after replay %d; grew: %s"
-          % (stats["total_initial"], result["size"], play_peak, save_peak, load_peak,
-             phase_max(stats, (1, 2), "live"), stats["live"][-1], stats["grew"]))
-    assert save_peak > play_peak - 8000 and load_peak > 0
-    assert 2000 < result["size"] < 8000
-    assert mpvm.fits(stats), (
-        "the save/resume cycle grew the VM heap from %d to %d (peaks: save %d, load %d)"
-        % (stats["total_initial"], stats["total_final"], save_peak, load_peak))
+    data, result, play, resume = run_cycle()
+    expected = bench_game.run_cpython("nommie", 7, (1,))
+    assert result["over"] and result["rounds"] == 26
+    assert result["n"] == expected["actions"]  # the whole game came back
+    assert data.startswith(b"PTSAVE 1 game ")
+    assert log_hash(json.loads(data.split(b"\n", 1)[1])["save"]["actions"]) == result["hash"]
+    k = len(RESUME_STEPS)  # the read step; the replay follows
+    read_peak = resume["peak"][k]
+    print("\nVM heap %d: full Nommie save file %d bytes; play peaks: bot move %d, autosave %d "
+          "(live %d); resume peaks: read %d, replay %d (live at end %d); grew: %s / %s"
+          % (play["total_initial"], len(data), phase_max(play, (1,), "peak"),
+             phase_max(play, (2,), "peak"), max(play["live"]), read_peak,
+             max(resume["peak"][k + 1:]), resume["live"][-1], play["grew"], resume["grew"]))
+    assert 2000 < len(data) < 8000
+    assert phase_max(play, (2,), "peak") > 0 and read_peak > resume["live"][k - 1]
+    assert mpvm.fits(play), "playing with autosaves grew the VM heap"
+    assert mpvm.fits(resume), "resuming grew the VM heap"

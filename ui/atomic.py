@@ -97,10 +97,10 @@ def write(fs, path, kind, payload):
 
 def commit(fs, path):
     # make a complete path.tmp the current copy, the current one the backup
-    bak = path + ".bak"
-    if fs.kind(bak):
-        fs.remove(bak)
     if fs.kind(path):
+        bak = path + ".bak"
+        if fs.kind(bak):
+            fs.remove(bak)
         fs.rename(path, bak)
     fs.rename(path + ".tmp", path)
     fs.sync()

@@ -9,8 +9,9 @@
 # "names": [...]}; load_game() checks it by replaying it (store.state is the
 # state rebuilt). Store never raises: what goes wrong is one sentence in
 # store.notice and the return value of a save. Only the write path lives
-# here; loading, settings, statistics (ui/storage.py) and undo (ui/undo.py)
-# are imported when called and, on the device, dropped again afterwards.
+# here (and in ui/atomic.py); loading (ui/storage.py), settings and
+# statistics (ui/prefs.py) and undo (ui/undo.py) are imported when called
+# and, on the device, dropped again afterwards.
 import sys
 
 from ui import atomic
@@ -37,12 +38,12 @@ def _call(name, fn, *args):
 def storage_mode(save_dir="/"):
     # "saves" when the program may write; "usb" when boot.py left the drive
     # to the computer; "readonly" for a read-only desktop folder
-    return _call("storage", "storage_mode", save_dir)
+    return _call("prefs", "storage_mode", save_dir)
 
 
 def mode_text(mode):
     # the title screen's line for storage_mode()
-    return _call("storage", "mode_text", mode)
+    return _call("prefs", "mode_text", mode)
 
 
 def undo_last_human(save, seats):
@@ -92,18 +93,18 @@ class Store:
 
     def load_settings(self):
         # every setting: settings.json over the settings.toml defaults
-        return _call("storage", "load_settings", self)
+        return _call("prefs", "load_settings", self)
 
     def save_settings(self, settings):
         return self._write("settings.json", "settings", settings)
 
     def load_stats(self):
         # {game_id: {"played", "won", "best", "levels": {"2": [played, won]}}}
-        return _call("storage", "load_stats", self)
+        return _call("prefs", "load_stats", self)
 
     def record_result(self, game_id, levels, won, score):
         # levels: the bot seats' levels; the hardest one files the result
-        return _call("storage", "record_result", self, game_id, levels, won, score)
+        return _call("prefs", "record_result", self, game_id, levels, won, score)
 
     def _write(self, name, kind, payload):
         if not self.writable:

@@ -59,6 +59,7 @@ assert stats["levels"]["3"] == [1, 1] and stats["levels"]["2"] == [1, 0]
 u = saves.undo_last_human(rec["save"], rec["seats"])
 assert games.load("nommie").restore(u).to_act() == 0
 assert len(u["actions"]) < len(rec["save"]["actions"])
-assert "ui.undo" not in sys.modules
+assert "ui.undo" not in sys.modules and "ui.prefs" not in sys.modules
+assert "ui.storage" not in sys.modules
 print("sizes", os.stat(D + "/stats.json")[6], os.stat(D + "/settings.json")[6])
 print("VM OK")

@@ -1,0 +1,162 @@
+# Settings (settings.toml defaults under settings.json), statistics and the
+# storage mode: what the title and settings screens need, not a running
+# game. ui.saves imports this on demand and drops it again on the device.
+try:
+    import os
+except ImportError:  # pragma: no cover
+    import uos as os
+import sys
+
+from ui import atomic
+
+_CP = sys.implementation.name == "circuitpython"
+# name: (default, settings.toml key); speed 1 slow .. 3 fast, bot_level 0..3
+DEFAULTS = {
+    "speed": (2, "POCKET_TRICKS_SPEED"),
+    "autoplay": (True, "POCKET_TRICKS_AUTOPLAY"),
+    "sound": (True, "POCKET_TRICKS_SOUND"),
+    "bot_level": (2, "POCKET_TRICKS_BOT_LEVEL"),
+    "names": (["You", "Ann", "Bob", "Cy", "Dee"], "POCKET_TRICKS_NAMES"),
+    "last_setup": (None, None),
+}
+_LIMITS = {"speed": (1, 3), "bot_level": (0, 3)}
+LOW_WINS = ("nines",)  # games where the lowest score is best
+
+
+def _load(store, name, kind):
+    # storage.load with a table check; ui.storage is only needed this long
+    from ui import saves
+    return saves._call("storage", "load", store, name, kind, must_be_dict)
+
+
+def parse_toml(text):
+    # KEY = value lines of a settings.toml: ints, "strings", true/false
+    out = {}
+    for line in text.split("\n"):
+        line = line.strip()
+        if not line or line[0] in "#[" or "=" not in line:
+            continue
+        key, value = line.split("=", 1)
+        key, value = key.strip(), value.strip()
+        if value[:1] == '"':
+            end = value.find('"', 1)
+            if end > 0:
+                out[key] = value[1:end]
+            continue
+        value = value.split("#", 1)[0].strip()
+        if value in ("true", "false"):
+            out[key] = value == "true"
+            continue
+        try:
+            out[key] = int(value)
+        except ValueError:
+            pass
+    return out
+
+
+def toml_defaults(path):
+    # the defaults with settings.toml applied (os.getenv on CircuitPython)
+    if path is None and _CP:
+        get = os.getenv
+    else:
+        if path is None:
+            here = __file__.replace("\\", "/")
+            path = here[:here.rfind("/ui/") + 1] + "settings.toml"
+        try:
+            with open(path) as f:
+                get = parse_toml(f.read()).get
+        except (OSError, ValueError):
+            get = {}.get
+    out = {}
+    for name in DEFAULTS:
+        value, key = DEFAULTS[name]
+        got = get(key) if key else None
+        if name == "names" and type(got) is str:
+            got = [n.strip() for n in got.split(",") if n.strip()]
+        out[name] = fix(name, got, value)
+    return out
+
+
+def fix(name, value, default):
+    # value if it suits setting name, else default
+    if value is None:
+        return default
+    if type(default) is bool:
+        return bool(value) if type(value) in (bool, int) else default
+    if type(default) is int:
+        lo, hi = _LIMITS[name]
+        return value if type(value) is int and lo <= value <= hi else default
+    if type(default) is list:
+        if type(value) is list and value and all(type(n) is str for n in value):
+            return [n[:12] for n in value]
+        return default
+    return value if type(value) is dict else default
+
+
+def must_be_dict(payload):
+    if type(payload) is not dict:
+        raise ValueError("not a table")
+
+
+def load_settings(store):
+    out = toml_defaults(store.toml)
+    got = _load(store, "settings.json", "settings")
+    if got:
+        for name in DEFAULTS:
+            if name in got:
+                out[name] = fix(name, got[name], out[name])
+    return out
+
+
+def load_stats(store):
+    return _load(store, "stats.json", "stats") or {}
+
+
+def record_result(store, game_id, levels, won, score):
+    stats = load_stats(store)
+    g = stats.get(game_id)
+    if type(g) is not dict:
+        g = {}
+        stats[game_id] = g
+    won = 1 if won else 0
+    g["played"] = g.get("played", 0) + 1
+    g["won"] = g.get("won", 0) + won
+    best = g.get("best")
+    if type(score) is int and (best is None or (score < best if game_id in LOW_WINS
+                                                else score > best)):
+        g["best"] = score
+    if type(levels) is int:
+        levels = [levels]
+    key = str(max(levels)) if levels else "none"
+    per = g.get("levels")
+    if type(per) is not dict:
+        per = g["levels"] = {}
+    pw = per.get(key) or [0, 0]
+    per[key] = [pw[0] + 1, pw[1] + won]
+    return store._write("stats.json", "stats", stats)
+
+
+# --- storage mode ---------------------------------------------------------------
+def storage_mode(save_dir):
+    try:
+        import storage
+        return "usb" if storage.getmount("/").readonly else "saves"
+    except ImportError:
+        pass
+    except Exception:
+        return "usb"
+    try:
+        if not atomic.OsFS().kind(save_dir):
+            getattr(os, "makedirs", os.mkdir)(save_dir)
+        access = getattr(os, "access", None)
+        return "saves" if access is None or access(save_dir, os.W_OK) else "readonly"
+    except Exception:
+        return "readonly"
+
+
+def mode_text(mode):
+    if mode == "saves":
+        return "Progress is saved"
+    if mode == "usb":
+        return "USB mode: not saving"
+    return "Read-only: not saving"
