@@ -534,25 +534,17 @@ class Table(Screen):
     def why_missing(self, v, phase, seat, n):
         """A short reason a bid value is not offered (None if simply out of range)."""
         game = v["game"]
-        if game == "callbreak":
-            return None
-        hs = v.get("hand_size") or 13
         bids = [b for b in v["bids"] if b is not None]
         if game == "nommie":
+            hs = v.get("hand_size") or 13
             if n == 0 and (v.get("zero_streak") or [0] * 4)[seat] >= 3:
                 return "No 0: three zero bids in a row."
             if seat == v["dealer"] and sum(bids) + n == hs:
                 return "No %d: dealer's hook (sum %d)" % (n, hs)
-            return None
-        if game == "israeli":
+        elif game == "israeli":
             if len(bids) == v["players"] - 1 and sum(bids) + n == 13:
                 return "No %d: total can't be 13" % n
             hb = v.get("high_bid")
             if hb and seat == hb[2] and n == hb[0] - 1:
                 return "Min %d: your trump bid" % hb[0]
-            return None
-        try:
-            self.state().apply(100 + n)
-        except IllegalAction as e:
-            return str(e)
         return None
