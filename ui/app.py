@@ -175,14 +175,14 @@ class App:
 
 def run(hal):
     """The main loop on a board or desktop: keys in, timed work, redraw."""
-    from ui import view
+    from ui import gfx, view
     try:
         import gc
         free = gc.mem_free
     except (ImportError, AttributeError):
         free = None
     app = App(hal.display.width, hal.display.height, open_store(hal),
-              getattr(hal, "board_name", "?"), hal.entropy)
+              getattr(hal, "board_name", "?"), hal.entropy, gfx.char_width(), gfx.line_height())
     app.mem_free = free
     opts = getattr(hal, "opts", None) or {}
     app.default_deal = opts.get("seed")
