@@ -22,15 +22,21 @@ GAMES = {
     "callbreak": (["human", "bot", "bot", "bot"], {}, {"bid", "play"}),
     "israeli": (["human", "bot", "bot", "bot"], {"rounds": 2}, {"trump_bid", "contract", "play"}),
 }
-METRICS = {}
 
 
 def record(size, key, value):
-    METRICS.setdefault("%dx%d" % size, {})[key] = value
+    """Add one figure to build/ui/metrics.json (merged: test workers share the file)."""
     path = os.path.join(SHOTS, "metrics.json")
     os.makedirs(SHOTS, exist_ok=True)
-    with open(path, "w") as f:
-        json.dump(METRICS, f, indent=1, sort_keys=True)
+    try:
+        with open(path) as f:
+            data = json.load(f)
+    except (OSError, ValueError):
+        data = {}
+    data.setdefault("%dx%d" % size, {})[key] = value
+    with open(path + ".%d" % os.getpid(), "w") as f:
+        json.dump(data, f, indent=1, sort_keys=True)
+    os.replace(path + ".%d" % os.getpid(), path)
 
 
 def cursor_cost(rig, key):
