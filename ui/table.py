@@ -215,15 +215,16 @@ class Table(Screen):
         after = st.view(None)
         pause = self.app.speed_ms()
         self.message = ""
-        if after["last_trick"] and not after["trick"] and (
-                before["trick"] or before["last_trick"] != after["last_trick"]):
+        trick_done = after["last_trick"] and not after["trick"] and (
+            before["trick"] or before["last_trick"] != after["last_trick"])
+        if trick_done:
             pause = pause * 2 + 300
             w = after.get("last_winner")
             if w is not None and 0 <= w < len(self.names()):
                 self.message = "%s won the trick" % self.names()[w]
                 if self.session.is_human(w):
                     self.app.beep(990, 70)
-        save = self.session.is_human(seat)
+        save = self.session.is_human(seat) or trick_done
         if len(after["history"]) > self.rounds_seen:
             self.rounds_seen = len(after["history"])
             self.pending_round = True
@@ -234,8 +235,8 @@ class Table(Screen):
         self.decision = None
         self.chosen = []
         if save:
-            # bots are deterministic, so a save after each human decision (and
-            # at each round end) resumes to exactly the same game
+            # after each human decision and each completed trick: bots are
+            # deterministic, so moves in between replay exactly on Continue
             self.autosave()
         self.update_fields()
         return True
