@@ -415,6 +415,64 @@ def test_israeli_undo_last_trick():
     assert sum(t.state().view(None)["tricks"]) == done - 1
 
 
+def israeli_table(store, seed):
+    app, d = new_app(store)
+    t = start(app, "israeli", ["human", "bot", "bot", "bot"], seed=seed, opts={"rounds": 2})
+    return app, d, t
+
+
+def ui_undo_trick(d, app):
+    pause_item(d, app, "Undo last trick")
+    assert name(app) == "Confirm"
+    d.press(K.UP)
+    app.key(K.A)                 # no settle: bots would replay their cards at once
+
+
+@pytest.mark.parametrize("in_progress", [True, False])
+@pytest.mark.parametrize("seed", [3, 8])
+def test_israeli_undo_is_the_engines_and_is_saved(in_progress, seed):
+    from engine import games
+    store = NoStore()
+    app, d, t = israeli_table(store, seed)
+
+    def ready():
+        v = t.state().view(None)
+        if not human_turn(t) or v["phase"] != "play" or not v["can_undo"]:
+            return False
+        return bool(v["trick"]) == in_progress and (in_progress or v["last_trick"])
+    until(d, ready)
+    expected = games.restore(t.state().save())
+    expected.undo_trick()                          # the engine's own rule
+    ui_undo_trick(d, app)
+    assert app.top() is t
+    assert t.state().save() == expected.save()
+    assert t.state().view(None) == expected.view(None)
+    assert store.game["save"] == expected.save()   # autosaved after the undo
+    # and the game goes on from there
+    until(d, lambda: human_turn(t) and len(t.state().save()["actions"])
+          > len(expected.save()["actions"]))
+
+
+def test_israeli_undo_only_offered_when_the_engine_allows_it():
+    app, d, t = israeli_table(NoStore(), 3)
+    d.settle()
+    assert not t.state().view(None)["can_undo"]    # the trump auction: no trick yet
+    d.press(K.START)
+    assert name(app) == "Pause"
+    assert not [x for x in app.top().lines if "Undo" in x]
+    d.press(K.B)
+    assert t.session.undo_trick() is False
+    until(d, lambda: human_turn(t) and t.state().view(None)["can_undo"])
+    d.press(K.START)
+    assert "Undo last trick" in app.top().lines
+    d.press(K.B)
+    # nommie keeps "undo my last move"
+    app2, d2 = new_app()
+    start(app2, "nommie", ["human", "bot", "bot", "bot"], seed=3)
+    d2.press(K.START)
+    assert "Undo my last move" in app2.top().lines
+
+
 def test_hand_a_seat_to_a_bot_and_take_it_back():
     app, d = new_app()
     t = start(app, "nommie", ["human", "bot", "bot", "bot"], seed=3)

@@ -142,11 +142,13 @@ class Pause(Menu):
         self.table = table
 
     def refresh(self):
-        israeli = self.table.session.game == "israeli"
-        self.items = [("Resume", self.app.pop), ("Score sheet", self.sheet),
-                      ("Rules", self.rules),
-                      ("Undo last trick" if israeli else "Undo my last move", self.undo),
-                      ("Seats: human or bot", self.seats), ("Save and quit", self.quit)]
+        s = self.table.session
+        items = [("Resume", self.app.pop), ("Score sheet", self.sheet), ("Rules", self.rules)]
+        if s.game != "israeli":
+            items.append(("Undo my last move", self.undo))
+        elif s.can_undo_trick():      # the engine's rule: only while a trick can go back
+            items.append(("Undo last trick", self.undo))
+        self.items = items + [("Seats: human or bot", self.seats), ("Save and quit", self.quit)]
         self.lines = [it[0] for it in self.items]
 
     def sheet(self):

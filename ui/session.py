@@ -89,7 +89,7 @@ class Session:
         if old in BOT_NAMES or old == "You" or (old[:1] == "P" and old[1:].isdigit()):
             self.names = default_names(self.seats)
 
-    # --- undo: replay the action list without its tail (ui.saves does the cutting)
+    # --- undo ------------------------------------------------------------
     def _restore(self, saved):
         if saved is None:
             return False
@@ -97,11 +97,24 @@ class Session:
         return True
 
     def undo_human(self):
-        """Take back the last human decision and the bot moves after it; False if none."""
+        # Take back the last human decision and the bot moves after it (replay
+        # of the action list without its tail, ui.saves does the cutting);
+        # False if no human has acted.
         from ui import saves
         return self._restore(saves.undo_last_human(self.state.save(), self.seats))
 
+    def can_undo_trick(self):
+        # Israeli Whist: the engine says when a trick may be taken back.
+        return bool(self.state.view(None).get("can_undo")) and \
+            hasattr(self.state, "undo_trick")
+
     def undo_trick(self):
-        """Israeli Whist: back to the start of the last completed trick; False if none."""
-        from ui import saves
-        return self._restore(saves.undo_last_trick(self.state.save()))
+        # Israeli Whist: the engine's own undo (the trick in progress, else the
+        # last completed one); False when it does not allow one now.
+        if not self.can_undo_trick():
+            return False
+        try:
+            self.state.undo_trick()
+        except IllegalAction:
+            return False
+        return True
