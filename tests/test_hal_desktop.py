@@ -106,3 +106,16 @@ def test_pybadge_button_map_is_complete():
     from hal import pybadge
     assert sorted(pybadge._RAW) == list(range(8))
     assert pybadge._RAW[0] == K.B and pybadge._RAW[1] == K.A and pybadge._RAW[7] == K.LEFT
+
+
+@pytest.mark.parametrize("flag", ["--help", "-h"])
+def test_help_prints_usage_and_exits_even_without_a_display(flag):
+    env = dict(os.environ)
+    for k in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        env.pop(k, None)
+    r = subprocess.run([sys.executable, "code.py", flag, "--text"], cwd=ROOT, env=env,
+                       capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("usage: python code.py") and "--headless" in r.stdout
+    assert "Space = START" in r.stdout and "Tab = SELECT" in r.stdout
+    assert "Pocket Tricks" not in r.stdout          # no console game started

@@ -39,6 +39,10 @@ def detect(argv=None):
     """Pick the board profile: one readable chain, first match wins."""
     if _on_cpython():
         argv = list(argv if argv is not None else sys.argv[1:])
+        if "-h" in argv or "--help" in argv:   # whatever the display: usage, then exit
+            from hal import desktop
+            print(desktop.USAGE)
+            raise SystemExit(0)
         if "--text" in argv:
             return _text()
         if _no_display_env(argv):

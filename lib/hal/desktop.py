@@ -15,11 +15,14 @@ USAGE = """usage: python code.py [options]
   --keys "A A RIGHT A"   scripted key presses (names: UP DOWN LEFT RIGHT A B START SELECT)
   --screenshot FILE      write a PNG of the screen when the run ends
   --screenshot-every DIR write DIR/0001.png ... after every key
+  --game ID              straight to a game against bots (nommie linger nines callbreak israeli)
   --seed N               deal number for a quick game started from the command line
   --size WxH             screen size in pixels (default 160x128)
   --scale N              window zoom (default 4)
   --shot-scale N         zoom screenshots too (default 1: device pixels)
   --data-dir DIR         where saves go (default $POCKET_TRICKS_DATA or ~/.local/share/pocket-tricks)
+  --text                 play in the terminal (also used when no display is found)
+  -h, --help             this text
 keys: arrows move, Z/Enter = A, X/Esc/Backspace = B, Space = START, Tab = SELECT"""
 
 
