@@ -47,3 +47,67 @@ def test_ui_logic_heap_in_the_vm():
               ui["import_live"] - eng["import_live"]))
     assert ui_live > eng_live
     assert ui_live - eng_live <= UI_BUDGET
+
+
+# Per screen: the live heap (after gc) with each screen on top, and the peak of
+# the step that opened it, in a fresh VM holding only what the UI itself imports.
+SCREENS_SCRIPT = """
+from hal import keys as K
+from ui.app import App
+from ui.driver import Driver
+app = App(160, 128)
+app.settings["bot_level"] = 1
+d = Driver(app)
+
+
+def press(*ks):
+    for k in ks:
+        d.press(k)
+
+
+def to(label):
+    top = app.top()
+    while top.lines[top.cursor] != label:
+        d.press(K.DOWN)
+    d.press(K.A)
+"""
+SCREEN_STEPS = (
+    ("title", "app.start()"),
+    ("settings", "to('Settings')"),
+    ("title again", "press(K.B)"),
+    ("statistics", "to('Statistics')"),
+    ("title again", "press(K.B)"),
+    ("rules menu", "to('Rules')"),
+    ("rules text", "press(K.A)"),
+    ("title again", "press(K.B, K.B)"),
+    ("about", "to('About')"),
+    ("title again", "press(K.B)"),
+    ("setup", "to('New game')"),
+    ("table (nommie)", "app.top().cursor = len(app.top().lines) - 1; press(K.A)"),
+    ("table after 3 keys", "press(K.A, K.A, K.A)"),
+    ("pause menu", "press(K.START)"),
+    ("table again", "press(K.B)"),
+    ("score sheet", "press(K.SELECT)"),
+    ("table again", "press(K.B)"),
+)
+
+
+def screen_heap():
+    """[(screen, live, peak)] in the VM."""
+    out, st = mpvm.run(SCREENS_SCRIPT, heap=256 * 1024, dirs=DIRS,
+                       steps=[s for _, s in SCREEN_STEPS],
+                       imports=["hal.keys", "ui.app", "ui.driver"],
+                       finish="print('TOP', type(app.top()).__name__)")
+    assert "TOP Table" in out, out[-500:]
+    base = st["script_live"]
+    return base, [(SCREEN_STEPS[i][0], st["live"][i], st["peak"][i])
+                  for i in range(len(SCREEN_STEPS))]
+
+
+def test_ui_heap_per_screen_in_the_vm():
+    base, rows = screen_heap()
+    print("\nVM heap per screen (bytes; after App import %d):" % base)
+    for label, live, peak in rows:
+        print("  %-20s live %6d  peak %6d" % (label, live, peak))
+    live = dict((label, lv) for label, lv, _ in rows)
+    assert live["table again"] < UI_BUDGET + 40 * 1024
