@@ -6,7 +6,7 @@ every card played this round, and the suits a seat has shown out of), then
 plays each candidate card followed by the rest of the round with a fast
 heuristic for every seat, and keeps the card whose rounds score best for
 this seat. The same sampled deals serve every candidate, so candidates are
-compared on equal luck. `PLAYOUT_BUDGET` (cards simulated per decision) is
+compared on equal luck. `PLAYOUT_BUDGET` (cards simulated per decision, per game) is
 the compute knob: the most that keeps a decision inside the device budget.
 """
 import sys
@@ -17,10 +17,10 @@ from engine.tricks import beats, follow_suit, winning_index
 
 # Cards simulated per decision, per game: the most that keeps level 3 inside
 # the device budget (VM CPU time p95 <= 20 ms, max <= 60 ms; `make bench`).
-PLAYOUT_BUDGET = {"nommie": 640, "callbreak": 960, "israeli": 960, "nines": 960,
+PLAYOUT_BUDGET = {"nommie": 560, "callbreak": 960, "israeli": 960, "nines": 960,
                   "linger": 320}
 # Cards simulated for a Nommie bid (every candidate plays the whole round).
-BID_BUDGET = 960
+BID_BUDGET = 640
 
 
 def _free(hand, trick):
