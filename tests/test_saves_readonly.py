@@ -63,3 +63,20 @@ def test_a_non_writable_store_never_touches_the_medium():
     assert store.save_game(record(5)) == saves.READ_ONLY
     assert store.record_result("nommie", [1], True, 3) == saves.READ_ONLY
     assert fs.ops == 0
+
+
+def test_running_out_of_memory_is_a_notice_not_a_crash(monkeypatch):
+    from ui import storage
+    fs = FakeFS()
+    store = saves.Store("/s", True, fs=fs)
+    assert store.save_game(record(5)) is None
+
+    def no_memory(*args):
+        raise MemoryError()
+    monkeypatch.setattr(storage, "read", no_memory)
+    assert store.load_game() is None and store.notice == saves.NO_MEMORY
+    monkeypatch.setattr(saves, "_call", no_memory)
+    store.notice = None
+    assert store.load_settings() == {} and store.load_stats() == {}
+    assert store.record_result("nommie", [1], True, 3) == saves.NO_MEMORY
+    assert fs.kind("/s/game.json") == "file"  # nothing was set aside

@@ -18,6 +18,7 @@ from ui import atomic
 
 READ_ONLY = "Storage is read-only: progress will not be saved."
 FULL = "Storage is full: progress will not be saved."
+NO_MEMORY = "Not enough memory to load or save: progress may not be saved."
 _DROP = sys.implementation.name != "cpython"
 
 
@@ -72,7 +73,7 @@ class Store:
             self.notice = READ_ONLY
 
     def load_game(self):
-        return _call("storage", "load_game", self)
+        return self._use(None, "storage", "load_game")
 
     def save_game(self, record):
         return self._write("game.json", "game", record)
@@ -93,18 +94,26 @@ class Store:
 
     def load_settings(self):
         # every setting: settings.json over the settings.toml defaults
-        return _call("prefs", "load_settings", self)
+        return self._use({}, "prefs", "load_settings")
 
     def save_settings(self, settings):
         return self._write("settings.json", "settings", settings)
 
     def load_stats(self):
         # {game_id: {"played", "won", "best", "levels": {"2": [played, won]}}}
-        return _call("prefs", "load_stats", self)
+        return self._use({}, "prefs", "load_stats")
 
     def record_result(self, game_id, levels, won, score):
         # levels: the bot seats' levels; the hardest one files the result
-        return _call("prefs", "record_result", self, game_id, levels, won, score)
+        return self._use(NO_MEMORY, "prefs", "record_result", game_id, levels, won, score)
+
+    def _use(self, default, name, fn, *args):
+        # an on-demand module's fn(self, *args); default if it cannot be loaded
+        try:
+            return _call(name, fn, self, *args)
+        except MemoryError:
+            self.notice = NO_MEMORY
+            return default
 
     def _write(self, name, kind, payload):
         if not self.writable:

@@ -3,6 +3,7 @@
 # one-sentence notices. ui.saves imports this on demand and drops it again on
 # the device, so its bytecode is not in the heap during a game.
 from ui import atomic
+from ui.saves import NO_MEMORY
 
 _WHAT = {"game": ("The saved game was damaged", " and a new game starts."),
          "settings": ("The settings file was damaged", " and the defaults are used."),
@@ -87,14 +88,15 @@ def load(store, name, kind, check=None):
     try:
         payload, bad, used = read(store.fs, path, kind, check)
     except MemoryError:
-        store.notice = "There is not enough memory to load the saved %s." % kind
+        store.notice = NO_MEMORY
         return None
     except Exception:  # a filesystem that fails to answer: as if empty
         return None
     moved = None
     if store.writable:
         for p in bad:
-            moved = set_aside(store.fs, p) or moved
+            got = set_aside(store.fs, p)
+            moved = moved or got  # name the first (the newest) in the notice
         if used == path + ".tmp":  # commit it before the next save overwrites it
             try:
                 atomic.commit(store.fs, path)
