@@ -83,3 +83,23 @@ def test_undo_last_trick_goes_back_to_the_start_of_the_last_complete_trick(n):
 def test_undo_last_trick_with_no_trick_played():
     s, _ = play(3)
     assert saves.undo_last_trick(s.save()) is None
+
+
+@pytest.mark.parametrize("game", ["israeli", "callbreak"])
+def test_undo_last_trick_in_other_games_and_it_persists(tmp_path, game):
+    s = games.load(game).new_game(seed=9)
+    while not (s.view(None)["phase"] == "play" and sum(s.view(None)["tricks"]) >= 2
+               and s.view(None)["trick"]):
+        s.apply(s.legal_actions()[0])
+    before = s.view(None)
+    got = saves.undo_last_trick(s.save())
+    back = games.restore(got)
+    v = back.view(None)
+    assert v["phase"] == "play" and v["trick"] == []
+    assert sum(v["tricks"]) == sum(before["tricks"]) - 1
+    n = s.players
+    rec = {"save": got, "seats": ["human"] + ["bot"] * (n - 1), "levels": [2] * n,
+           "names": ["P%d" % i for i in range(n)]}
+    assert saves.Store(str(tmp_path), True).save_game(rec) is None
+    fresh = saves.Store(str(tmp_path), True)
+    assert fresh.load_game() == rec and fresh.state.view(None)["tricks"] == v["tricks"]
