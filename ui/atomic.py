@@ -86,7 +86,10 @@ def write(fs, path, kind, payload):
     try:
         f.write(("%s%s %d\n" % (HEAD, kind, digest(payload))).encode())
         if _STREAM:
-            json.dump(payload, f, separators=(",", ":"))
+            try:
+                json.dump(payload, f, separators=(",", ":"))
+            except TypeError:  # a json without separators: spaces, same payload
+                json.dump(payload, f)
         else:
             f.write(json.dumps(payload, separators=(",", ":")).encode())
         fs.sync(f)

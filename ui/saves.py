@@ -121,8 +121,9 @@ class Store:
         path = self.dir + name
         try:
             fs = self.fs
-            if not fs.kind(self.dir):
-                fs.mkdir(self.dir[:-1])
+            folder = self.dir[:-1] or "/"  # no trailing slash: FAT stat may refuse it
+            if not fs.kind(folder):
+                fs.mkdir(folder)
             for p in (path, path + ".tmp"):
                 if fs.kind(p) == "dir":
                     _call("storage", "set_aside", fs, p)
