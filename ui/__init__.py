@@ -1,1 +1,1 @@
-"""Pocket Tricks console UI: screen logic (plain Python) and thin displayio views."""
+# Pocket Tricks console UI: screen logic (plain Python) and thin displayio views.

@@ -1,8 +1,7 @@
-"""The console application: a stack of screens, settings, saves, the main loop.
-
-App is plain Python (no displayio) so the whole UI logic runs in tests and in
-the MicroPython VM; run(hal) adds the display (ui.view) and the board's keys.
-"""
+# The console application: a stack of screens, settings, saves, the main loop.
+#
+# App is plain Python (no displayio) so the whole UI logic runs in tests and in
+# the MicroPython VM; run(hal) adds the display (ui.view) and the board's keys.
 
 from hal import keys as K
 
@@ -19,7 +18,7 @@ SPEED_MS = (1100, 600, 250)
 
 
 class NoStore:
-    """Stand-in for ui.saves.Store when saving is not possible (or in tests)."""
+    # Stand-in for ui.saves.Store when saving is not possible (or in tests).
 
     notice = None
 
@@ -58,7 +57,7 @@ class NoStore:
 
 
 def open_store(hal):
-    """ui.saves.Store for this board, or an in-memory NoStore if it is missing."""
+    # ui.saves.Store for this board, or an in-memory NoStore if it is missing.
     try:
         from ui import saves
     except ImportError:
@@ -72,7 +71,7 @@ def open_store(hal):
 
 
 def forget(name):
-    """Drop a module so its bytecode can be collected (imported again on next use)."""
+    # Drop a module so its bytecode can be collected (imported again on next use).
     import sys
     if name in sys.modules:
         del sys.modules[name]
@@ -109,37 +108,48 @@ class App:
         self.stack.append(screen)
         screen.enter(self)
 
+    def _drop(self):
+        # Take the top screen off; a screen from a module loaded only for it
+        # (its class says which: `module = "ui.pause"`) unloads that module
+        # when no other screen on the stack still comes from it.
+        screen = self.stack.pop()
+        screen.exit()
+        mod = getattr(screen, "module", None)
+        if mod:
+            for s in self.stack:
+                if getattr(s, "module", None) == mod:
+                    return
+            forget(mod)
+
     def pop(self):
         if len(self.stack) <= 1:
             return
-        self.stack.pop().exit()
+        self._drop()
         self.stack[-1].resume()
 
     def replace(self, screen):
         if self.stack:
-            self.stack.pop().exit()
+            self._drop()
         self.push(screen)
 
     def clear(self):
         while self.stack:
-            self.stack.pop().exit()
+            self._drop()
 
     def begin(self, screen):
-        """Start over with screen alone (a game): the title and setup code leave memory."""
+        # Start over with screen alone (a game): the title and setup code leave memory.
         self.clear()
-        forget("ui.title")
-        forget("ui.newgame")
         self.push(screen)
 
     def home(self):
-        """Back to the title screen, alone on the stack."""
+        # Back to the title screen, alone on the stack.
         self.clear()
         from ui.title import Title
         self.push(Title())
 
     # --- input and time --------------------------------------------------
     def key(self, k):
-        """Handle one logical key press; keys outside the known set are ignored."""
+        # Handle one logical key press; keys outside the known set are ignored.
         if type(k) is not int or k < 0 or k >= len(K.NAMES):
             return
         top = self.top()
@@ -169,12 +179,12 @@ class App:
         return SPEED_MS[s - 1] if 1 <= s <= len(SPEED_MS) else SPEED_MS[1]
 
     def start(self):
-        """Show the title screen."""
+        # Show the title screen.
         self.home()
 
 
 def run(hal):
-    """The main loop on a board or desktop: keys in, timed work, redraw."""
+    # The main loop on a board or desktop: keys in, timed work, redraw.
     from ui import gfx, view
     try:
         import gc

@@ -1,8 +1,7 @@
-"""Drive an App without a display or real time: for tests, the VM and headless runs.
-
-Time is virtual: while the top screen is busy (bots, pauses) the clock jumps
-to its next wanted tick, so a whole game takes no waiting.
-"""
+# Drive an App without a display or real time: for tests, the VM and headless runs.
+#
+# Time is virtual: while the top screen is busy (bots, pauses) the clock jumps
+# to its next wanted tick, so a whole game takes no waiting.
 
 
 class Driver:
@@ -12,7 +11,7 @@ class Driver:
         self.steps = 0
 
     def settle(self, limit=200000):
-        """Run timed work until the UI waits for a key (or limit ticks pass)."""
+        # Run timed work until the UI waits for a key (or limit ticks pass).
         n = 0
         wait = self.app.tick(self.now)
         while self.app.busy() and n < limit and not self.app.quit:

@@ -1,8 +1,7 @@
-"""Drawing helpers shared by the screen views: colours, the card sprite
-sheet, a text font with suit symbols, labels and rectangles.
-
-The only module besides ui/view_*.py that imports displayio.
-"""
+# Drawing helpers shared by the screen views: colours, the card sprite
+# sheet, a text font with suit symbols, labels and rectangles.
+#
+# The only module besides ui/view_*.py that imports displayio.
 
 import displayio
 import terminalio
@@ -40,7 +39,7 @@ def _pal(face, ink, red, border):
 
 
 class Cards:
-    """One bitmap holding every card face (tile = card int), a back and a blank."""
+    # One bitmap holding every card face (tile = card int), a back and a blank.
 
     def __init__(self):
         bmp = displayio.Bitmap(CARD_W * TILES, CARD_H, 7)
@@ -93,7 +92,7 @@ class Cards:
 
 
 class SuitFont:
-    """terminalio.FONT plus four suit glyphs at their Unicode code points."""
+    # terminalio.FONT plus four suit glyphs at their Unicode code points.
 
     def __init__(self, base=None):
         self.base = base or terminalio.FONT
@@ -138,14 +137,14 @@ def char_width():
 
 
 def label(text="", x=0, y=0, color=INK, right=False, center=False):
-    """A text label whose (x, y) is its top-left (top-right if right, top-centre if center)."""
+    # A text label whose (x, y) is its top-left (top-right if right, top-centre if center).
     ax = 1.0 if right else (0.5 if center else 0.0)
     return bitmap_label.Label(font(), text=text, color=color, anchor_point=(ax, 0.0),
                               anchored_position=(x, y), line_spacing=1.0)
 
 
 def set_text(lbl, text):
-    """Change a label only when its text really changed (no redraw otherwise)."""
+    # Change a label only when its text really changed (no redraw otherwise).
     if lbl.text != text:
         lbl.text = text
         return True
@@ -164,7 +163,7 @@ def rect(x, y, w, h, color):
 
 
 def count_objects(group):
-    """Display objects in a group tree (groups, tile grids, shapes), for the report."""
+    # Display objects in a group tree (groups, tile grids, shapes), for the report.
     n = 1
     if isinstance(group, displayio.Group):
         for child in group:

@@ -1,9 +1,8 @@
-"""Pixel patterns for suits and card ranks, drawn for this project.
-
-Plain strings ('#' = ink) so they cost little flash and no displayio import:
-ui/gfx.py turns them into bitmaps. terminalio on a board has no suit
-symbols, so every suit on screen (cards and text) comes from here.
-"""
+# Pixel patterns for suits and card ranks, drawn for this project.
+#
+# Plain strings ('#' = ink) so they cost little flash and no displayio import:
+# ui/gfx.py turns them into bitmaps. terminalio on a board has no suit
+# symbols, so every suit on screen (cards and text) comes from here.
 
 # 7x7 suits for card faces, index = suit (0 clubs, 1 diamonds, 2 hearts, 3 spades)
 CARD_SUITS = (

@@ -1,6 +1,5 @@
-"""New game setup: game, players, seats (human or bot level), options, deal number.
-Unloaded while a game runs.
-"""
+# New game setup: game, players, seats (human or bot level), options, deal number.
+# Unloaded while a game runs.
 
 from engine import IllegalAction, games
 from ui import fmt
@@ -17,7 +16,8 @@ OPTIONS = {
 
 
 class Setup(ListScreen):
-    """New game: game, players, seats, options, deal number, start."""
+    # New game: game, players, seats, options, deal number, start.
+    module = "ui.newgame"
 
     def __init__(self):
         ListScreen.__init__(self, "New game", [], "L/R change, A start", 0)
@@ -60,7 +60,7 @@ class Setup(ListScreen):
                 self.options[key] = default
 
     def rows_model(self):
-        """(kind, index) per row, so keys know what a row is."""
+        # (kind, index) per row, so keys know what a row is.
         out = [("game", 0), ("players", 0)]
         for s in range(self.players):
             out.append(("seat", s))

@@ -1,15 +1,14 @@
-"""Screen logic: small objects driven by logical keys, with no displayio.
-
-A screen exposes plain fields that its view draws (kind "list" or "table"):
-a ListScreen has title, lines, cursor (-1: plain text), first (scroll) and
-footer. The App keeps a stack of screens; only the top one gets keys/ticks.
-"""
+# Screen logic: small objects driven by logical keys, with no displayio.
+#
+# A screen exposes plain fields that its view draws (kind "list" or "table"):
+# a ListScreen has title, lines, cursor (-1: plain text), first (scroll) and
+# footer. The App keeps a stack of screens; only the top one gets keys/ticks.
 
 from hal import keys as K
 
 
 def wrap(text, cols):
-    """Split text into lines of at most cols characters (words kept whole when possible)."""
+    # Split text into lines of at most cols characters (words kept whole when possible).
     out = []
     for para in text.split("\n"):
         line = ""
@@ -44,23 +43,23 @@ class Screen:
         pass
 
     def resume(self):
-        """Called when the screen above this one was popped."""
+        # Called when the screen above this one was popped.
         pass
 
     def key(self, k):
         pass
 
     def tick(self, now):
-        """Do timed work; return ms until the next wanted tick, or None when idle."""
+        # Do timed work; return ms until the next wanted tick, or None when idle.
         return None
 
     def busy(self):
-        """True while timed work (bots, pauses) is pending: scripted input waits for it."""
+        # True while timed work (bots, pauses) is pending: scripted input waits for it.
         return False
 
 
 class ListScreen(Screen):
-    """A titled list of lines; with a cursor it is a menu, without one a scrollable text."""
+    # A titled list of lines; with a cursor it is a menu, without one a scrollable text.
 
     def __init__(self, title="", lines=None, footer="", cursor=-1):
         Screen.__init__(self)
@@ -71,7 +70,7 @@ class ListScreen(Screen):
         self.first = 0
 
     def rows(self):
-        """How many lines fit between the title and the footer."""
+        # How many lines fit between the title and the footer.
         return max(1, self.app.rows - 2) if self.app else 8
 
     def scroll_to_cursor(self):
@@ -90,7 +89,7 @@ class ListScreen(Screen):
         self.scroll_to_cursor()
 
     def refresh(self):
-        """Rebuild lines from the model (menus override)."""
+        # Rebuild lines from the model (menus override).
         pass
 
     def key(self, k):
@@ -140,7 +139,7 @@ class ListScreen(Screen):
 
 
 class TextScreen(ListScreen):
-    """Read-only text, wrapped to the screen width; A or B closes it."""
+    # Read-only text, wrapped to the screen width; A or B closes it.
 
     def __init__(self, title, text, footer="A/B back, arrows scroll"):
         ListScreen.__init__(self, title, [], footer)
@@ -154,7 +153,7 @@ class TextScreen(ListScreen):
 
 
 class Menu(ListScreen):
-    """A list of (label, action) rows; action is a callable run on A."""
+    # A list of (label, action) rows; action is a callable run on A.
 
     def __init__(self, title, items, footer="A: choose  B: back"):
         ListScreen.__init__(self, title, [], footer, 0)
@@ -168,7 +167,7 @@ class Menu(ListScreen):
 
 
 class Confirm(ListScreen):
-    """A yes/no question; on_yes runs after the dialog is closed."""
+    # A yes/no question; on_yes runs after the dialog is closed.
 
     def __init__(self, question, on_yes, yes="Yes", no="No"):
         ListScreen.__init__(self, "Are you sure?", [], "A: choose  B: cancel", 1)

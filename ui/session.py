@@ -1,9 +1,8 @@
-"""One game in progress: the engine state plus who sits where.
-
-Knows seats (human or bot, bot levels, names), asks bots for moves, keeps the
-save record, and undoes by replaying the action list without its tail (the
-engine's intended save/restore path), so it needs nothing beyond the contract.
-"""
+# One game in progress: the engine state plus who sits where.
+#
+# Knows seats (human or bot, bot levels, names), asks bots for moves, keeps the
+# save record, and undoes by replaying the action list without its tail (the
+# engine's intended save/restore path), so it needs nothing beyond the contract.
 
 from engine import IllegalAction, bots, games
 
@@ -11,7 +10,7 @@ BOT_NAMES = ("Ada", "Bo", "Cy", "Di", "Ed")
 
 
 def default_names(seats, bot_names=None):
-    """Short names that fit the screen: "You" when one human plays, else P1.., bots by name."""
+    # Short names that fit the screen: "You" when one human plays, else P1.., bots by name.
     humans = [s for s in range(len(seats)) if seats[s] == "human"]
     pool = bot_names if bot_names and len(bot_names) >= len(seats) else BOT_NAMES
     out = []
@@ -46,8 +45,8 @@ class Session:
 
     @staticmethod
     def from_record(record, state=None):
-        """A session from a saved record (state: its save already replayed); raises
-        IllegalAction/KeyError if it is damaged."""
+        # A session from a saved record (state: its save already replayed); raises
+        # IllegalAction/KeyError if it is damaged.
         if state is None:
             state = games.restore(record["save"])
         n = state.view(None)["players"]
@@ -71,14 +70,14 @@ class Session:
         return self.state.to_act()
 
     def bot_action(self):
-        """The bot's choice for the seat to act (from that seat's own view only)."""
+        # The bot's choice for the seat to act (from that seat's own view only).
         seat = self.state.to_act()
         view = self.state.view(seat)
         return bots.choose(view, self.state.legal_actions(), self.levels[seat],
                            self.seed * 8 + seat)
 
     def apply(self, action):
-        """Apply an action (IllegalAction propagates, changing nothing)."""
+        # Apply an action (IllegalAction propagates, changing nothing).
         self.state.apply(action)
 
     def set_seat(self, seat, kind, level=None):

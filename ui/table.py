@@ -1,9 +1,8 @@
-"""The table screen's logic: whose turn, the human's decision, bots, pauses.
-
-Plain Python: it prepares the fields its view draws (header, seats, trick,
-hand, panel, prompt) and decides what each key does. Only the seat that is to
-act (after the pass-and-play curtain) ever has its cards in those fields.
-"""
+# The table screen's logic: whose turn, the human's decision, bots, pauses.
+#
+# Plain Python: it prepares the fields its view draws (header, seats, trick,
+# hand, panel, prompt) and decides what each key does. Only the seat that is to
+# act (after the pass-and-play curtain) ever has its cards in those fields.
 
 from engine import IllegalAction
 from hal import keys as K
@@ -16,7 +15,7 @@ TITLE_WORDS = {"bid": "Your bid", "contract": "Your contract", "trump": "Choose 
 
 
 def panel_cols(cols):
-    """Characters per line in the centre panel (the side seats take 5 + a margin each)."""
+    # Characters per line in the centre panel (the side seats take 5 + a margin each).
     return max(8, cols - 12)
 
 
@@ -64,7 +63,7 @@ class Table(Screen):
         return self.session.state.view(None)
 
     def shown_seat(self):
-        """The seat whose cards may be on screen now, or None."""
+        # The seat whose cards may be on screen now, or None.
         humans = self.session.humans()
         if not humans:
             return None
@@ -128,7 +127,7 @@ class Table(Screen):
             self.pending_round = False
             self.update_fields()
             if not self.state().is_over():   # the last round goes straight to game over
-                from ui.menus import RoundSummary
+                from ui.between import RoundSummary
                 self.app.push(RoundSummary(self))
                 return None
         st = self.state()
@@ -140,7 +139,7 @@ class Table(Screen):
             self.act(self.session.bot_action(), seat)
             return self.hold_until - now if self.hold_until else 0
         if self.needs_curtain(seat):
-            from ui.menus import Curtain
+            from ui.between import Curtain
             self.app.push(Curtain(self, seat))
             return None
         if self.decision == (seat, self.acts):
@@ -155,7 +154,7 @@ class Table(Screen):
         return None
 
     def finish(self):
-        """Game over: record results once, drop the save, show the result screen."""
+        # Game over: record results once, drop the save, show the result screen.
         self.finished = True
         st = self.state()
         winners = st.winners()
@@ -167,7 +166,7 @@ class Table(Screen):
         except (OSError, ValueError):
             pass
         self.update_fields()
-        from ui.menus import GameOver
+        from ui.between import GameOver
         self.app.push(GameOver(self))
 
     def curtain_passed(self, seat):
@@ -203,7 +202,7 @@ class Table(Screen):
 
     # --- doing things --------------------------------------------------------
     def act(self, a, seat):
-        """Apply one action for seat; on success pause, autosave and note round ends."""
+        # Apply one action for seat; on success pause, autosave and note round ends.
         st = self.state()
         before = st.view(None)
         try:
@@ -253,7 +252,7 @@ class Table(Screen):
             self.message = note
 
     def prepare(self, v=None):
-        """Set up the picker or the hand cursor for the human to act (once per decision)."""
+        # Set up the picker or the hand cursor for the human to act (once per decision).
         st = self.state()
         v = v or st.view(None)
         seat = v["to_act"]
@@ -279,12 +278,12 @@ class Table(Screen):
     def key(self, k):
         self.message = ""
         if k == K.START:
-            from ui.menus import Pause
+            from ui.pause import Pause
             self.app.push(Pause(self))
             return
         if k == K.SELECT:
-            from ui.menus import sheet_screen
-            self.app.push(sheet_screen(self))
+            from ui import sheet
+            sheet.show(self)
             return
         if self.finished:
             return
@@ -322,7 +321,7 @@ class Table(Screen):
             self.frisch_key(seat)
 
     def frisch_need(self):
-        """Cards the seat to act still has to choose (some may be chosen before a reload)."""
+        # Cards the seat to act still has to choose (some may be chosen before a reload).
         st = self.state()
         seat = st.to_act()
         got = st.view(seat).get("frisch_chosen") if seat >= 0 else None
@@ -330,7 +329,7 @@ class Table(Screen):
         return max(1, 3 - done)
 
     def frisch_key(self, seat):
-        """A marks or unmarks a card; with all chosen, A gives them (B unmarks the last)."""
+        # A marks or unmarks a card; with all chosen, A gives them (B unmarks the last).
         if len(self.chosen) >= self.frisch_need():
             self.give_chosen(seat)
             return
@@ -343,7 +342,7 @@ class Table(Screen):
             self.chosen.append(c)
 
     def give_chosen(self, seat):
-        """Frisch confirmed: give the chosen cards, one engine action each."""
+        # Frisch confirmed: give the chosen cards, one engine action each.
         chosen = list(self.chosen)
         st = self.state()
         for c in chosen:
@@ -430,7 +429,7 @@ class Table(Screen):
         self.version += 1
 
     def seat_stats(self, v, s, has_bids):
-        """The short middle line of a seat: bid and tricks, a call, swap, cards left."""
+        # The short middle line of a seat: bid and tricks, a call, swap, cards left.
         phase = v["phase"]
         if phase == "trump_bid" and v.get("trump_calls"):
             a = v["trump_calls"][s]
@@ -468,7 +467,7 @@ class Table(Screen):
         return "LEFT/RIGHT choose, A ok"
 
     def panel_lines(self, v, shown):
-        """Text for the centre of the table during a non-card decision."""
+        # Text for the centre of the table during a non-card decision.
         phase = v["phase"]
         seat = v["to_act"]
         cols = panel_cols(self.app.cols) if self.app else 14
@@ -492,7 +491,7 @@ class Table(Screen):
         return out
 
     def context(self, v, phase, seat):
-        """Why values are missing, the high bid, the dummy: one short sentence."""
+        # Why values are missing, the high bid, the dummy: one short sentence.
         legal = self.options
         if phase in ("bid", "contract"):
             hs = v.get("hand_size") or 13
@@ -533,7 +532,7 @@ class Table(Screen):
         return str(hb)
 
     def why_missing(self, v, phase, seat, n):
-        """A short reason a bid value is not offered (None if simply out of range)."""
+        # A short reason a bid value is not offered (None if simply out of range).
         game = v["game"]
         bids = [b for b in v["bids"] if b is not None]
         if game == "nommie":

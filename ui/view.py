@@ -1,9 +1,8 @@
-"""The thin displayio layer: draws the top screen's fields.
-
-Each view builds its display objects once and afterwards only changes what
-differs (a label's text, a card's tile, position or palette), so a cursor move
-redraws a small part of the screen.
-"""
+# The thin displayio layer: draws the top screen's fields.
+#
+# Each view builds its display objects once and afterwards only changes what
+# differs (a label's text, a card's tile, position or palette), so a cursor move
+# redraws a small part of the screen.
 
 import displayio
 
@@ -14,7 +13,7 @@ SIDE_COLS = 5
 
 
 class ListView:
-    """Title, rows of text with a highlighted cursor row, footer."""
+    # Title, rows of text with a highlighted cursor row, footer.
 
     def __init__(self, width, height):
         lh = gfx.line_height()
@@ -42,7 +41,7 @@ class ListView:
         self.cols = width // gfx.char_width()
 
     def update(self, s):
-        """Bring the labels up to date; True if anything on screen changed."""
+        # Bring the labels up to date; True if anything on screen changed.
         cols = self.cols
         changed = gfx.set_text(self.title, s.title[:cols])
         lines = s.lines
@@ -66,7 +65,7 @@ class ListView:
 
 
 def seat_places(n, w, top, mid):
-    """Per relative seat position (0 = bottom): (kind, x, y) of its label."""
+    # Per relative seat position (0 = bottom): (kind, x, y) of its label.
     left, right = ("side", 1, mid - 16), ("side_r", w - 1, mid - 16)
     if n == 2:
         return [None, ("top", w // 2, 12)]
@@ -78,7 +77,7 @@ def seat_places(n, w, top, mid):
 
 
 def trick_places(n, cx, top, bottom):
-    """Per relative seat position: top-left of its card in the trick (spread with the screen)."""
+    # Per relative seat position: top-left of its card in the trick (spread with the screen).
     cw, ch = gfx.CARD_W, gfx.CARD_H
     x = cx - cw // 2
     dx = max(20, cx // 4)
@@ -97,7 +96,7 @@ def trick_places(n, cx, top, bottom):
 
 
 class TableView:
-    """The card table for a fixed number of players."""
+    # The card table for a fixed number of players.
 
     MAX_HAND = 13
 
@@ -154,7 +153,7 @@ class TableView:
             self.group.append(t)
 
     def update(self, s):
-        """Bring the table up to date; True if anything was redone."""
+        # Bring the table up to date; True if anything was redone.
         if s.version == self.shown_version:
             return False
         self.shown_version = s.version
@@ -231,12 +230,12 @@ class TableView:
             self._show(t, cards[i], p)
 
     def shown_cards(self):
-        """Face-up cards in the hand row (for the privacy test)."""
+        # Face-up cards in the hand row (for the privacy test).
         return [t[0] for t in self.hand if not t.hidden and t[0] < 52]
 
 
 class Screen:
-    """Owns the display's root group and shows the view for the top screen."""
+    # Owns the display's root group and shows the view for the top screen.
 
     def __init__(self, display):
         self.display = display
@@ -260,7 +259,7 @@ class Screen:
         return self.list_view
 
     def draw(self, app, refresh=True):
-        """Show the top screen; refresh=False only updates the scene graph (tests)."""
+        # Show the top screen; refresh=False only updates the scene graph (tests).
         top = app.top()
         if top is None:
             return

@@ -1,8 +1,7 @@
-"""Desktop profile (CPython + Blinka): a scaled pygame window, or headless.
-
-Headless runs on a virtual clock that jumps ahead instead of sleeping, so a
-scripted-key run is fast and gives the same pictures every time.
-"""
+# Desktop profile (CPython + Blinka): a scaled pygame window, or headless.
+#
+# Headless runs on a virtual clock that jumps ahead instead of sleeping, so a
+# scripted-key run is fast and gives the same pictures every time.
 
 import os
 import sys
@@ -27,7 +26,7 @@ keys: arrows move, Z/Enter = A, X/Esc/Backspace = B, Space = START, Tab = SELECT
 
 
 def parse_args(argv):
-    """Options dict from a command line; raises SystemExit with usage on errors."""
+    # Options dict from a command line; raises SystemExit with usage on errors.
     opts = {"headless": False, "keys": None, "screenshot": None, "screenshot_every": None,
             "seed": None, "width": 160, "height": 128, "scale": 4, "data_dir": None,
             "quick": None, "shot_scale": 1}
@@ -91,7 +90,7 @@ def _keymap(pygame):
 
 
 class _Keys(K.Queue):
-    """Scripted keys first, then (with a window) the keyboard."""
+    # Scripted keys first, then (with a window) the keyboard.
 
     def __init__(self, profile):
         K.Queue.__init__(self)
@@ -104,13 +103,13 @@ class _Keys(K.Queue):
 
 
 def _make_display(width, height, scale, headless):
-    """A Blinka display drawn into an off-screen surface, shown zoomed in a window."""
+    # A Blinka display drawn into an off-screen surface, shown zoomed in a window.
     import pygame
     import busdisplay
     from blinka_displayio_pygamedisplay import PyGameDisplay
 
     class ZoomDisplay(PyGameDisplay):
-        """Redraws only the dirty areas (like the device) and counts their pixels."""
+        # Redraws only the dirty areas (like the device) and counts their pixels.
 
         def __init__(self):
             self.window = None
@@ -169,7 +168,7 @@ def _save_png(display, path, zoom):
 
 
 def _union_size(areas, width, height):
-    """Pixels covered by a list of displayio Areas, clipped to the screen."""
+    # Pixels covered by a list of displayio Areas, clipped to the screen.
     rows = {}
     for a in areas:
         x1, x2 = max(0, min(a.x1, a.x2)), min(width, max(a.x1, a.x2))
@@ -189,7 +188,7 @@ def _union_size(areas, width, height):
 
 
 class Desktop:
-    """The desktop profile; see USAGE for its command line."""
+    # The desktop profile; see USAGE for its command line.
 
     board_name = "desktop"
 
@@ -223,7 +222,7 @@ class Desktop:
             return False
 
     def pump(self):
-        """Move scripted keys and window keyboard events into the key queue."""
+        # Move scripted keys and window keyboard events into the key queue.
         if self._script and not len(self.keys):
             n = self._script.pop(0)
             self.keys.push(K.Event(n, True))
@@ -240,7 +239,7 @@ class Desktop:
                     self.keys.push(K.Event(n, ev.type == pygame.KEYDOWN))
 
     def input_ended(self):
-        """True when no more input can come: script used up (headless) or window closed."""
+        # True when no more input can come: script used up (headless) or window closed.
         if self._closed:
             return True
         return self.headless and not self._script and not len(self.keys)
@@ -251,7 +250,7 @@ class Desktop:
         return int((time.monotonic() - self._start) * 1000)
 
     def idle(self, ms):
-        """Wait up to ms for input; headless jumps the virtual clock instead."""
+        # Wait up to ms for input; headless jumps the virtual clock instead.
         if self.headless:
             self._clock_ms += max(1, ms)
         else:
@@ -264,7 +263,7 @@ class Desktop:
         return int.from_bytes(os.urandom(4), "little")
 
     def after_key(self):
-        """Called by the app after it handled a key and redrew: --screenshot-every."""
+        # Called by the app after it handled a key and redrew: --screenshot-every.
         folder = self.opts["screenshot_every"]
         if folder:
             self._shots += 1
@@ -272,7 +271,7 @@ class Desktop:
                                   self.opts["shot_scale"])
 
     def finish(self):
-        """End of run: the final --screenshot."""
+        # End of run: the final --screenshot.
         if self.opts["screenshot"]:
             self.display.save_png(self.opts["screenshot"], self.opts["shot_scale"])
         try:

@@ -1,8 +1,7 @@
-"""Logical key numbers shared by every board profile and the UI.
-
-Profiles translate their raw buttons or keyboard keys into these numbers, so
-screens never know which board they run on.
-"""
+# Logical key numbers shared by every board profile and the UI.
+#
+# Profiles translate their raw buttons or keyboard keys into these numbers, so
+# screens never know which board they run on.
 
 UP = 0
 DOWN = 1
@@ -17,7 +16,7 @@ NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT")
 
 
 def number(name):
-    """Logical key number for a name like "a" or "START" (ValueError if unknown)."""
+    # Logical key number for a name like "a" or "START" (ValueError if unknown).
     up = name.upper()
     for i in range(len(NAMES)):
         if NAMES[i] == up:
@@ -26,7 +25,7 @@ def number(name):
 
 
 class _PlainEvent:
-    """Stand-in for keypad.Event where the keypad module is missing (VM, tests)."""
+    # Stand-in for keypad.Event where the keypad module is missing (VM, tests).
 
     def __init__(self, key_number, pressed=True):
         self.key_number = key_number
@@ -41,7 +40,7 @@ except ImportError:
 
 
 class Queue:
-    """A small FIFO with keypad.EventQueue's get(); profiles push() into it."""
+    # A small FIFO with keypad.EventQueue's get(); profiles push() into it.
 
     def __init__(self):
         self._items = []

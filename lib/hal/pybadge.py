@@ -1,8 +1,7 @@
-"""PyBadge / EdgeBadge / PyGamer profile: board.DISPLAY and the shift-register buttons.
-
-The PyGamer's shift register has only B, A, START, SELECT; its joystick is
-read as two analog pins and turned into UP/DOWN/LEFT/RIGHT events here.
-"""
+# PyBadge / EdgeBadge / PyGamer profile: board.DISPLAY and the shift-register buttons.
+#
+# The PyGamer's shift register has only B, A, START, SELECT; its joystick is
+# read as two analog pins and turned into UP/DOWN/LEFT/RIGHT events here.
 
 import os
 import time
@@ -104,7 +103,7 @@ class PyBadge:
         pass
 
     def beep(self, freq, ms):
-        """Starts a tone and returns at once (hal.sound plays it in the background)."""
+        # Starts a tone and returns at once (hal.sound plays it in the background).
         if self._speaker is None:
             from hal import sound
             self._speaker = sound.from_board() or False

@@ -1,0 +1,103 @@
+# Screens between the table's turns: the pass-and-play curtain, the round
+# summary and game over. Loaded when one opens, unloaded when it closes
+# (App: `module`).
+from hal import keys as K
+from ui import fmt
+from ui.screen import ListScreen, TextScreen, wrap
+
+
+class Curtain(ListScreen):
+    # Pass-and-play: hides every hand until the next player presses A.
+    module = "ui.between"
+
+    def __init__(self, table, seat):
+        ListScreen.__init__(self, "Pass and play", [], "Only A continues")
+        self.table = table
+        self.seat = seat
+
+    def refresh(self):
+        name = self.table.names()[self.seat]
+        self.lines = ["", "Pass to %s" % name, "", "%s: press A" % name, "",
+                      "(others look away)"]
+
+    def key(self, k):
+        if k == K.A:
+            self.app.pop()
+            self.table.curtain_passed(self.seat)
+
+
+class RoundSummary(TextScreen):
+    module = "ui.between"
+
+    def __init__(self, table):
+        from ui import sheet
+        from ui.app import forget
+        v = table.state().view(None)
+        n = len(v["history"])
+        total = v.get("rounds")
+        title = "Round %d of %d" % (n, total) if total else "Round %d" % n
+        lines = sheet.round_summary(v, table.names(), table.app.cols)
+        forget("ui.sheet")
+        lines += ["", "Deal no. %d" % table.session.seed]
+        TextScreen.__init__(self, title, lines, "A: next round")
+
+
+class GameOver(ListScreen):
+    module = "ui.between"
+
+    def __init__(self, table):
+        ListScreen.__init__(self, "Game over", [], "A: choose", 0)
+        self.table = table
+        self.items = [("Play again", self.again), ("Score sheet", self.sheet),
+                      ("Main menu", self.menu)]
+
+    def refresh(self):
+        st = self.table.state()
+        v = st.view(None)
+        names = self.table.names()
+        win = st.winners()
+        scale = v.get("score_scale") or 1
+        if v.get("result") == "draw":
+            head = "Draw: " + ", ".join([names[s] for s in win])
+        elif len(win) > 1:
+            head = "Joint winners: " + ", ".join([names[s] for s in win])
+        elif win:
+            head = ("You win!" if names[win[0]] == "You" else "%s wins!" % names[win[0]])
+        else:
+            head = "Nobody wins."
+        lines = wrap(head, self.app.cols)
+        for s in range(v["players"]):
+            extra = "%d tricks" % v["tricks"][s] if v["game"] == "linger" else \
+                fmt.score(v["scores"][s], scale)
+            lines.append("  " + fmt.pad(names[s], 6) + extra)
+        self.first_item = len(lines)
+        self.lines = lines + ["> " + it[0] for it in self.items]
+        self.cursor = max(self.first_item, min(self.cursor, len(self.lines) - 1))
+
+    def key(self, k):
+        if k == K.UP:
+            self.cursor = max(self.first_item, self.cursor - 1)
+        elif k == K.DOWN:
+            self.cursor = min(len(self.lines) - 1, self.cursor + 1)
+        elif k == K.A:
+            self.items[self.cursor - self.first_item][1]()
+            return
+        elif k == K.B:
+            self.menu()
+            return
+        self.scroll_to_cursor()
+
+    def again(self):
+        from ui.menus import start_table
+        from ui.session import Session
+        s = self.table.session
+        seed = s.seed + 1
+        opts = s.state.save().get("options") or {}
+        start_table(self.app, Session.new(s.game, s.seats, s.levels, seed, opts, s.names))
+
+    def sheet(self):
+        from ui import sheet
+        sheet.show(self.table)
+
+    def menu(self):
+        self.app.home()
