@@ -5,23 +5,20 @@
 #
 # Level 1: lead an ace (else the cheapest card), win with the cheapest card
 # that beats the trick so far, otherwise throw the cheapest card.
-# Level 2: from the unseen cards (neither in hand nor in the view's `plays`)
-# it counts, for each card, those that would beat it, and estimates in 1/1024ths
-# (hypergeometric, integers only) the chance it takes this trick against the
-# cards the players still to play hold ("now"), and against a few cards, as
-# the table thins out ("later": what keeping it is worth). It plays the best
-# now - 2 * later: it leads its weakest card (a lead rarely holds: keep
-# strength to follow with), takes a trick it is last to play to with the
-# cheapest winner, in the middle wins only when the card is likely to hold,
-# and otherwise throws its least useful card. The weights were tuned by
-# duplicate matches against level 1.
+# Level 2: for each card, from the unseen cards (neither in hand nor in the
+# view's `plays`) it counts those that would beat it and those it would beat
+# if they were led. "now" is the chance (hypergeometric, 1/1024ths, integers
+# only) that none of the cards the players still to play hold beats it;
+# "later" is the share of unseen leads it would beat: what keeping it to
+# follow with is worth. It plays the best now - later. So it takes a
+# trick it is last to play to with its cheapest winner, wins in the middle
+# only with a card likely to hold, leads a card that may hold (a side-suit
+# ace against few cards) or else its weakest, and keeps trumps to follow
+# with. The weights were tuned by duplicate matches against level 1.
 from engine.botlib import current_best, play_for
 from engine.tricks import beats
 
 ONE = 1024
-NOW_WEIGHT = 1
-LATER_WEIGHT = 2
-LATER_CARDS = 4
 
 
 def choose(view, legal, level, rng):
@@ -39,42 +36,35 @@ def choose(view, legal, level, rng):
         gone[c & 63] = True
     played_now = [p[0] for p in trick]
     unseen = [c for c in range(52) if not gone[c]]
-    after = 0   # cards held by the players still to play this trick
-    others = 0  # cards held by all other players
+    after = 0  # cards held by the players still to play this trick
     for s in range(view["players"]):
-        if s != seat:
-            others += counts[s]
-            if s not in played_now:
-                after += counts[s]
+        if s != seat and s not in played_now:
+            after += counts[s]
     best = current_best(trick, trump) if trick else None
-    horizon = min(others, LATER_CARDS)
-    pick, pick_score = legal[0], None
     if trick and not after:  # last to play: a sure trick is always taken
         win = [c for c in legal if beats(c, best, trump)]
         if win:
             legal = win
+    pool = len(unseen) or 1
+    pick, pick_score = legal[0], None
     for c in legal:
-        n = _beaters(c, unseen, trump)
-        later = chance(len(unseen), n, horizon)
+        above = 0  # unseen cards that would beat c
+        below = 0  # unseen cards c would beat if they were led
+        for u in unseen:
+            if beats(u, c, trump):
+                above += 1
+            elif beats(c, u, trump):
+                below += 1
         now = 0
-        if trick and beats(c, best, trump):
-            now = chance(len(unseen), n, after)
-        # leads go weakest first: a lead rarely holds, so keep strength to follow with
-        score = (NOW_WEIGHT * now - LATER_WEIGHT * later) * 64 - c % 13
+        if not trick or beats(c, best, trump):
+            now = chance(pool, above, after)
+        later = below * ONE // pool
+        score = (now - later) * 64 - c % 13
         if c // 13 == trump:
             score -= 20
         if pick_score is None or score > pick_score:
             pick, pick_score = c, score
     return pick
-
-
-def _beaters(card, unseen, trump):
-    # How many unseen cards would beat card if it led or were winning.
-    n = 0
-    for u in unseen:
-        if beats(u, card, trump):
-            n += 1
-    return n
 
 
 def chance(pool, bad, drawn):
