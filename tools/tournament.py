@@ -11,6 +11,8 @@ deal with a 95% confidence interval, and the share of games won (ties
 split). Per pair of levels: the mean difference per deal, paired deal by
 deal (this is the duplicate figure: the luck of the cards cancels). Nines
 counts points down, so its differences are printed as "better by" (lower).
+Linger Longer is won by being the last player holding cards, not by tricks:
+its deal (the whole game) scores each seat's share of the win in percent.
 The engine is integer-only, so a run is reproducible.
 """
 import argparse
@@ -23,6 +25,9 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 LOWER_IS_BETTER = ("nines",)
+# Games won by a binary victory, not by points: a deal scores the seat's share
+# of the win in percent (100 for a win, 100/k in a k-way draw, else 0).
+WIN_SHARE = ("linger",)
 
 
 def play_rotations(job):
@@ -48,6 +53,9 @@ def play_rotations(job):
             st.apply(a)
         v = st.view(None)
         deals = [(sigs[k], v["history"][k]["points"]) for k in range(min(len(sigs), len(v["history"])))]
+        if game in WIN_SHARE:
+            w = st.winners()
+            deals = [(sigs[0], [100.0 / len(w) if s in w else 0.0 for s in range(n)])]
         out.append((seat_levels, deals, st.winners(), v.get("score_scale", 1) or 1))
     return seed, out
 
