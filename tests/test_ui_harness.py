@@ -17,7 +17,8 @@ class Rig:
     def __init__(self, width=160, height=128, store=None, entropy=None):
         import displayio
         from hal import desktop
-        from ui.app import App, NoStore
+        from ui.app import App
+        from ui.nostore import NoStore
         from ui.driver import Driver
         from ui import view
         displayio.release_displays()

@@ -6,7 +6,8 @@ import pytest
 from engine import IllegalAction
 from hal import keys as K
 from ui import fmt
-from ui.app import App, NoStore
+from ui.app import App
+from ui.nostore import NoStore
 from ui.driver import Driver
 from ui.menus import rules_text, start_table
 from ui.screen import wrap

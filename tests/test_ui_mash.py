@@ -6,7 +6,8 @@ import pytest
 
 from engine import bots, games
 from hal import keys as K
-from ui.app import App, NoStore
+from ui.app import App
+from ui.nostore import NoStore
 from ui.driver import Driver
 from ui.menus import start_table
 from ui.session import Session

@@ -17,54 +17,17 @@ SPEEDS = ("Slow", "Normal", "Fast")
 SPEED_MS = (1100, 600, 250)
 
 
-class NoStore:
-    # Stand-in for ui.saves.Store when saving is not possible (or in tests).
-
-    notice = None
-
-    def __init__(self):
-        self.game = None
-        self.settings = {}
-        self.stats = {}
-
-    def load_game(self):
-        return self.game
-
-    def save_game(self, record):
-        self.game = record
-        return None
-
-    def clear_game(self):
-        self.game = None
-
-    def load_settings(self):
-        d = {}
-        for k in DEFAULT_SETTINGS:
-            d[k] = self.settings.get(k, DEFAULT_SETTINGS[k])
-        return d
-
-    def save_settings(self, d):
-        self.settings = dict(d)
-
-    def load_stats(self):
-        return self.stats
-
-    def record_result(self, game_id, levels, won, score):
-        g = self.stats.setdefault(game_id, {"played": 0, "won": 0})
-        g["played"] += 1
-        if won:
-            g["won"] += 1
-
-
 def open_store(hal):
     # ui.saves.Store for this board, or an in-memory NoStore if it is missing.
     try:
         from ui import saves
     except ImportError:
+        from ui.nostore import NoStore
         return NoStore()
     try:
         return saves.Store(hal.save_dir, hal.writable)
     except (OSError, ValueError) as e:
+        from ui.nostore import NoStore
         s = NoStore()
         s.notice = "Saves are off: %s" % e
         return s
@@ -88,7 +51,10 @@ class App:
         self.height = height
         self.cols = width // char_w
         self.rows = height // line_h
-        self.store = store if store is not None else NoStore()
+        if store is None:
+            from ui.nostore import NoStore
+            store = NoStore()
+        self.store = store
         self.settings = self.store.load_settings()
         for k in DEFAULT_SETTINGS:
             if k not in self.settings:

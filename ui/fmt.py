@@ -1,7 +1,9 @@
 # Short texts for a small screen: cards with suit symbols, actions, scores,
 # the score sheet and round summaries. Plain Python (no displayio).
 
-from ui.glyphs import SUIT_CHARS
+# Unicode code points for the suits (the display's font draws them from
+# ui.glyphs; terminals have them)
+SUIT_CHARS = ("\u2663", "\u2666", "\u2665", "\u2660")
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades", "No Trumps")

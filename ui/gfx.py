@@ -8,7 +8,7 @@ import terminalio
 import vectorio
 from adafruit_display_text import bitmap_label
 
-from ui import glyphs
+from ui.fmt import SUIT_CHARS
 
 try:
     import fontio
@@ -42,10 +42,12 @@ class Cards:
     # One bitmap holding every card face (tile = card int), a back and a blank.
 
     def __init__(self):
+        from ui import glyphs        # pixel patterns: needed only while drawing the sheet
         bmp = displayio.Bitmap(CARD_W * TILES, CARD_H, 7)
         for card in range(52):
-            self._face(bmp, card)
+            self._face(bmp, card, glyphs)
         self._back(bmp, BACK * CARD_W)
+        _unload_glyphs()
         self.bitmap = bmp
         self.normal = _pal(0xFFFFFF, 0x000000, 0xD01010, 0x404040)
         self.dim = _pal(0x8A8A8A, 0x2A2A2A, 0x6A1A1A, 0x303030)
@@ -70,7 +72,7 @@ class Cards:
                 if row[dx] == "#":
                     bmp[x0 + dx, y0 + dy] = value
 
-    def _face(self, bmp, card):
+    def _face(self, bmp, card, glyphs):
         x0 = card * CARD_W
         suit, rank = card // 13, card % 13
         ink = 3 if suit in (1, 2) else 2
@@ -98,6 +100,7 @@ class SuitFont:
         self.base = base or terminalio.FONT
         w, h = self.base.get_bounding_box()[:2]
         ref = self.base.get_glyph(ord("A"))
+        from ui import glyphs
         self._suits = {}
         for s in range(4):
             bmp = displayio.Bitmap(w, h, 2)
@@ -107,8 +110,9 @@ class SuitFont:
                 for dx in range(len(rows[dy])):
                     if rows[dy][dx] == "#":
                         bmp[dx, top + dy] = 1
-            self._suits[ord(glyphs.SUIT_CHARS[s])] = _Glyph(
+            self._suits[ord(SUIT_CHARS[s])] = _Glyph(
                 bmp, 0, w, h, ref.dx, ref.dy, w, 0)
+        _unload_glyphs()
 
     def get_bounding_box(self):
         return self.base.get_bounding_box()
@@ -116,6 +120,11 @@ class SuitFont:
     def get_glyph(self, codepoint):
         g = self._suits.get(codepoint)
         return g if g is not None else self.base.get_glyph(codepoint)
+
+
+def _unload_glyphs():
+    from ui.app import forget
+    forget("ui.glyphs")
 
 
 _font = None

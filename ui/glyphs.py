@@ -2,7 +2,8 @@
 #
 # Plain strings ('#' = ink) so they cost little flash and no displayio import:
 # ui/gfx.py turns them into bitmaps. terminalio on a board has no suit
-# symbols, so every suit on screen (cards and text) comes from here.
+# symbols, so every suit on screen (cards and text) comes from here. Needed
+# only while gfx builds the card sheet and the font, then unloaded.
 
 # 7x7 suits for card faces, index = suit (0 clubs, 1 diamonds, 2 hearts, 3 spades)
 CARD_SUITS = (
@@ -63,9 +64,6 @@ TEXT_SUITS = (
      "..#..",
      ".###."),
 )
-
-# Unicode code points the text font answers with TEXT_SUITS
-SUIT_CHARS = ("\u2663", "\u2666", "\u2665", "\u2660")
 
 # 5x7 rank glyphs, index = rank (0 = '2' ... 8 = '10' ... 12 = 'A')
 RANKS = (

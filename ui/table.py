@@ -37,7 +37,8 @@ class Table(Screen):
         self.chosen = []           # Frisch: cards picked to give
         self.pick = 0              # picker index into self.options
         self.options = []
-        self.decision = None       # (seat, actions taken) of the prepared decision
+        self.dec_seat = -1         # the prepared decision: seat, and self.acts then
+        self.dec_acts = -1         # (two ints: compared every tick without allocating)
         self.acts = 0              # actions taken through this screen (or undone)
         self.message = ""
         # view fields
@@ -81,6 +82,10 @@ class Table(Screen):
     def names(self):
         return self.session.names
 
+    def decided(self, seat):
+        # True when the decision for seat is set up and nothing happened since.
+        return self.dec_seat == seat and self.dec_acts == self.acts
+
     # --- screen protocol ---------------------------------------------------
     def enter(self, app):
         Screen.enter(self, app)
@@ -102,7 +107,7 @@ class Table(Screen):
             return True
         if self.needs_curtain(seat):
             return True
-        return self.decision != (seat, self.acts)   # tick still has to set up (or autoplay)
+        return not self.decided(seat)   # tick still has to set up (or autoplay)
 
     def autoplay_card(self):
         st = self.state()
@@ -142,7 +147,7 @@ class Table(Screen):
             from ui.between import Curtain
             self.app.push(Curtain(self, seat))
             return None
-        if self.decision == (seat, self.acts):
+        if self.decided(seat):
             return None          # waiting for the human: nothing to recompute
         a = self.autoplay_card()
         if a is not None:
@@ -172,7 +177,7 @@ class Table(Screen):
     def curtain_passed(self, seat):
         self.last_human = seat
         self.pov = seat
-        self.decision = None
+        self.dec_seat = -1
         self.update_fields()
 
     def after_undo(self, ok):
@@ -182,7 +187,7 @@ class Table(Screen):
         self.pending_round = False
         self.round_hold = False
         self.finished = False
-        self.decision = None
+        self.dec_seat = -1
         self.acts += 1
         self.chosen = []
         self.message = "Taken back." if ok else "Nothing to take back."
@@ -196,7 +201,7 @@ class Table(Screen):
             self.last_human = humans[0]
         elif self.last_human not in humans:
             self.last_human = None
-        self.decision = None
+        self.dec_seat = -1
         self.autosave()
         self.update_fields()
 
@@ -204,34 +209,35 @@ class Table(Screen):
     def act(self, a, seat):
         # Apply one action for seat; on success pause, autosave and note round ends.
         st = self.state()
-        before = st.view(None)
+        # Cheap facts instead of two full views per action: every game is an
+        # engine.state.TrickGame, whose trick, last_trick (the finished trick's
+        # own list), last_winner and history the UI only reads.
+        last = st.last_trick
         try:
             self.session.apply(a)
         except IllegalAction as e:
             self.message = str(e)
             self.update_fields()
             return False
-        after = st.view(None)
         pause = self.app.speed_ms()
         self.message = ""
-        trick_done = after["last_trick"] and not after["trick"] and (
-            before["trick"] or before["last_trick"] != after["last_trick"])
+        trick_done = st.last_trick is not None and st.last_trick is not last and not st.trick
         if trick_done:
             pause = pause * 2 + 300
-            w = after.get("last_winner")
+            w = st.last_winner
             if w is not None and 0 <= w < len(self.names()):
                 self.message = "%s won the trick" % self.names()[w]
                 if self.session.is_human(w):
                     self.app.beep(990, 70)
         save = self.session.is_human(seat) or trick_done
-        if len(after["history"]) > self.rounds_seen:
-            self.rounds_seen = len(after["history"])
+        if len(st.history) > self.rounds_seen:
+            self.rounds_seen = len(st.history)
             self.pending_round = True
             self.round_hold = True
             save = True
         self.hold_until = self.now + max(1, pause)
         self.acts += 1
-        self.decision = None
+        self.dec_seat = -1
         self.chosen = []
         if save:
             # after each human decision and each completed trick: bots are
@@ -256,10 +262,10 @@ class Table(Screen):
         st = self.state()
         v = v or st.view(None)
         seat = v["to_act"]
-        key = (seat, self.acts)
-        if key == self.decision:
+        if self.decided(seat):
             return
-        self.decision = key
+        self.dec_seat = seat
+        self.dec_acts = self.acts
         legal = st.legal_actions()
         self.options = [a for a in legal if a >= 52]
         if v["phase"] == "trump_bid" and 400 in self.options:
@@ -479,7 +485,7 @@ class Table(Screen):
             return out
         if phase in ("play", "frisch", "over") or shown != seat or not self.options:
             return None
-        if self.decision is None or self.decision[0] != seat:
+        if self.dec_seat != seat:
             return None
         title = TITLE_WORDS.get(phase, phase)
         if v["game"] == "callbreak" and phase == "bid":

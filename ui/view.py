@@ -39,9 +39,24 @@ class ListView:
         self.footer = gfx.label("", 2, height - lh, gfx.DIM)
         self.group.append(self.footer)
         self.cols = width // gfx.char_width()
+        self.shown_version = None    # the screen last drawn, and its fields then
+        self._lines = self._title = self._footer = None
+        self._n = self._first = self._cursor = -2
+
+    def unchanged(self, s):
+        # The same screen fields as last drawn (no strings built: runs every frame).
+        return (self.shown_version is s and self._lines is s.lines and
+                self._n == len(s.lines) and self._first == s.first and
+                self._cursor == s.cursor and self._title is s.title and
+                self._footer is s.footer)
 
     def update(self, s):
         # Bring the labels up to date; True if anything on screen changed.
+        if self.unchanged(s):
+            return False
+        self.shown_version = s
+        self._lines, self._n, self._first = s.lines, len(s.lines), s.first
+        self._cursor, self._title, self._footer = s.cursor, s.title, s.footer
         cols = self.cols
         changed = gfx.set_text(self.title, s.title[:cols])
         lines = s.lines
