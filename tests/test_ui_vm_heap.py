@@ -12,11 +12,11 @@ UI_GAME = """
 from hal import keys as K
 from ui.app import App
 from ui.driver import Driver
-from ui.menus import quick_start
+import ui.menus
 app = App(160, 128)
 app.settings["bot_level"] = 1
 app.start()
-quick_start(app, "nommie", 7)
+ui.menus.quick_start(app, "nommie", 7)     # (the menus module leaves memory as the game starts)
 d = Driver(app)
 _n = 0
 
@@ -30,7 +30,7 @@ def step():
     return 1
 """
 FINISH = "print('RESULT', _n, app.stack[0].state().is_over())"
-IMPORTS = ["hal.keys", "ui.screen", "ui.fmt", "ui.session", "ui.app", "ui.driver", "ui.menus",
+IMPORTS = ["hal.keys", "ui.screen", "ui.fmt", "ui.session", "ui.app", "ui.driver",
            "ui.table", "engine.games", "engine.bots", "engine.nommie", "engine.bot_nommie"]
 
 

@@ -105,6 +105,7 @@ class App:
     def begin(self, screen):
         # Start over with screen alone (a game): the title and setup code leave memory.
         self.clear()
+        forget("ui.menus")      # shared by the menu screens only
         self.push(screen)
 
     def home(self):

@@ -1,7 +1,8 @@
 # The pause menu (START at the table) and the seats screen it opens. Loaded
 # when START is pressed, unloaded when the menu closes (App: `module`).
 from ui.menus import SEAT_KINDS, SHORT_TITLES, row, rules_text
-from ui.screen import Confirm, ListScreen, Menu, TextScreen
+from hal import keys as K
+from ui.screen import ListScreen, Menu, TextScreen, wrap
 
 
 class Pause(Menu):
@@ -20,6 +21,11 @@ class Pause(Menu):
             items.append(("Undo last trick", self.undo))
         self.items = items + [("Seats: human or bot", self.seats), ("Save and quit", self.quit)]
         self.lines = [it[0] for it in self.items]
+
+    def exit(self):
+        # Back to the table: the helpers this module took from ui.menus go too.
+        from ui.app import forget
+        forget("ui.menus")
 
     def sheet(self):
         from ui import sheet
@@ -77,3 +83,32 @@ class Seats(ListScreen):
     def back(self):
         self.app.pop()
         self.table.seats_changed()
+
+
+class Confirm(ListScreen):
+    # A yes/no question; on_yes runs after the dialog is closed.
+    module = "ui.pause"
+
+    def __init__(self, question, on_yes, yes="Yes", no="No"):
+        ListScreen.__init__(self, "Are you sure?", [], "A: choose  B: cancel", 1)
+        self.question = question
+        self.on_yes = on_yes
+        self.choices = [yes, no]
+
+    def refresh(self):
+        q = wrap(self.question, self.app.cols) if self.app else [self.question]
+        self.lines = q + [""] + ["  " + c for c in self.choices]
+        self.cursor = len(self.lines) - 1
+        self.top_choice = len(self.lines) - 2
+
+    def key(self, k):
+        if k in (K.UP, K.DOWN, K.LEFT, K.RIGHT):
+            self.cursor = self.top_choice + (1 - (self.cursor - self.top_choice))
+        elif k == K.A:
+            yes = self.cursor == self.top_choice
+            self.app.pop()
+            if yes:
+                self.on_yes()
+        elif k == K.B:
+            self.app.pop()
+        self.scroll_to_cursor()

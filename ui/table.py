@@ -109,11 +109,11 @@ class Table(Screen):
             return True
         return not self.decided(seat)   # tick still has to set up (or autoplay)
 
-    def autoplay_card(self):
+    def autoplay_card(self, v):
         st = self.state()
         if not self.app.settings.get("autoplay"):
             return None
-        if st.view(None)["phase"] not in PLAY_PHASES:
+        if v["phase"] not in PLAY_PHASES:
             return None
         legal = st.legal_actions()
         return legal[0] if len(legal) == 1 else None
@@ -149,12 +149,13 @@ class Table(Screen):
             return None
         if self.decided(seat):
             return None          # waiting for the human: nothing to recompute
-        a = self.autoplay_card()
+        v = st.view(None)             # one view for the checks and the fields
+        a = self.autoplay_card(v)
         if a is not None:
             self.act(a, seat)
             return self.hold_until - now if self.hold_until else 0
-        self.prepare()
-        self.update_fields()
+        self.prepare(v)
+        self.update_fields(v)
         self.app.beep(880, 60)       # your turn
         return None
 
@@ -275,7 +276,7 @@ class Table(Screen):
         if v["phase"] == "swap" and 402 in self.options:
             self.pick = self.options.index(402)
         cards = [a for a in legal if a < 52]
-        hand = st.view(seat)["hands"][seat] or []
+        hand = v["hands"][seat] or []
         self.cursor = max(0, min(self.cursor, len(hand) - 1))
         if cards and hand and hand[self.cursor] not in cards:
             self.cursor = hand.index(cards[0])
@@ -303,13 +304,15 @@ class Table(Screen):
             return
         if self.shown_seat() != seat:
             return
-        self.prepare()
-        phase = st.view(None)["phase"]
+        v = st.view(None)
+        self.prepare(v)
+        phase = v["phase"]
+        acts = self.acts
         if phase in ("play", "frisch"):
             self.hand_key(k, seat, phase)
         else:
             self.picker_key(k, seat, phase)
-        self.update_fields()
+        self.update_fields(v if self.acts == acts else None)   # the same view if nothing was played
 
     def hand_key(self, k, seat, phase):
         hand = self.hand
@@ -326,11 +329,11 @@ class Table(Screen):
         elif k == K.A and phase == "frisch":
             self.frisch_key(seat)
 
-    def frisch_need(self):
+    def frisch_need(self, v=None):
         # Cards the seat to act still has to choose (some may be chosen before a reload).
         st = self.state()
         seat = st.to_act()
-        got = st.view(seat).get("frisch_chosen") if seat >= 0 else None
+        got = (v or st.view(seat)).get("frisch_chosen") if seat >= 0 else None
         done = len(got[seat] or []) if got else 0
         return max(1, 3 - done)
 
@@ -371,9 +374,10 @@ class Table(Screen):
             self.act(self.options[self.pick], seat)
 
     # --- the fields the view draws ---------------------------------------------
-    def update_fields(self):
+    def update_fields(self, v=None):
+        # v: the current view(None) when the caller already has it.
         st = self.state()
-        v = st.view(None)
+        v = v or st.view(None)
         n = v["players"]
         names = self.names()
         shown = self.shown_seat()
@@ -413,7 +417,7 @@ class Table(Screen):
         self.trick = [((p[0] - pov) % n, p[1]) for p in trick]
         # the hand: only the seat allowed to see it
         if shown is not None and not self.round_hold:
-            hand = st.view(shown)["hands"][shown] or []
+            hand = v["hands"][shown] or []     # only this seat's cards go on screen
             acting = to_act == shown and not self.hold_until
             legal = st.legal_actions() if acting else []
             self.hand = list(hand)
@@ -467,9 +471,9 @@ class Table(Screen):
         if v["phase"] == "play":
             return "Your turn: play a card"
         if v["phase"] == "frisch":
-            if len(self.chosen) >= self.frisch_need():
+            if len(self.chosen) >= self.frisch_need(v):
                 return "A: give them, B: change"
-            return "Frisch: pick %d to pass" % self.frisch_need()
+            return "Frisch: pick %d to pass" % self.frisch_need(v)
         return "LEFT/RIGHT choose, A ok"
 
     def panel_lines(self, v, shown):
@@ -480,7 +484,7 @@ class Table(Screen):
         if phase == "frisch" and shown == seat:
             out = ["Frisch %d of 3" % ((v.get("frisch_count") or 0) + 1),
                    "To the left:", fmt.cards(self.chosen) if self.chosen else "-"]
-            if len(self.chosen) >= self.frisch_need():
+            if len(self.chosen) >= self.frisch_need(v):
                 out.append("A: give  B: change")
             return out
         if phase in ("play", "frisch", "over") or shown != seat or not self.options:
