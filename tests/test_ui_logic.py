@@ -551,3 +551,20 @@ def test_continue_with_the_real_store(tmp_path):
     t2 = app2.top()
     assert name(app2) == "Table" and t2.session.seats == ["human", "bot", "bot"]
     assert t2.state().save()["actions"] == actions
+
+
+def test_rare_screens_leave_memory_when_closed():
+    import sys
+    lazy = ("ui.title", "ui.newgame", "ui.settings", "ui.info", "ui.pause", "ui.between",
+            "ui.sheet", "ui.menus", "ui.glyphs", "ui.nostore", "hal.pick")
+    app, d = new_app()
+    for label in ("Settings", "Statistics", "Rules", "About"):
+        choose_menu(d, app, label)
+        d.keys([K.B, K.B] if label == "Rules" else [K.B])
+        assert name(app) == "Title"
+        assert not [m for m in ("ui.settings", "ui.info") if m in sys.modules], label
+    t = start(app, "nommie", ["human", "bot", "bot", "bot"], seed=3)
+    until(d, lambda: human_turn(t))
+    d.keys([K.START, K.B, K.SELECT, K.B])
+    assert app.top() is t
+    assert not [m for m in lazy if m in sys.modules and m != "ui.nostore"]
