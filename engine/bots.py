@@ -38,12 +38,16 @@ def choose(view, legal, level=2, seed=0):
     a = sys.modules[name].choose(view, legal, min(level, 2), rng)
     if a not in legal:
         a = legal[0]
-    if level >= 3 and view["phase"] == "bid" and view["game"] == "nommie":
+    if level >= 3 and view["phase"] == "bid" and view["game"] in ("nommie", "callbreak"):
         if "engine.bot_search" not in sys.modules:
             __import__("engine.bot_search")
+        if view["game"] == "callbreak":
+            return sys.modules["engine.bot_search"].choose_call(view, legal, rng, a)
         return sys.modules["engine.bot_search"].choose_bid(view, legal, rng, a)
     if level >= 3 and view["phase"] == "play":
-        if "engine.bot_search" not in sys.modules:
-            __import__("engine.bot_search")
-        a = sys.modules["engine.bot_search"].choose(view, legal, rng, a)
+        # Linger is won by holding cards longest: its own search
+        name = "engine.bot_search_linger" if view["game"] == "linger" else "engine.bot_search"
+        if name not in sys.modules:
+            __import__(name)
+        a = sys.modules[name].choose(view, legal, rng, a)
     return a

@@ -1,0 +1,146 @@
+# Level 3 card play for Linger Longer: sample, play out, count the wins.
+#
+# Linger is won by being the last player holding cards, not by tricks: a
+# trick costs each loser a card and the winner draws one back from the stock.
+# So the generic search (engine/bot_search.py), which plays rounds out
+# without a stock and scores tricks, cannot see what matters here. This one
+# deals the unseen cards to the other seats by their counts (no duty to
+# follow, so no voids to honour), the rest in random order as the stock, plays
+# the game on with the trick winner drawing, and scores a playout 12 when this
+# seat ends as the only holder (12 / k for a k-way draw on tricks, and by
+# card counts when the playout is cut at CAP cards). The level-2 card is kept
+# unless another card wins clearly more often on the same deals.
+from engine.bot_search import distinct, pick
+from engine.tricks import beats
+
+PLAYOUTS = 72   # playouts per decision, shared out among the candidates
+CAP = 40        # cards per playout before it is scored by card counts
+
+
+def choose(view, legal, rng, baseline):
+    me = view["to_act"]
+    n = view["players"]
+    seen = [0] * 52
+    hand = view["hands"][me]
+    for c in hand:
+        seen[c] = 1
+    for x in view["plays"]:
+        seen[x & 63] = 1
+    cands = distinct(legal, seen)
+    if len(cands) == 1:
+        return cands[0]
+    unseen = [c for c in range(52) if not seen[c]]
+    counts = view["counts"]
+    size = n - len(view["sitting_out"])
+    samples = max(2, PLAYOUTS // len(cands))
+    vals = [[0] * samples for _ in cands]
+    for k in range(samples):
+        pool = rng.shuffle(list(unseen))
+        for i in range(len(cands)):
+            hands = []
+            j = 0
+            for p in range(n):
+                if p == me:
+                    hands.append(list(hand))
+                else:
+                    hands.append(pool[j:j + counts[p]])
+                    j += counts[p]
+            stock = pool[j:]
+            vals[i][k] = playout(view, hands, stock, cands[i], size)
+    return pick(cands, vals, baseline)
+
+
+def playout(view, hands, stock, first, size):
+    # Play first for the seat to act, then on to the end of the game (or CAP
+    # cards); this seat's share of the win in twelfths.
+    n = view["players"]
+    me = view["to_act"]
+    trump = view["trump"]
+    won = list(view["tricks"])
+    trick = [list(p) for p in view["trick"]]
+    best = -1  # index in trick of the card winning it
+    for i in range(len(trick)):
+        if best < 0 or beats(trick[i][1], trick[best][1], trump):
+            best = i
+    seat = me
+    card = first
+    left = CAP
+    while True:
+        hands[seat].remove(card)
+        trick.append([seat, card])
+        if best < 0 or beats(card, trick[best][1], trump):
+            best = len(trick) - 1
+        left -= 1
+        if len(trick) == size:
+            seat = trick[best][0]
+            won[seat] += 1
+            if stock:
+                hands[seat].append(stock.pop())
+            holders = 0
+            for p in range(n):
+                if hands[p]:
+                    holders += 1
+            if holders <= 1 or left <= 0:
+                return score(hands, won, me, n, holders == 0)
+            if not hands[seat]:
+                seat = next_holder(hands, seat, n)
+            trick = []
+            best = -1
+            size = holders
+        else:
+            seat = next_holder(hands, seat, n)
+        card = policy(hands, seat, trick, best, trump, size)
+
+
+def next_holder(hands, seat, n):
+    for i in range(1, n + 1):
+        p = (seat + i) % n
+        if hands[p]:
+            return p
+    return seat
+
+
+def score(hands, won, me, n, by_tricks):
+    # 12 for the only holder (or the most tricks when nobody holds cards,
+    # or the most cards when the playout was cut), 12 / k when k seats tie.
+    key = won if by_tricks else [len(h) for h in hands]
+    top = max(key)
+    if key[me] != top:
+        return 0
+    k = 0
+    for p in range(n):
+        if key[p] == top:
+            k += 1
+    return 12 // k
+
+
+def policy(hands, seat, trick, best, trump, size):
+    # The playout heuristic (it sees the sampled hands): lead the cheapest
+    # card; follow with the cheapest card that takes the trick if none of the
+    # seats still to play can beat it, else throw the cheapest.
+    hand = hands[seat]
+    low = hand[0]
+    for c in hand:
+        if cost(c, trump) < cost(low, trump):
+            low = c
+    if not trick:
+        return low
+    top = trick[best][1]
+    win = -1
+    for c in hand:
+        if beats(c, top, trump) and (win < 0 or cost(c, trump) < cost(win, trump)):
+            win = c
+    if win < 0:
+        return low
+    n = len(hands)
+    p = seat
+    for _ in range(size - 1 - len(trick)):
+        p = next_holder(hands, p, n)
+        for c in hands[p]:
+            if beats(c, win, trump):
+                return low
+    return win
+
+
+def cost(c, trump):
+    return c % 13 + (13 if c // 13 == trump else 0)
