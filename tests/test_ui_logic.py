@@ -557,6 +557,9 @@ def test_rare_screens_leave_memory_when_closed():
     import sys
     lazy = ("ui.title", "ui.newgame", "ui.settings", "ui.info", "ui.pause", "ui.between",
             "ui.sheet", "ui.menus", "ui.glyphs", "ui.nostore", "hal.pick")
+    from ui.app import forget
+    for m in lazy:                                 # left over by earlier tests' apps
+        forget(m)
     app, d = new_app()
     for label in ("Settings", "Statistics", "Rules", "About"):
         choose_menu(d, app, label)
