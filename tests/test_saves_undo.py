@@ -1,5 +1,4 @@
 """Undo by replay: the last human decision, and Israeli Whist's last trick."""
-import pytest
 
 from engine import games
 from ui import saves
@@ -51,55 +50,3 @@ def test_undo_does_not_change_the_save_it_was_given_and_persists(tmp_path):
     fresh = saves.Store(str(tmp_path), True)
     assert fresh.load_game() == rec
     assert fresh.state.actions() == got["actions"]
-
-
-def trick_starts(n, game="nommie", seed=4):
-    """A state after n actions and the action indexes where a trick began."""
-    s = games.load(game).new_game(seed=seed)
-    starts = []
-    for i in range(n):
-        v = s.view(None)
-        if v["phase"] == "play" and not v["trick"]:
-            starts.append(i)
-        s.apply(s.legal_actions()[0])
-    return s, starts
-
-
-@pytest.mark.parametrize("n", range(56, 66))
-def test_undo_last_trick_goes_back_to_the_start_of_the_last_complete_trick(n):
-    s, starts = trick_starts(n)
-    got = saves.undo_last_trick(s.save())
-    cut = len(got["actions"])
-    back = games.restore(got)
-    assert back.view(None)["trick"] == [] and back.view(None)["phase"] == "play"
-    if s.view(None)["trick"]:  # mid-trick: the unfinished trick goes as well
-        assert cut == starts[-2]
-    else:
-        assert cut == starts[-1]
-    assert sum(back.view(None)["tricks"]) < sum(s.view(None)["tricks"]) or \
-        len(back.view(None)["history"]) < len(s.view(None)["history"])
-
-
-def test_undo_last_trick_with_no_trick_played():
-    s, _ = play(3)
-    assert saves.undo_last_trick(s.save()) is None
-
-
-@pytest.mark.parametrize("game", ["israeli", "callbreak"])
-def test_undo_last_trick_in_other_games_and_it_persists(tmp_path, game):
-    s = games.load(game).new_game(seed=9)
-    while not (s.view(None)["phase"] == "play" and sum(s.view(None)["tricks"]) >= 2
-               and s.view(None)["trick"]):
-        s.apply(s.legal_actions()[0])
-    before = s.view(None)
-    got = saves.undo_last_trick(s.save())
-    back = games.restore(got)
-    v = back.view(None)
-    assert v["phase"] == "play" and v["trick"] == []
-    assert sum(v["tricks"]) == sum(before["tricks"]) - 1
-    n = s.players
-    rec = {"save": got, "seats": ["human"] + ["bot"] * (n - 1), "levels": [2] * n,
-           "names": ["P%d" % i for i in range(n)]}
-    assert saves.Store(str(tmp_path), True).save_game(rec) is None
-    fresh = saves.Store(str(tmp_path), True)
-    assert fresh.load_game() == rec and fresh.state.view(None)["tricks"] == v["tricks"]

@@ -53,12 +53,6 @@ def undo_last_human(save, seats):
     return _call("undo", "last_human", save, seats)
 
 
-def undo_last_trick(save):
-    # save() back at the start of the last completed trick (Israeli Whist's
-    # undo; a trick under way goes too); None before any trick is complete
-    return _call("undo", "last_trick", save)
-
-
 class Store:
     def __init__(self, save_dir, writable=None, fs=None, toml=None):
         self.dir = save_dir if save_dir.endswith("/") else save_dir + "/"

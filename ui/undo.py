@@ -1,5 +1,6 @@
 # Undo by replay: a game's save() is its seed, options and action list, so
 # taking moves back is restoring it with a shorter list. Loaded on demand.
+# (Israeli Whist's "undo last trick" is the engine's own undo_trick().)
 from engine import games
 
 
@@ -21,19 +22,4 @@ def last_human(save, seats):
     if cut < 0:
         return None
     base["actions"] = actions[:cut]
-    return base
-
-
-def last_trick(save):
-    state, base, actions = _replay(save)
-    starts = []
-    for i in range(len(actions)):
-        if state.phase == "play" and not state.trick:
-            starts.append(i)
-        state.apply(actions[i])
-    if state.trick:  # a trick under way goes too
-        starts.pop()
-    if not starts:
-        return None
-    base["actions"] = actions[:starts[-1]]
     return base
