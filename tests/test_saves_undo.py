@@ -1,4 +1,4 @@
-"""Undo by replay: the last human decision, and Israeli Whist's last trick."""
+"""Undo by replay: taking back the last human decision (and the bot moves after it)."""
 
 from engine import games
 from ui import saves
