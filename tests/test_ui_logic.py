@@ -571,3 +571,18 @@ def test_rare_screens_leave_memory_when_closed():
     d.keys([K.START, K.B, K.SELECT, K.B])
     assert app.top() is t
     assert not [m for m in lazy if m in sys.modules and m != "ui.nostore"]
+
+
+def test_sound_cues_your_turn_trick_won_and_round_end_only_when_sound_is_on():
+    app, d = new_app()
+    tones = []
+    app.sound = lambda f, ms: tones.append((f, ms))
+    start(app, "nommie", ["human", "bot", "bot", "bot"])
+    t = app.top()
+    until(d, lambda: len(t.state().history) >= 1, key=K.A, limit=20000)
+    assert (880, 60) in tones          # your turn
+    assert (523, 180) in tones         # the round ended
+    app.settings["sound"] = False
+    tones[:] = []
+    until(d, lambda: len(t.state().history) >= 2, key=K.A, limit=20000)
+    assert tones == []

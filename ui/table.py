@@ -236,6 +236,7 @@ class Table(Screen):
             self.pending_round = True
             self.round_hold = True
             save = True
+            self.app.beep(523, 180)  # round over: a low, longer tone
         self.hold_until = self.now + max(1, pause)
         self.acts += 1
         self.dec_seat = -1
