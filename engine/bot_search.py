@@ -24,8 +24,6 @@ PLAYOUT_BUDGET = {"nommie": 560, "callbreak": 960, "israeli": 960, "nines": 960,
 Z4 = 6
 # Cards simulated for a Nommie bid (every candidate plays the whole round).
 BID_BUDGET = 640
-# Cards simulated for a Call Break call (one playout serves every call).
-CALL_BUDGET = 1040
 
 
 def _free(hand, trick):
@@ -304,31 +302,3 @@ def choose_bid(view, legal, rng, baseline):
             best = i
     return cands[best]
 
-
-def choose_call(view, legal, rng, baseline):
-    """Call Break call by simulation: deal the unseen cards, play the round
-    out (every seat always plays to win, so one playout serves every call)
-    and keep the call near the heuristic's whose points average best (the
-    heuristic's unless clearly beaten)."""
-    cb = sys.modules["engine.callbreak"]
-    me = view["to_act"]
-    cands = [b for b in (baseline - 1, baseline, baseline + 1) if b in legal]
-    if len(cands) == 1:
-        return baseline
-    seen = [0] * 52
-    for c in view["hands"][me]:
-        seen[c] = 1
-    unseen = [c for c in range(52) if not seen[c]]
-    samples = max(2, CALL_BUDGET // 52)
-    vals = [[0] * samples for _ in cands]
-    lead = (view["dealer"] + 1) % 4
-    legal_fn = lambda h, t: cb.forced(h, t)[1]
-    for k in range(samples):
-        h = sample_hands(view, me, unseen, [0, 0, 0, 0], rng)
-        v = {"players": 4, "tricks": [0, 0, 0, 0], "bids": [None] * 4, "trick": [],
-             "to_act": lead}
-        first = policy(h[lead], [], 3, legal_fn, True)
-        won = playout(v, h, first, legal_fn, _always, 3)
-        for i in range(len(cands)):
-            vals[i][k] = cb.points(cands[i] - 100, won[me])
-    return pick(cands, vals, baseline)

@@ -39,14 +39,17 @@ def choose(view, legal, level=2, seed=0):
     if a not in legal:
         a = legal[0]
     if level >= 3 and view["phase"] == "bid" and view["game"] in ("nommie", "callbreak"):
+        if view["game"] == "callbreak":
+            if "engine.bot_search_callbreak" not in sys.modules:
+                __import__("engine.bot_search_callbreak")
+            return sys.modules["engine.bot_search_callbreak"].choose_call(view, legal, rng, a)
         if "engine.bot_search" not in sys.modules:
             __import__("engine.bot_search")
-        if view["game"] == "callbreak":
-            return sys.modules["engine.bot_search"].choose_call(view, legal, rng, a)
         return sys.modules["engine.bot_search"].choose_bid(view, legal, rng, a)
     if level >= 3 and view["phase"] == "play":
-        # Linger is won by holding cards longest: its own search
-        name = "engine.bot_search_linger" if view["game"] == "linger" else "engine.bot_search"
+        name = "engine.bot_search"
+        if view["game"] in ("linger", "callbreak"):
+            name = "engine.bot_search_" + view["game"]  # their own searches
         if name not in sys.modules:
             __import__(name)
         a = sys.modules[name].choose(view, legal, rng, a)

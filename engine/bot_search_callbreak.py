@@ -1,0 +1,194 @@
+# Level 3 card play for Call Break: sample, play out, score the call.
+#
+# The generic search (engine/bot_search.py) plays its rounds out with a
+# policy much weaker than Call Break's level 2, so its rounds misjudge the
+# cards. This one plays them out the way level 2 plays (engine/bot_callbreak.py),
+# made cheap by looking at the sampled hands instead of inferring them: win
+# with the lowest card nobody after can beat, else the lowest winner; lead
+# the top spade while others hold spades, else a side card nobody can beat,
+# else low from the shortest side suit; discard low side cards. Deals are
+# sampled honouring shown voids; a playout scores this seat's round points
+# (engine.callbreak.points) and the level-2 card stays unless another card
+# clearly does better on the same deals.
+from engine.bot_search import distinct, known_voids, pick, sample_hands
+from engine.tricks import beats
+
+BUDGET = 960  # cards played out per decision (VM time)
+CALL_BUDGET = 1040  # cards played out for a call (one playout serves every call)
+SPADES = 3
+
+
+def choose(view, legal, rng, baseline):
+    import engine.callbreak as cb
+    me = view["to_act"]
+    seen = [0] * 52
+    for c in view["hands"][me]:
+        seen[c] = 1
+    for x in view["plays"]:
+        seen[x & 63] = 1
+    cands = distinct(legal, seen)
+    if len(cands) == 1:
+        return cands[0]
+    unseen = [c for c in range(52) if not seen[c]]
+    voids = known_voids(view["plays"], 4)
+    left = sum(view["counts"])
+    samples = max(2, BUDGET // (left * len(cands)))
+    call = view["bids"][me]
+    vals = [[0] * samples for _ in cands]
+    for k in range(samples):
+        hands = sample_hands(view, me, unseen, voids, rng)
+        for h in hands:
+            h.sort()
+        for i in range(len(cands)):
+            h = [list(x) for x in hands]
+            vals[i][k] = cb.points(call, playout(view, h, cands[i]))
+    return pick(cands, vals, baseline)
+
+
+def playout(view, hands, first, me=-1):
+    # Play first for the seat to act, then the round out; the tricks seat me
+    # (by default the seat to act) ends with.
+    seat = view["to_act"]
+    if me < 0:
+        me = seat
+    won = view["tricks"][me]
+    trick = [p[1] for p in view["trick"]]
+    best = 0
+    lead_seat = view["trick"][0][0] if trick else seat
+    for j in range(1, len(trick)):
+        if beats(trick[j], trick[best], SPADES):
+            best = j
+    card = first
+    while True:
+        hands[seat].remove(card)
+        trick.append(card)
+        if len(trick) == 1:
+            best, lead_seat = 0, seat
+        elif beats(card, trick[best], SPADES):
+            best = len(trick) - 1
+        if len(trick) == 4:
+            seat = (lead_seat + best) % 4
+            if seat == me:
+                won += 1
+            if not hands[seat]:
+                return won
+            trick = []
+            card = lead(hands, seat)
+        else:
+            seat = (seat + 1) % 4
+            card = follow(hands, seat, trick, best)
+
+
+def follow(hands, seat, trick, best):
+    hand = hands[seat]
+    led = trick[0] // 13
+    top = trick[best]
+    lo = hi = -1  # this seat's cards of the led suit: hand[lo:hi]
+    for j in range(len(hand)):
+        if hand[j] // 13 == led:
+            if lo < 0:
+                lo = j
+            hi = j + 1
+    if lo >= 0:
+        for j in range(lo, hi):
+            if hand[j] > top or top // 13 != led:
+                if top // 13 != led:
+                    break  # ruffed: no card of the led suit wins
+                return cheapest_safe(hands, seat, trick, j, hi)
+        return hand[lo]
+    for j in range(len(hand)):
+        if hand[j] // 13 == SPADES and beats(hand[j], top, SPADES):
+            return cheapest_safe(hands, seat, trick, j, len(hand))
+    return discard(hand)
+
+
+def cheapest_safe(hands, seat, trick, j, end):
+    # hand[j:end] all win the trick so far (same suit, ascending): the lowest
+    # that none of the seats still to play can beat, else the lowest.
+    hand = hands[seat]
+    led = trick[0] // 13
+    for k in range(j, end):
+        if not beaten_later(hands, seat, 3 - len(trick), hand[k], led):
+            return hand[k]
+    return hand[j]
+
+
+def beaten_later(hands, seat, later, c, led):
+    for i in range(1, later + 1):
+        h = hands[(seat + i) % 4]
+        has_led = False
+        for x in h:
+            if x // 13 == led:
+                has_led = True
+                if c // 13 == led and x > c:
+                    return True
+        if not has_led and led != SPADES:
+            for x in h:
+                if x // 13 == SPADES and (c // 13 != SPADES or x > c):
+                    return True
+    return False
+
+
+def lead(hands, seat):
+    hand = hands[seat]
+    top = [-1, -1, -1, -1]  # the others' highest card per suit
+    for i in range(1, 4):
+        for x in hands[(seat + i) % 4]:
+            if x > top[x // 13]:
+                top[x // 13] = x
+    if hand[-1] // 13 == SPADES and top[SPADES] >= 0 and hand[-1] > top[SPADES]:
+        return hand[-1]  # the master spade draws the others' ruffs
+    count = [0, 0, 0, 0]
+    for x in hand:
+        count[x // 13] += 1
+    low, low_n = -1, 99
+    for x in hand:
+        s = x // 13
+        if s == SPADES:
+            continue
+        if x > top[s] and not beaten_later(hands, seat, 3, x, s):
+            return x
+        if count[s] < low_n or (count[s] == low_n and x % 13 < low % 13):
+            low, low_n = x, count[s]
+    return low if low >= 0 else hand[0]
+
+
+def discard(hand):
+    # The lowest side card of the shortest side suit; a spade only if nothing else.
+    count = [0, 0, 0, 0]
+    for x in hand:
+        count[x // 13] += 1
+    best, key = hand[0], 999
+    for x in hand:
+        k = x % 13 * 4 + count[x // 13] + (200 if x // 13 == SPADES else 0)
+        if k < key:
+            best, key = x, k
+    return best
+
+
+def choose_call(view, legal, rng, baseline):
+    # The call by simulation: deal the unseen cards, play the round out as
+    # above (every seat plays to win whatever the calls, so one playout
+    # serves every call) and keep the call near level 2's whose points
+    # average best (level 2's unless clearly beaten).
+    import engine.callbreak as cb
+    me = view["to_act"]
+    cands = [b for b in (baseline - 1, baseline, baseline + 1) if b in legal]
+    if len(cands) == 1:
+        return baseline
+    seen = [0] * 52
+    for c in view["hands"][me]:
+        seen[c] = 1
+    unseen = [c for c in range(52) if not seen[c]]
+    samples = max(2, CALL_BUDGET // 52)
+    vals = [[0] * samples for _ in cands]
+    lead_seat = (view["dealer"] + 1) % 4
+    v = {"to_act": lead_seat, "tricks": [0, 0, 0, 0], "trick": []}
+    for k in range(samples):
+        hands = sample_hands(view, me, unseen, [0, 0, 0, 0], rng)
+        for h in hands:
+            h.sort()
+        won = playout(v, hands, lead(hands, lead_seat), me)
+        for i in range(len(cands)):
+            vals[i][k] = cb.points(cands[i] - 100, won)
+    return pick(cands, vals, baseline)
