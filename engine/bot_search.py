@@ -133,12 +133,13 @@ def choose(view, legal, rng, baseline=None):
     return pick(cands, vals, baseline)
 
 
-def pick(cands, vals, baseline):
+def pick(cands, vals, baseline, z4=0):
     """The candidate to play: baseline (the heuristic's card, or the lower
     card it plays like) unless another beats it on the same sampled deals
-    with a paired t-statistic above Z4 / 4 (integer test: S^2 (n - 1) * 16 >
-    Z4^2 (n Q - S^2), S and Q the sum and sum of squares of the
+    with a paired t-statistic above z4 / 4 (default Z4; integer test: S^2 (n - 1) * 16 >
+    z4^2 (n Q - S^2), S and Q the sum and sum of squares of the
     differences); then the one gaining most."""
+    z4 = z4 or Z4
     base = 0
     if baseline is not None:
         for i in range(len(cands)):
@@ -154,7 +155,7 @@ def pick(cands, vals, baseline):
             d = vals[i][k] - vals[base][k]
             s += d
             q += d * d
-        if s > best_s and s * s * (n - 1) * 16 > Z4 * Z4 * (n * q - s * s):
+        if s > best_s and s * s * (n - 1) * 16 > z4 * z4 * (n * q - s * s):
             best, best_s = i, s
     return cands[best]
 

@@ -15,6 +15,7 @@ from engine.tricks import beats
 
 PLAYOUTS = 72   # playouts per decision, shared out among the candidates
 CAP = 40        # cards per playout before it is scored by card counts
+Z4 = 9          # t-statistic (in quarters) another card needs to replace level 2's
 
 
 def choose(view, legal, rng, baseline):
@@ -47,7 +48,7 @@ def choose(view, legal, rng, baseline):
                     j += counts[p]
             stock = pool[j:]
             vals[i][k] = playout(view, hands, stock, cands[i], size)
-    return pick(cands, vals, baseline)
+    return pick(cands, vals, baseline, Z4)
 
 
 def playout(view, hands, stock, first, size):
