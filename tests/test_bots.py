@@ -1,6 +1,8 @@
 """Bots across games: the blunders users report, pinned with hand-built
-Nommie positions (levels 2 and 3), determinism, and that a bot decides from
-the view alone without changing it."""
+Nommie positions (levels 2 and 3), determinism, that a bot decides from
+the view alone without changing it, and the level-3 searches' parts (the
+keep-or-replace test, Call Break playouts obeying forced play, Linger
+playouts scoring the last holder)."""
 import copy
 
 import pytest
@@ -136,3 +138,97 @@ def test_search_samples_honour_known_voids_and_counts():
         assert [len(h) for h in hands] == v["counts"]
         assert not [c for c in hands[0] if c // 13 == 2]
         assert hands[1] == v["hands"][1]
+
+
+def test_pick_keeps_the_baseline_unless_clearly_beaten():
+    # candidate 1 is the baseline; 0 is better on every deal, 2 only on average
+    vals = [[5, 6, 5, 6], [0, 0, 0, 0], [40, -30, 40, -30]]
+    assert bot_search.pick([10, 11, 12], vals, 11) == 10
+    assert bot_search.pick([10, 11, 12], [vals[1], vals[1], vals[2]], 11) == 11
+    # one sample can never replace the baseline
+    assert bot_search.pick([10, 11], [[9], [0]], 11) == 11
+
+
+def test_callbreak_playout_policy_obeys_forced_play():
+    from engine import bot_search_callbreak as sc, callbreak as cb
+    from engine.rng import Rng
+    r = Rng(4)
+    checked = 0
+    for _ in range(300):
+        deck = r.shuffle(list(range(52)))
+        hands = [sorted(deck[13 * p:13 * p + 13]) for p in range(4)]
+        k = r.below(4)
+        trick = [hands[p].pop(r.below(13)) for p in range(k)]
+        seat = k % 4
+        if trick:
+            best = 0
+            for j in range(1, k):
+                if cb.beats(trick[j], trick[best], 3):
+                    best = j
+            c = sc.follow(hands, seat, trick, best)
+            allowed = cb.forced(hands[seat], [[p, trick[p]] for p in range(k)])[1]
+        else:
+            c = sc.lead(hands, seat)
+            allowed = hands[seat]
+        assert c in allowed
+        checked += 1
+    assert checked == 300
+
+
+def callbreak_play(seed=2):
+    s = games.new_game("callbreak", seed=seed)
+    while s.phase != "play":
+        seat = s.to_act()
+        s.apply(bots.choose(s.view(seat), s.legal_actions(), 2, seed))
+    return s
+
+
+def test_callbreak_playout_plays_the_round_out():
+    from engine import bot_search_callbreak as sc
+    s = callbreak_play()
+    v = s.view(None)
+    me = v["to_act"]
+    hands = [list(h) for h in v["hands"]]
+    won = sc.playout(v, hands, hands[me][0])
+    assert all(not h for h in hands)
+    assert 0 <= won <= 13
+    # the four seats' tricks add up to 13
+    total = 0
+    for p in range(4):
+        hs = [list(h) for h in v["hands"]]
+        total += sc.playout(v, hs, hs[me][0], p)
+    assert total == 13
+
+
+def test_linger_playout_draws_and_scores_the_last_holder():
+    from engine import bot_search_linger as sl
+    s = games.new_game("linger", seed=5)
+    v = s.view(None)
+    me = v["to_act"]
+    stock = list(s.stock)
+    hands = [list(h) for h in v["hands"]]
+    got = sl.playout(v, hands, stock, hands[me][0], v["players"])
+    holders = [p for p in range(4) if hands[p]]
+    assert got in (0, 12) or not holders
+    if len(holders) == 1:
+        assert got == (12 if holders == [me] else 0)
+    # scores: the only holder 12, a tie on cards or on tricks shares it
+    assert sl.score([[1], [], [], []], [0, 0, 0, 0], 0, 4, False) == 12
+    assert sl.score([[1], [2], [], []], [0, 0, 0, 0], 0, 4, False) == 6
+    assert sl.score([[], [], [], []], [3, 1, 3, 0], 2, 4, True) == 6
+    assert sl.score([[], [], [], []], [3, 1, 3, 0], 1, 4, True) == 0
+
+
+def test_linger_level3_takes_a_sure_last_trick():
+    # seat 3 plays last to a trick in a side suit: its ace wins it (and keeps
+    # its card count), its other side card would lose a card
+    from engine.linger import new_game as linger_game
+    s = linger_game(players=4, seed=1)
+    x, y = [t for t in range(4) if t != s.trump][:2]
+    s.hands = [[13 * x, 13 * x + 1], [13 * x + 2, 13 * x + 3], [13 * x + 4, 13 * x + 5],
+               sorted([13 * x + 12, 13 * y])]
+    for c in (13 * x, 13 * x + 2, 13 * x + 4):
+        s.apply(c)
+    assert s.to_act() == 3
+    for seed in range(3):
+        assert bot(s, 3, seed) == 13 * x + 12
