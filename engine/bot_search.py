@@ -8,6 +8,10 @@ heuristic for every seat, and keeps the card whose rounds score best for
 this seat. The same sampled deals serve every candidate, so candidates are
 compared on equal luck. `PLAYOUT_BUDGET` (cards simulated per decision, per game) is
 the compute knob: the most that keeps a decision inside the device budget.
+The heuristic's card stays unless another is clearly better (pick()).
+Call Break and Linger have their own searches built on these parts
+(engine/bot_search_callbreak.py, engine/bot_search_linger.py): a playout
+policy shaped like their level 2, and Linger's stock and last-holder win.
 """
 import sys
 
@@ -17,8 +21,7 @@ from engine.tricks import beats, follow_suit, winning_index
 
 # Cards simulated per decision, per game: the most that keeps level 3 inside
 # the device budget (VM CPU time p95 <= 20 ms, max <= 60 ms; `make bench`).
-PLAYOUT_BUDGET = {"nommie": 560, "callbreak": 960, "israeli": 960, "nines": 960,
-                  "linger": 320}
+PLAYOUT_BUDGET = {"nommie": 560, "israeli": 960, "nines": 960}
 # A candidate replaces the heuristic's card when its paired t-statistic over
 # the sampled deals exceeds Z4 / 4.
 Z4 = 6

@@ -6,7 +6,9 @@
 # levels 1-2 (and level 3's bidding) are the game's own module
 # engine/bot_<game>.py, imported when first needed, whose
 # `choose(view, legal, level, rng)` knows that game; level 3 plays its cards
-# with engine/bot_search.py (sampling and playouts).
+# with engine/bot_search.py (sampling and playouts; Call Break and Linger
+# with their own engine/bot_search_<game>.py), and searches Nommie bids and
+# Call Break calls by simulation too.
 import sys
 
 from engine.rng import Rng
