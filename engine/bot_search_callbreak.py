@@ -13,7 +13,7 @@
 from engine.bot_search import distinct, known_voids, pick, sample_hands
 from engine.tricks import beats
 
-BUDGET = 960  # cards played out per decision (VM time)
+BUDGET = 1200  # cards played out per decision (VM time)
 CALL_BUDGET = 1040  # cards played out for a call (one playout serves every call)
 SPADES = 3
 
