@@ -1,4 +1,4 @@
-"""Call Break (rules/callbreak.md): 4 players, 5 rounds, calls 1-8, spades trump."""
+# Call Break (rules/callbreak.md): 4 players, 5 rounds, calls 1-8, spades trump.
 # Each player calls 1-8 tricks, clockwise from left of the dealer, who also
 # leads the first trick; the trick winner leads the next. Spades are always
 # trump. Forced play, in order: a winning card of the led suit, else any card

@@ -1,4 +1,4 @@
-"""Israeli Whist (rules/israeli.md): trump auction, Frisch, contracts, play."""
+# Israeli Whist (rules/israeli.md): trump auction, Frisch, contracts, play.
 # (Details in comments, not docstrings: the device keeps docstrings in RAM.)
 #
 # 4 players, 13 cards each, `rounds` deals (option, default 13), the dealer
@@ -22,9 +22,10 @@
 #   the state to just before its first card. It also works right after the
 #   deal's last trick (the scoring is undone) or the game's end, but not once
 #   any action of a later phase has been taken, nor before any trick.
+import sys
+
 from engine import IllegalAction
 from engine.actions import BID, PASS, TRUMP_BID
-from engine.cards import SUIT_NAMES, card_text, trump_text
 from engine.state import TrickGame, load_saved
 from engine.tricks import follow_suit
 
@@ -106,28 +107,9 @@ class Israeli(TrickGame):
         return []
 
     def explain(self, a):
-        p = self.phase
-        if p == "trump_bid":
-            n = (a - TRUMP_BID) // 5
-            if n < self.min_bid:
-                return "The minimum trump bid is %d now." % self.min_bid
-            h = self.high
-            if h[0] == 13 and h[1] == 4:
-                return "Nobody can outbid 13 NT: pass."
-            return ("Not higher than the bid of %d %s: bid more than %d, or %d in a suit"
-                    " above %s (C < D < H < S < NT)."
-                    % (h[0], trump_text(h[1]), h[0], h[0], trump_text(h[1])))
-        if p == "frisch":
-            return "You already chose %s to pass." % card_text(a)
-        if p == "contract":
-            n = a - BID
-            if self.turn == self.high[2] and n < self.high[0]:
-                return ("You won the trump bid with %d: bid at least %d tricks."
-                        % (self.high[0], self.high[0]))
-            return ("You bid last: %d would make the contracts total 13." % n)
-        if p == "play":
-            return "You must follow suit: play a %s." % SUIT_NAMES[self.trick[0][1] // 13][:-1]
-        return None
+        # The messages are in engine/israeli_explain.py, loaded only on a refusal.
+        from engine.israeli_explain import explain
+        return explain(self, a)
 
     # --- moves ----------------------------------------------------------
     def do(self, a):
@@ -138,54 +120,18 @@ class Israeli(TrickGame):
             self.play_card(a)
             return
         self.trick_start = None
-        if p == "trump_bid":
-            self.auction(a)
-        elif p == "frisch":
-            self.choose_frisch(a)
+        if p in ("trump_bid", "frisch"):
+            # the auction and Frisch live in engine/israeli_auction.py, compiled
+            # apart so no single module sets the heap peak on the device
+            if "engine.israeli_auction" not in sys.modules:
+                __import__("engine.israeli_auction")
+            m = sys.modules["engine.israeli_auction"]
+            (m.auction if p == "trump_bid" else m.choose_frisch)(self, a)
         else:
             self.bids[self.turn] = a - BID
             self.turn = (self.turn + 1) % 4
             if self.turn == self.high[2]:
                 self.phase = "play"
-
-    def auction(self, a):
-        seat = self.turn
-        self.calls[seat] = a
-        self.turn = (seat + 1) % 4
-        if a != PASS:
-            self.high = [(a - TRUMP_BID) // 5, (a - TRUMP_BID) % 5, seat]
-            self.passes = 0
-            return
-        self.passes += 1
-        if self.high is not None and self.passes == 3:
-            self.trump = self.high[1]
-            self.leader = self.turn = self.high[2]
-            self.phase = "contract"
-        elif self.high is None and self.passes == 4:
-            if self.frisch_count == MAX_FRISCH:
-                self.start_deal()
-            else:
-                self.phase = "frisch"
-                self.chosen = [[], [], [], []]
-
-    def choose_frisch(self, card):
-        seat = self.turn
-        self.chosen[seat].append(card)
-        if len(self.chosen[seat]) < 3:
-            return
-        self.turn = (seat + 1) % 4
-        if self.turn != (self.dealer + 1) % 4:
-            return
-        for s in range(4):
-            for c in self.chosen[s]:
-                self.hands[s].remove(c)
-        for s in range(4):
-            self.hands[(s + 1) % 4].extend(self.chosen[s])
-            self.hands[(s + 1) % 4].sort()
-        self.chosen = None
-        self.frisch_count += 1
-        self.min_bid = MIN_BID + self.frisch_count
-        self.start_auction()
 
     def trick_done(self, winner):
         self.leader = winner

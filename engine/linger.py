@@ -1,4 +1,4 @@
-"""Linger Longer (Sift Smoke): the rules, see the comments."""
+# Linger Longer (Sift Smoke): the rules, see the comments.
 # Linger Longer, also called Sift Smoke (rules/linger.md): 2-5 players.
 #
 # Each player gets as many cards as there are players. The next card of the
