@@ -1,18 +1,17 @@
-"""Level 3 card play: sample, play out, pick the best average.
-
-For each decision it deals the cards it cannot see to the other seats many
-times over, consistent with what the table has seen (each seat's card count,
-every card played this round, and the suits a seat has shown out of), then
-plays each candidate card followed by the rest of the round with a fast
-heuristic for every seat, and keeps the card whose rounds score best for
-this seat. The same sampled deals serve every candidate, so candidates are
-compared on equal luck. `PLAYOUT_BUDGET` (cards simulated per decision, per game) is
-the compute knob: the most that keeps a decision inside the device budget.
-The heuristic's card stays unless another is clearly better (pick()).
-Call Break and Linger have their own searches built on these parts
-(engine/bot_search_callbreak.py, engine/bot_search_linger.py): a playout
-policy shaped like their level 2, and Linger's stock and last-holder win.
-"""
+# Level 3 card play: sample, play out, pick the best average.
+#
+# For each decision it deals the cards it cannot see to the other seats many
+# times over, consistent with what the table has seen (each seat's card count,
+# every card played this round, and the suits a seat has shown out of), then
+# plays each candidate card followed by the rest of the round with a fast
+# heuristic for every seat, and keeps the card whose rounds score best for
+# this seat. The same sampled deals serve every candidate, so candidates are
+# compared on equal luck. `PLAYOUT_BUDGET` (cards simulated per decision, per game) is
+# the compute knob: the most that keeps a decision inside the device budget.
+# The heuristic's card stays unless another is clearly better (pick()).
+# Call Break and Linger have their own searches built on these parts
+# (engine/bot_search_callbreak.py, engine/bot_search_linger.py): a playout
+# policy shaped like their level 2, and Linger's stock and last-holder win.
 import sys
 
 from engine.botlib import estimate_quarters
@@ -34,7 +33,7 @@ def _free(hand, trick):
 
 
 def rules_for(game):
-    """(legal plays(hand, trick), seat wants tricks(bid, won), round value(view, bid, won))."""
+    # (legal plays(hand, trick), seat wants tricks(bid, won), round value(view, bid, won)).
     if game == "callbreak":
         cb = sys.modules["engine.callbreak"]
         return (lambda h, t: cb.forced(h, t)[1], _always,
@@ -59,7 +58,7 @@ def _short(bid, won):
 
 
 def known_voids(plays, players):
-    """Bit s of voids[p] is set when seat p has shown out of suit s this round."""
+    # Bit s of voids[p] is set when seat p has shown out of suit s this round.
     voids = [0] * players
     led = 0
     for x in plays:
@@ -72,7 +71,7 @@ def known_voids(plays, players):
 
 
 def sample_hands(view, me, unseen, voids, rng):
-    """Deal unseen cards to the other seats by their counts, honouring voids."""
+    # Deal unseen cards to the other seats by their counts, honouring voids.
     n = view["players"]
     counts = view["counts"]
     for attempt in range(4):
@@ -98,9 +97,8 @@ def sample_hands(view, me, unseen, voids, rng):
 
 
 def choose(view, legal, rng, baseline=None):
-    """The card to play; baseline is the heuristic's card, kept unless the
-    sampled rounds show another card doing clearly better (a margin of one
-    point per sample guards against noise in few samples)."""
+    # The card to play; baseline is the heuristic's card, kept unless the
+    # sampled rounds show another card doing clearly better (pick()).
     game = view["game"]
     legal_fn, wants, value = rules_for(game)
     me = view["to_act"]
@@ -137,11 +135,11 @@ def choose(view, legal, rng, baseline=None):
 
 
 def pick(cands, vals, baseline, z4=0):
-    """The candidate to play: baseline (the heuristic's card, or the lower
-    card it plays like) unless another beats it on the same sampled deals
-    with a paired t-statistic above z4 / 4 (default Z4; integer test: S^2 (n - 1) * 16 >
-    z4^2 (n Q - S^2), S and Q the sum and sum of squares of the
-    differences); then the one gaining most."""
+    # The candidate to play: baseline (the heuristic's card, or the lower
+    # card it plays like) unless another beats it on the same sampled deals
+    # with a paired t-statistic above z4 / 4 (default Z4; integer test: S^2 (n - 1) * 16 >
+    # z4^2 (n Q - S^2), S and Q the sum and sum of squares of the
+    # differences); then the one gaining most.
     z4 = z4 or Z4
     base = 0
     if baseline is not None:
@@ -164,9 +162,9 @@ def pick(cands, vals, baseline, z4=0):
 
 
 def distinct(legal, seen):
-    """Legal cards less the ones that play exactly like a lower one: the same
-    suit with nothing between them still out (e.g. holding Q J, or Q T with
-    the J gone). legal is sorted, so same-suit neighbours are adjacent."""
+    # Legal cards less the ones that play exactly like a lower one: the same
+    # suit with nothing between them still out (e.g. holding Q J, or Q T with
+    # the J gone). legal is sorted, so same-suit neighbours are adjacent.
     out = [legal[0]]
     for c in legal[1:]:
         prev = out[-1]
@@ -183,8 +181,8 @@ def distinct(legal, seen):
 
 
 def playout(view, hands, first, legal_fn, wants, trump, depth=52):
-    """Play first for the seat to act, then the rest of the round by heuristic
-    (at most depth cards, stopping only between tricks); tricks won per seat."""
+    # Play first for the seat to act, then the rest of the round by heuristic
+    # (at most depth cards, stopping only between tricks); tricks won per seat.
     n = view["players"]
     won = list(view["tricks"])
     bids = view["bids"]
@@ -223,7 +221,7 @@ def _next_holder(hands, seat, n):
 
 
 def policy(hand, trick, trump, legal_fn, want):
-    """The playout heuristic: win cheaply when tricks are wanted, else lose high."""
+    # The playout heuristic: win cheaply when tricks are wanted, else lose high.
     legal = legal_fn(hand, trick)
     if len(legal) == 1:
         return legal[0]
@@ -254,10 +252,10 @@ def _cost(c, trump):
 
 
 def choose_bid(view, legal, rng, baseline):
-    """Nommie bid by simulation: deal the unseen cards, let the later bidders
-    bid and the highest bidder choose trump by the level-2 rules, play the
-    round out for each candidate bid near the heuristic's and keep the bid
-    whose rounds score best (the heuristic's unless clearly beaten)."""
+    # Nommie bid by simulation: deal the unseen cards, let the later bidders
+    # bid and the highest bidder choose trump by the level-2 rules, play the
+    # round out for each candidate bid near the heuristic's and keep the bid
+    # whose rounds score best (the heuristic's unless clearly beaten).
     nb = sys.modules["engine.bot_nommie"]
     me = view["to_act"]
     size = view["hand_size"]
