@@ -21,7 +21,6 @@
 #   with no spades may then play anything (rule 3 cannot apply).
 # - Void with spades that are all lower than a spade already in the trick:
 #   rule 4 applies, any card (a low spade included).
-from engine import IllegalAction
 from engine.actions import BID
 from engine.cards import SUIT_NAMES, card_text
 from engine.state import TrickGame, load_saved
@@ -149,16 +148,10 @@ class CallBreak(TrickGame):
 
 
 def new_game(players=None, seed=0, **options):
-    if players not in (None, 4):
-        raise IllegalAction("Call Break is for exactly 4 players.")
-    for k in options:
-        if k not in ("first_dealer", "eight_wins"):
-            raise IllegalAction("Call Break has no option '%s'." % k)
-    if type(options.get("eight_wins", True)) is not bool:
-        raise IllegalAction("The option eight_wins is True or False.")
-    fd = options.get("first_dealer", 0)
-    if type(fd) is not int or not 0 <= fd <= 3:
-        raise IllegalAction("The option first_dealer is a seat number 0-3.")
+    from engine.options import check_options, check_players
+    check_players("Call Break", players, 4, 4, 4)
+    check_options("Call Break", options, (("first_dealer", 0, 3, "The first dealer"),
+                                          ("eight_wins", None, None, "The 8-trick win")))
     return CallBreak(4, seed, options)
 
 

@@ -168,17 +168,10 @@ class Israeli(TrickGame):
 
 
 def new_game(players=None, seed=0, **options):
-    if players not in (None, 4):
-        raise IllegalAction("Israeli Whist is for exactly 4 players.")
-    for k in options:
-        if k not in ("first_dealer", "rounds"):
-            raise IllegalAction("Israeli Whist has no option '%s'." % k)
-    fd = options.get("first_dealer", 0)
-    if type(fd) is not int or not 0 <= fd <= 3:
-        raise IllegalAction("first_dealer is a seat, 0 to 3.")
-    r = options.get("rounds", 13)
-    if type(r) is not int or not 1 <= r <= 99:
-        raise IllegalAction("rounds is a number of deals, 1 to 99.")
+    from engine.options import check_options, check_players
+    check_players("Israeli Whist", players, 4, 4, 4)
+    check_options("Israeli Whist", options, (("first_dealer", 0, 3, "The first dealer"),
+                                             ("rounds", 1, 99, "The number of deals")))
     return Israeli(4, seed, options)
 
 

@@ -22,7 +22,6 @@
 # None while playing). A winner always replaces the card played, so with the
 # full deck the stock never runs out before the game ends: the most-tricks
 # ending only happens with a shorter stock.
-from engine import IllegalAction
 from engine.state import TrickGame, load_saved
 
 
@@ -104,12 +103,9 @@ class Linger(TrickGame):
 
 
 def new_game(players=None, seed=0, **options):
-    if players is None:
-        players = 4
-    if type(players) is not int or not 2 <= players <= 5:
-        raise IllegalAction("Linger Longer is for 2 to 5 players.")
-    for k in options:
-        raise IllegalAction("Linger Longer has no option '%s'." % k)
+    from engine.options import check_options, check_players
+    players = check_players("Linger Longer", players, 4, 2, 5)
+    check_options("Linger Longer", options, ())
     return Linger(players, seed, options)
 
 

@@ -23,7 +23,6 @@
 # - Option `start_score` (default 9, 1..99); `first_dealer` (0..2).
 # - `round` counts hands played; it is the number of hands at the end.
 #
-from engine import IllegalAction
 from engine.actions import KEEP, SWAP
 from engine.cards import SUIT_NAMES
 from engine.state import TrickGame, load_saved
@@ -133,17 +132,10 @@ class Nines(TrickGame):
 
 
 def new_game(players=None, seed=0, **options):
-    if players not in (None, 3):
-        raise IllegalAction("Nines is for exactly 3 players.")
-    for k in options:
-        if k not in ("start_score", "first_dealer"):
-            raise IllegalAction("Nines has no option '%s'." % k)
-    s = options.get("start_score", 9)
-    if type(s) is not int or not 1 <= s <= 99:
-        raise IllegalAction("The starting score is a whole number from 1 to 99.")
-    d = options.get("first_dealer", 0)
-    if type(d) is not int or not 0 <= d <= 2:
-        raise IllegalAction("The first dealer is seat 0, 1 or 2.")
+    from engine.options import check_options, check_players
+    check_players("Nines", players, 3, 3, 3)
+    check_options("Nines", options, (("first_dealer", 0, 2, "The first dealer"),
+                                     ("start_score", 1, 99, "The starting score")))
     return Nines(3, seed, options)
 
 

@@ -9,7 +9,6 @@
 #
 # Rulings (DESIGN.md): first dealer seat 0 unless option first_dealer; the
 # zero rule counts consecutive 0-bids per player across rounds.
-from engine import IllegalAction
 from engine.actions import BID, TRUMP
 from engine.cards import SUIT_NAMES
 from engine.state import TrickGame, load_saved
@@ -127,11 +126,9 @@ class Nommie(TrickGame):
 
 
 def new_game(players=None, seed=0, **options):
-    if players not in (None, 4):
-        raise IllegalAction("Nommie is for exactly 4 players.")
-    for k in options:
-        if k != "first_dealer":
-            raise IllegalAction("Nommie has no option '%s'." % k)
+    from engine.options import check_options, check_players
+    check_players("Nommie", players, 4, 4, 4)
+    check_options("Nommie", options, (("first_dealer", 0, 3, "The first dealer"),))
     return Nommie(4, seed, options)
 
 

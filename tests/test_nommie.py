@@ -361,3 +361,11 @@ def test_rewind_takes_back_actions():
     s.apply(BID + 2)
     s.rewind(1)
     assert s.view()["bids"] == [None, 1, None, None] and s.to_act() == 2
+
+
+@pytest.mark.parametrize("bad", [{"first_dealer": 4}, {"first_dealer": "1"}, {"first_dealer": True},
+                                 {"rounds": 3}])
+def test_bad_options_are_refused_with_a_message(bad):
+    with pytest.raises(IllegalAction) as e:
+        new_game(**bad)
+    assert "first dealer" in str(e.value).lower() or "no option 'rounds'" in str(e.value)
