@@ -67,8 +67,9 @@ class GameOver(ListScreen):
             head = "Nobody wins."
         lines = wrap(head, self.app.cols)
         for s in range(v["players"]):
-            extra = "%d tricks" % v["tricks"][s] if v["game"] == "linger" else \
-                fmt.score(v["scores"][s], scale)
+            n = v["tricks"][s]
+            extra = ("%d trick%s" % (n, "" if n == 1 else "s")) if v["game"] == "linger" \
+                else fmt.score(v["scores"][s], scale)
             lines.append("  " + fmt.pad(names[s], 6) + extra)
         self.first_item = len(lines)
         self.lines = lines + ["> " + it[0] for it in self.items]
