@@ -96,6 +96,17 @@ def sample_hands(view, me, unseen, voids, rng):
     return hands
 
 
+def seen_cards(view):
+    # (seen, unseen): seen[c] is 1 for the acting seat's own cards and every
+    # card played this round; unseen lists the rest, in card order.
+    seen = [0] * 52
+    for c in view["hands"][view["to_act"]]:
+        seen[c] = 1
+    for x in view["plays"]:
+        seen[x & 63] = 1
+    return seen, [c for c in range(52) if not seen[c]]
+
+
 def choose(view, legal, rng, baseline=None):
     # The card to play; baseline is the heuristic's card, kept unless the
     # sampled rounds show another card doing clearly better (pick()).
@@ -104,12 +115,7 @@ def choose(view, legal, rng, baseline=None):
     me = view["to_act"]
     n = view["players"]
     trump = view["trump"]
-    seen = [0] * 52
-    for c in view["hands"][me]:
-        seen[c] = 1
-    for x in view["plays"]:
-        seen[x & 63] = 1
-    unseen = [c for c in range(52) if not seen[c]]
+    seen, unseen = seen_cards(view)
     voids = known_voids(view["plays"], n) if legal_fn is not _free else [0] * n
     cands = distinct(legal, seen)
     if len(cands) == 1:
@@ -264,10 +270,7 @@ def choose_bid(view, legal, rng, baseline):
     if len(cands) == 1:
         return baseline
     mine = view["hands"][me]
-    seen = [0] * 52
-    for c in mine:
-        seen[c] = 1
-    unseen = [c for c in range(52) if not seen[c]]
+    unseen = seen_cards(view)[1]
     samples = max(1, BID_BUDGET // (4 * size * len(cands)))
     totals = [0] * len(cands)
     lead = (dealer + 1) % 4

@@ -10,7 +10,7 @@
 # sampled honouring shown voids; a playout scores this seat's round points
 # (engine.callbreak.points) and the level-2 card stays unless another card
 # clearly does better on the same deals.
-from engine.bot_search import distinct, known_voids, pick, sample_hands
+from engine.bot_search import distinct, known_voids, pick, sample_hands, seen_cards
 from engine.tricks import beats
 
 BUDGET = 1200  # cards played out per decision (VM time)
@@ -21,15 +21,10 @@ SPADES = 3
 def choose(view, legal, rng, baseline):
     import engine.callbreak as cb
     me = view["to_act"]
-    seen = [0] * 52
-    for c in view["hands"][me]:
-        seen[c] = 1
-    for x in view["plays"]:
-        seen[x & 63] = 1
+    seen, unseen = seen_cards(view)
     cands = distinct(legal, seen)
     if len(cands) == 1:
         return cands[0]
-    unseen = [c for c in range(52) if not seen[c]]
     voids = known_voids(view["plays"], 4)
     left = sum(view["counts"])
     samples = max(2, BUDGET // (left * len(cands)))
@@ -176,10 +171,7 @@ def choose_call(view, legal, rng, baseline):
     cands = [b for b in (baseline - 1, baseline, baseline + 1) if b in legal]
     if len(cands) == 1:
         return baseline
-    seen = [0] * 52
-    for c in view["hands"][me]:
-        seen[c] = 1
-    unseen = [c for c in range(52) if not seen[c]]
+    unseen = seen_cards(view)[1]
     samples = max(2, CALL_BUDGET // 52)
     vals = [[0] * samples for _ in cands]
     lead_seat = (view["dealer"] + 1) % 4

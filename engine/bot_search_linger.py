@@ -10,7 +10,7 @@
 # seat ends as the only holder (12 / k for a k-way draw on tricks, and by
 # card counts when the playout is cut at CAP cards). The level-2 card is kept
 # unless another card wins clearly more often on the same deals.
-from engine.bot_search import distinct, pick
+from engine.bot_search import distinct, pick, seen_cards
 from engine.tricks import beats
 
 PLAYOUTS = 72   # playouts per decision, shared out among the candidates
@@ -21,16 +21,11 @@ Z4 = 9          # t-statistic (in quarters) another card needs to replace level 
 def choose(view, legal, rng, baseline):
     me = view["to_act"]
     n = view["players"]
-    seen = [0] * 52
     hand = view["hands"][me]
-    for c in hand:
-        seen[c] = 1
-    for x in view["plays"]:
-        seen[x & 63] = 1
+    seen, unseen = seen_cards(view)
     cands = distinct(legal, seen)
     if len(cands) == 1:
         return cands[0]
-    unseen = [c for c in range(52) if not seen[c]]
     counts = view["counts"]
     size = n - len(view["sitting_out"])
     samples = max(2, PLAYOUTS // len(cands))
