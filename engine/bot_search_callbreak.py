@@ -11,13 +11,11 @@
 # (engine.callbreak.points) and the level-2 card stays unless another card
 # clearly does better on the same deals.
 from engine.bot_search import distinct, known_voids, pick, sample_hands, seen_cards
+from engine.callbreak import SPADES
 from engine.tricks import beats
 
 BUDGET = 1200  # cards played out per decision (VM time)
 CALL_BUDGET = 1040  # cards played out for a call (one playout serves every call)
-SPADES = 3
-
-
 def choose(view, legal, rng, baseline):
     import engine.callbreak as cb
     me = view["to_act"]
