@@ -1,15 +1,14 @@
-"""Pocket Tricks boot.py: runs once at power-up, before the computer sees the drive.
-
-Normally it gives the flash to the program (storage.remount("/", readonly=False))
-so games, settings and statistics can be saved; the computer then sees the
-drive read-only. Hold the USB button while switching on to leave the drive
-writable over USB for updating files; the game then runs without saving.
-  PyBadge / PyGamer: SELECT (read through the button shift register).
-  Feather ESP32-S3 Reverse TFT: the middle button (D1).
-  Other boards: their BUTTON pin, if they have one.
-The program tells the modes apart with storage.getmount("/").readonly
-(ui.saves.storage_mode()). Only CircuitPython built-in modules are used here.
-"""
+# Pocket Tricks boot.py: runs once at power-up, before the computer sees the drive.
+#
+# Normally it gives the flash to the program (storage.remount("/", readonly=False))
+# so games, settings and statistics can be saved; the computer then sees the
+# drive read-only. Hold the USB button while switching on to leave the drive
+# writable over USB for updating files; the game then runs without saving.
+#   PyBadge / PyGamer: SELECT (read through the button shift register).
+#   Feather ESP32-S3 Reverse TFT: the middle button (D1).
+#   Other boards: their BUTTON pin, if they have one.
+# The program tells the modes apart with storage.getmount("/").readonly
+# (ui.saves.storage_mode()). Only CircuitPython built-in modules are used here.
 import board
 import storage
 import time
@@ -18,7 +17,7 @@ SELECT = 3  # PyBadge shift register order: B, A, START, SELECT, RIGHT, DOWN, UP
 
 
 def _keys():
-    """(keypad scanner, key number of the USB button), or None."""
+    # (keypad scanner, key number of the USB button), or None.
     try:
         import keypad
     except ImportError:
@@ -35,7 +34,7 @@ def _keys():
 
 
 def usb_button_held():
-    """True when the USB button is down at power-up (a held key reports a press)."""
+    # True when the USB button is down at power-up (a held key reports a press).
     found = _keys()
     if found is None:
         return False

@@ -1,8 +1,7 @@
-"""Pocket Tricks: pick the board profile and start the console UI.
-
-Runs unchanged on a CircuitPython board and on desktop CPython (Blinka),
-where command-line options are read (python code.py --help).
-"""
+# Pocket Tricks: pick the board profile and start the console UI.
+#
+# Runs unchanged on a CircuitPython board and on desktop CPython (Blinka),
+# where command-line options are read (python code.py --help).
 import sys
 
 if "lib" not in sys.path:

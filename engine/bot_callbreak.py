@@ -44,7 +44,7 @@ def choose(view, legal, level, rng):
 
 
 def call_quarters(hand):
-    """Expected tricks of hand, in quarters, with spades trump."""
+    # Expected tricks of hand, in quarters, with spades trump.
     suits = by_suit(hand)
     ns = len(suits[SPADES])
     q = 0

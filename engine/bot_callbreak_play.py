@@ -6,7 +6,7 @@ from engine.state import LEAD
 from engine.tricks import beats
 
 def knowledge(view, hand):
-    """(where, ceil) from the round's plays."""
+    # (where, ceil) from the round's plays.
     where = bytearray(52)
     ceil = bytearray(b"\x0d" * 16)
     for c in hand:
@@ -33,7 +33,7 @@ def knowledge(view, hand):
 
 
 def unseen(where, s, above=-1):
-    """Unseen cards of suit s ranked above rank `above`."""
+    # Unseen cards of suit s ranked above rank `above`.
     return [c for c in range(13 * s + above + 1, 13 * s + 13) if where[c] == 0]
 
 
@@ -42,7 +42,7 @@ def is_master(c, where):
 
 
 def threatened(c, led, seats, where, ceil):
-    """Could one of seats (still to play to a trick led in suit led) beat card c?"""
+    # Could one of seats (still to play to a trick led in suit led) beat card c?
     s = c // 13
     higher = unseen(where, s, c % 13)
     spades = higher if s == SPADES else unseen(where, SPADES)
@@ -80,7 +80,7 @@ def play(view, legal, seat, hand):
 
 
 def discard(cards, hand, where):
-    """The card worth least: a low side card from a short suit; masters and spades last."""
+    # The card worth least: a low side card from a short suit; masters and spades last.
     suits = by_suit(hand)
     best, best_v = cards[0], 999
     for c in cards:

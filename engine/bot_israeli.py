@@ -1,4 +1,4 @@
-"""Israeli Whist bots, levels 1-2 (heuristics; see the comments)."""
+# Israeli Whist bots, levels 1-2 (heuristics; see the comments).
 #
 # Auction: bid the cheapest legal bid in the suit the hand likes best when the
 # hand looks good for that many tricks, else pass. Frisch: give away low cards

@@ -1,4 +1,4 @@
-"""Linger Longer bots, levels 1-2 (see the comments)."""
+# Linger Longer bots, levels 1-2 (see the comments).
 # Linger Longer bots. A trick costs each loser a card and the winner
 # nothing (it draws one back), and the last player holding cards wins, so the
 # question is less whether to win than what to spend.

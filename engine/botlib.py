@@ -1,15 +1,14 @@
-"""Card sense the bots of every game share. Integer arithmetic only, so a
-bot decides the same on CPython and on the device (floats differ there).
-
-Trick estimates are in quarters of a trick (4 = one trick).
-"""
+# Card sense the bots of every game share. Integer arithmetic only, so a
+# bot decides the same on CPython and on the device (floats differ there).
+#
+# Trick estimates are in quarters of a trick (4 = one trick).
 from engine.tricks import beats
 
 QUARTER = 4
 
 
 def by_suit(hand):
-    """Cards per suit: a list of four sorted lists."""
+    # Cards per suit: a list of four sorted lists.
     out = [[], [], [], []]
     for c in hand:
         out[c // 13].append(c)
@@ -17,7 +16,7 @@ def by_suit(hand):
 
 
 def estimate_quarters(hand, trump):
-    """Roughly how many tricks hand takes with trump (0-3, or 4/None for no trump)."""
+    # Roughly how many tricks hand takes with trump (0-3, or 4/None for no trump).
     q = 0
     suits = by_suit(hand)
     for s in range(4):
@@ -43,7 +42,7 @@ def estimate_quarters(hand, trump):
 
 
 def best_trump(hand, allow_nt=True):
-    """The suit (or 4 = no trump) this hand likes best as trump, and its estimate."""
+    # The suit (or 4 = no trump) this hand likes best as trump, and its estimate.
     best, best_q = 0, -1
     for s in range(4):
         q = estimate_quarters(hand, s) * 2 + len([c for c in hand if c // 13 == s])
@@ -58,7 +57,7 @@ def best_trump(hand, allow_nt=True):
 
 
 def current_best(trick, trump):
-    """The card now winning trick (non-empty)."""
+    # The card now winning trick (non-empty).
     best = trick[0][1]
     for p in trick[1:]:
         if beats(p[1], best, trump):
@@ -67,7 +66,7 @@ def current_best(trick, trump):
 
 
 def winners_in(legal, trick, trump):
-    """Legal cards that would take the lead of the trick so far."""
+    # Legal cards that would take the lead of the trick so far.
     if not trick:
         return list(legal)
     best = current_best(trick, trump)
@@ -75,7 +74,7 @@ def winners_in(legal, trick, trump):
 
 
 def lowest(cards, trump=None):
-    """The cheapest card: low rank, non-trump before trump."""
+    # The cheapest card: low rank, non-trump before trump.
     best = None
     for c in cards:
         key = c % 13 + (20 if c // 13 == trump else 0)
@@ -94,7 +93,7 @@ def highest(cards, trump=None):
 
 
 def play_for(view, legal, want):
-    """Pick a card: try to win the trick cheaply if want, else lose it as high as possible."""
+    # Pick a card: try to win the trick cheaply if want, else lose it as high as possible.
     trump = view["trump"]
     trick = view["trick"]
     if not trick:

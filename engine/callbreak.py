@@ -36,14 +36,14 @@ ANY, WIN_LED, LED, WIN_SPADE = 0, 1, 2, 3
 
 
 def points(call, won):
-    """Round points in tenths: -call under, +call (+0.1 per extra trick) otherwise."""
+    # Round points in tenths: -call under, +call (+0.1 per extra trick) otherwise.
     if won < call:
         return -10 * call
     return 10 * call + won - call
 
 
 def forced(hand, trick):
-    """(rule, cards): the forced-play rule that applies and the cards it allows."""
+    # (rule, cards): the forced-play rule that applies and the cards it allows.
     if not trick:
         return ANY, list(hand)
     led = trick[0][1] // 13

@@ -1,10 +1,9 @@
-"""Pocket Tricks as typed commands: the serial REPL of a board without a screen,
-or a terminal (`python code.py --text`). Same games, setup, bots and saves as
-the screen UI (ui.session.Session does the game bookkeeping).
-
-Input comes from readline(prompt) -> str (None when input ends) and output
-goes to write(text), both injected, so tests script a whole game.
-"""
+# Pocket Tricks as typed commands: the serial REPL of a board without a screen,
+# or a terminal (`python code.py --text`). Same games, setup, bots and saves as
+# the screen UI (ui.session.Session does the game bookkeeping).
+#
+# Input comes from readline(prompt) -> str (None when input ends) and output
+# goes to write(text), both injected, so tests script a whole game.
 
 from engine import IllegalAction, games
 from ui import fmt, text_table
@@ -31,7 +30,8 @@ HELP = (
 
 
 class Quit(Exception):
-    """Input ended or the player left the console."""
+    # Input ended or the player left the console.
+    pass
 
 
 class Console:
@@ -55,7 +55,7 @@ class Console:
         return line.strip()
 
     def choose(self, prompt, default, parse):
-        """Ask until parse(text) accepts; blank = default; 'quit' raises Quit."""
+        # Ask until parse(text) accepts; blank = default; 'quit' raises Quit.
         while True:
             line = self.ask("%s [%s]: " % (prompt, default))
             if line.lower() in ("quit", "q", "exit"):
@@ -69,7 +69,7 @@ class Console:
 
     # --- menu -------------------------------------------------------------
     def run(self):
-        """The console until the player quits or input ends."""
+        # The console until the player quits or input ends.
         self.say("Pocket Tricks %s - text console. Type help at any time." % VERSION)
         if self.notice:
             self.say(self.notice)
@@ -93,7 +93,7 @@ class Console:
             return None
 
     def menu(self):
-        """A new or resumed Session, or None to leave."""
+        # A new or resumed Session, or None to leave.
         saved = self._saved()
         self.say("")
         for i in range(len(games.IDS)):
@@ -148,7 +148,7 @@ class Console:
 
     # --- playing ----------------------------------------------------------
     def play(self, session):
-        """Play until the game ends or the player quits to the menu."""
+        # Play until the game ends or the player quits to the menu.
         self.session = session
         title = games.TITLES[session.game]
         shown_for = None
@@ -165,7 +165,7 @@ class Console:
         self.game_over(title)
 
     def apply(self, action):
-        """Apply one action and report it: the move, a finished trick, a finished round."""
+        # Apply one action and report it: the move, a finished trick, a finished round.
         s = self.session
         before = s.state.view(None)
         seat = before["to_act"]
@@ -193,7 +193,7 @@ class Console:
             self.say(*text_table.moves_lines(s.state, legal))
 
     def human_turn(self, seat, title):
-        """Read commands until one action is applied (True) or the player quits (False)."""
+        # Read commands until one action is applied (True) or the player quits (False).
         s = self.session
         while True:
             line = self.ask("%s> " % s.names[seat])
@@ -231,7 +231,7 @@ class Console:
                     self.say("! %s" % e)
 
     def save(self):
-        """None when saved, else the sentence saying why not."""
+        # None when saved, else the sentence saying why not.
         if self.store is None:
             return "No storage here."
         return self.store.save_game(self.session.record())
@@ -268,7 +268,7 @@ def _yes_no(text):
 
 
 def _seats(text, players):
-    """'h 2 2 2' -> (["human", "bot", ...], [levels])."""
+    # 'h 2 2 2' -> (["human", "bot", ...], [levels]).
     words = text.lower().replace(",", " ").split()
     if len(words) != players:
         raise ValueError("Give %d seats, e.g. h%s." % (players, " 2" * (players - 1)))
@@ -286,7 +286,7 @@ def _seats(text, players):
 
 
 def main(profile):
-    """Run the console on a HAL profile with readline/write (hal.text.Text)."""
+    # Run the console on a HAL profile with readline/write (hal.text.Text).
     store = None
     try:
         from ui.saves import Store

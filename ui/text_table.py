@@ -1,8 +1,7 @@
-"""The table as a few lines of plain ASCII for the text console (<= 80 columns).
-
-Cards are shown as the codes a player types (QH, TS), so what you read is
-what you can enter. Compact on purpose: a serial console scrolls.
-"""
+# The table as a few lines of plain ASCII for the text console (<= 80 columns).
+#
+# Cards are shown as the codes a player types (QH, TS), so what you read is
+# what you can enter. Compact on purpose: a serial console scrolls.
 
 from engine.cards import card_text, trump_text
 from ui import fmt
@@ -14,7 +13,7 @@ _EXTRAS = (("stock", "stock %s", None), ("min_bid", "min bid %s", "trump_bid"),
 
 
 def hand_text(hand):
-    """Cards grouped by suit: '2C 9C | 3D | QH AH'."""
+    # Cards grouped by suit: '2C 9C | 3D | QH AH'.
     groups = []
     cur = -1
     for c in hand:
@@ -33,7 +32,7 @@ def _count(v, key):
 
 
 def status_line(v, title):
-    """'Nomination Whist  round 3/19  11 cards  trump H  dealer Bo'."""
+    # 'Nomination Whist  round 3/19  11 cards  trump H  dealer Bo'.
     parts = [title]
     rounds = v.get("rounds")
     if v.get("round") is not None:
@@ -50,7 +49,7 @@ def status_line(v, title):
 
 
 def seat_lines(v, names):
-    """One line per seat: marker, name, bid, tricks, score, cards held."""
+    # One line per seat: marker, name, bid, tricks, score, cards held.
     n = v["players"]
     scale = v.get("score_scale") or 1
     out = []
@@ -79,7 +78,7 @@ def trick_line(v, names):
 
 
 def table_lines(v, names, title, seat=None):
-    """The whole table for seat (its hand shown when known)."""
+    # The whole table for seat (its hand shown when known).
     out = [status_line(v, title)]
     out += seat_lines(v, names)
     t = trick_line(v, names)
@@ -98,7 +97,7 @@ def trick_won_line(v, names):
 
 
 def moves_lines(state, legal, width=80):
-    """The legal moves wrapped to width; a long trump auction is summarised."""
+    # The legal moves wrapped to width; a long trump auction is summarised.
     bids = [a for a in legal if 325 <= a < 400]
     if len(bids) > 10:
         rest = [state.action_text(a) for a in legal if not 325 <= a < 400]

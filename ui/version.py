@@ -1,2 +1,2 @@
-"""The one place the Pocket Tricks version lives (bundle name, title screen)."""
+# The one place the Pocket Tricks version lives (bundle name, title screen).
 VERSION = "0.1.0"

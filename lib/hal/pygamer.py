@@ -1,10 +1,9 @@
-"""PyGamer profile: the PyBadge profile plus an analog joystick for the arrows.
-
-The PyGamer's shift register carries only B, A, START and SELECT; the thumb
-stick is two analog pins. Stick turns into UP/DOWN/LEFT/RIGHT with a dead zone
-(so a resting stick that is slightly off centre sends nothing), hysteresis (a
-direction holds until the stick comes well back), and key repeat while held.
-"""
+# PyGamer profile: the PyBadge profile plus an analog joystick for the arrows.
+#
+# The PyGamer's shift register carries only B, A, START and SELECT; the thumb
+# stick is two analog pins. Stick turns into UP/DOWN/LEFT/RIGHT with a dead zone
+# (so a resting stick that is slightly off centre sends nothing), hysteresis (a
+# direction holds until the stick comes well back), and key repeat while held.
 
 from hal import keys as K
 
@@ -16,11 +15,10 @@ REPEAT_EVERY_MS = 130
 
 
 class Joystick:
-    """Turns raw (x, y) readings into logical key events; no hardware inside.
-
-    update(x, y, now_ms) returns a list of (key, pressed) pairs. Only one
-    direction is ever held: the axis pushed furthest wins.
-    """
+    # Turns raw (x, y) readings into logical key events; no hardware inside.
+    #
+    # update(x, y, now_ms) returns a list of (key, pressed) pairs. Only one
+    # direction is ever held: the axis pushed furthest wins.
 
     def __init__(self):
         self.held = None
@@ -61,7 +59,7 @@ except ImportError:  # pragma: no cover - keeps the module importable for docs
 
 
 class PyGamer(PyBadge):
-    """PyBadge profile with the stick read through Joystick."""
+    # PyBadge profile with the stick read through Joystick.
 
     RAW = (K.B, K.A, K.START, K.SELECT)  # shift-register bits 0..3; the rest are not wired
 

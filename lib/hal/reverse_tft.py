@@ -1,16 +1,15 @@
-"""Three-button profile: Adafruit Feather ESP32-S3 Reverse TFT (240x135).
-
-Buttons D0 (top), D1 (middle), D2 (bottom). D0 reads low when pressed, D1 and
-D2 read high, so they are scanned by two keypad.Keys objects.
-
-    middle  short press = A (choose)       long press (hold 0.6 s) = B (back)
-    top     short press = LEFT             hold = UP, repeating
-    bottom  short press = RIGHT            hold = DOWN, repeating
-    top + bottom together = START (menu)
-
-Taps move along a hand or a row of choices; holding moves the other way
-(menus, bids), so every screen stays reachable with three buttons.
-"""
+# Three-button profile: Adafruit Feather ESP32-S3 Reverse TFT (240x135).
+#
+# Buttons D0 (top), D1 (middle), D2 (bottom). D0 reads low when pressed, D1 and
+# D2 read high, so they are scanned by two keypad.Keys objects.
+#
+#     middle  short press = A (choose)       long press (hold 0.6 s) = B (back)
+#     top     short press = LEFT             hold = UP, repeating
+#     bottom  short press = RIGHT            hold = DOWN, repeating
+#     top + bottom together = START (menu)
+#
+# Taps move along a hand or a row of choices; holding moves the other way
+# (menus, bids), so every screen stays reachable with three buttons.
 
 from hal import keys as K
 
@@ -23,11 +22,10 @@ _HOLD = {TOP: K.UP, MIDDLE: K.B, BOTTOM: K.DOWN}
 
 
 class ThreeButtons:
-    """Short/long press logic for three buttons; no hardware inside.
-
-    button(b, pressed, now_ms) and tick(now_ms) each return a list of logical
-    keys that were pressed (the profile sends each as a press + release).
-    """
+    # Short/long press logic for three buttons; no hardware inside.
+    #
+    # button(b, pressed, now_ms) and tick(now_ms) each return a list of logical
+    # keys that were pressed (the profile sends each as a press + release).
 
     def __init__(self):
         self.down_at = [None, None, None]
@@ -82,11 +80,10 @@ except ImportError:  # no board module (tests of ThreeButtons in the VM)
 
 
 class ReverseTFT(PyBadge):
-    """Feather ESP32-S3 Reverse TFT: board.DISPLAY plus the three buttons.
-
-    Shares the PyBadge profile's clock, storage probe and entropy; it has no
-    speaker, so beep() stays silent.
-    """
+    # Feather ESP32-S3 Reverse TFT: board.DISPLAY plus the three buttons.
+    #
+    # Shares the PyBadge profile's clock, storage probe and entropy; it has no
+    # speaker, so beep() stays silent.
 
     board_name = "feather_esp32s3_reverse_tft"
 

@@ -1,11 +1,10 @@
-"""Short tones on the PyBadge/PyGamer speaker that never hold up the game loop.
-
-A cue is a few notes rendered once into an 8-bit sine RawSample and handed to
-the audio DMA (audioio on SAMD51, audiopwmio elsewhere), which plays it in the
-background; play() returns at once. Boards with neither get a PWM tone that
-poll() stops when its time is up. Cues: "turn" (your turn), "trick" (you won
-a trick), "round" (a round ended). `enabled` is the player's sound setting.
-"""
+# Short tones on the PyBadge/PyGamer speaker that never hold up the game loop.
+#
+# A cue is a few notes rendered once into an 8-bit sine RawSample and handed to
+# the audio DMA (audioio on SAMD51, audiopwmio elsewhere), which plays it in the
+# background; play() returns at once. Boards with neither get a PWM tone that
+# poll() stops when its time is up. Cues: "turn" (your turn), "trick" (you won
+# a trick), "round" (a round ended). `enabled` is the player's sound setting.
 
 import math
 
@@ -21,7 +20,7 @@ CACHE_MAX = 6        # rendered sounds kept (a cue or a (freq, ms) beep each)
 
 
 def render(notes, rate=RATE, volume=VOLUME):
-    """An array('B') holding the notes back to back (pure; tested on the desktop)."""
+    # An array('B') holding the notes back to back (pure; tested on the desktop).
     import array
     total = 0
     for _f, ms in notes:
@@ -45,7 +44,7 @@ def render(notes, rate=RATE, volume=VOLUME):
 
 
 class Speaker:
-    """One speaker pin (+ optional amplifier enable pin)."""
+    # One speaker pin (+ optional amplifier enable pin).
 
     def __init__(self, pin, enable_pin=None, enabled=True):
         self.enabled = enabled
@@ -78,7 +77,7 @@ class Speaker:
         self.play(((freq, ms),), now_ms, (freq, ms))
 
     def play(self, notes, now_ms=0, key=None):
-        """Start the notes and return at once (nothing when sound is off)."""
+        # Start the notes and return at once (nothing when sound is off).
         if not self.enabled:
             return
         if self._out is not None:
@@ -100,7 +99,7 @@ class Speaker:
         self.poll(now_ms)
 
     def poll(self, now_ms):
-        """Advance the PWM fallback and switch the amplifier off when quiet."""
+        # Advance the PWM fallback and switch the amplifier off when quiet.
         if self._out is not None:
             if not self._out.playing:
                 self._amp_on(False)
@@ -140,7 +139,7 @@ class Speaker:
 
 
 def _audio_out(pin):
-    """The background audio player for this pin, or None."""
+    # The background audio player for this pin, or None.
     try:
         import audioio
         return audioio.AudioOut(pin)
@@ -154,7 +153,7 @@ def _audio_out(pin):
 
 
 def from_board(enabled=True):
-    """The board's speaker (board.SPEAKER, board.SPEAKER_ENABLE) or None."""
+    # The board's speaker (board.SPEAKER, board.SPEAKER_ENABLE) or None.
     try:
         import board
     except ImportError:

@@ -1,8 +1,7 @@
-"""Text-console profile: no screen, no buttons; lines typed over serial or a terminal.
-
-Used on a board without a display, and on the desktop with `--text` or when
-no window can be opened. ui.console drives it through readline() and write().
-"""
+# Text-console profile: no screen, no buttons; lines typed over serial or a terminal.
+#
+# Used on a board without a display, and on the desktop with `--text` or when
+# no window can be opened. ui.console drives it through readline() and write().
 
 import os
 import sys
@@ -22,7 +21,7 @@ def _default_save_dir():
 
 
 class Text:
-    """The HAL contract with display None and an always-empty key queue."""
+    # The HAL contract with display None and an always-empty key queue.
 
     board_name = "text"
     display = None
@@ -38,7 +37,7 @@ class Text:
         self._start = _clock_ms()
 
     def readline(self, prompt=""):
-        """One typed line without its newline; None when the input has ended."""
+        # One typed line without its newline; None when the input has ended.
         return self._readline(prompt)
 
     def write(self, text):
@@ -71,7 +70,7 @@ class Text:
 
 
 def _clock_ms():
-    """Milliseconds from the best clock there is (monotonic_ns on CircuitPython/CPython)."""
+    # Milliseconds from the best clock there is (monotonic_ns on CircuitPython/CPython).
     if hasattr(time, "monotonic_ns"):
         return time.monotonic_ns() // 1000000
     return time.ticks_ms()  # plain MicroPython (the test VM)
@@ -89,7 +88,7 @@ def _print_text(text):
 
 
 def _prepare(folder):
-    """Make the save folder; True if files can be written there."""
+    # Make the save folder; True if files can be written there.
     try:
         try:
             if hasattr(os, "makedirs"):      # desktop: parents may be missing
