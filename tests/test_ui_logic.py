@@ -586,3 +586,14 @@ def test_sound_cues_your_turn_trick_won_and_round_end_only_when_sound_is_on():
     tones[:] = []
     until(d, lambda: len(t.state().history) >= 2, key=K.A, limit=20000)
     assert tones == []
+
+
+def test_nines_swap_names_whose_old_hand_the_dummy_is():
+    app, d = new_app()
+    t = start(app, "nines", ["human", "human", "human"])   # P1 deals: offers go P1, P2, P3
+    st = t.state()
+    assert t.context(st.view(0), "swap", 0) == "Dummy: 13 cards, unseen."
+    t.session.apply(401)          # P1 swaps: the dummy now holds P1's old hand
+    assert t.context(st.view(1), "swap", 1) == "The dummy is P1's old hand."
+    t.session.apply(401)          # P2 swaps too: now it holds P2's old hand, not P1's
+    assert t.context(st.view(2), "swap", 2) == "The dummy is P2's old hand."

@@ -522,12 +522,19 @@ class Table(Screen):
                 return "High: %s" % self.bid_words(hb)
             return "Lowest bid %d" % (v.get("min_bid") or 5)
         if phase == "swap":
+            # offers go dealer first, clockwise; a swap leaves the swapper's old
+            # hand in the dummy, so the dummy is the latest swapper's old hand
             sw = v.get("swapped") or []
-            took = [self.names()[s] for s in range(len(sw)) if sw[s]]
+            last = None
+            for i in range(len(sw)):
+                s = (v["dealer"] + i) % len(sw)
+                if sw[s]:
+                    last = s
             kept = [self.names()[s] for s in range(len(sw)) if sw[s] is False]
             out = "Dummy: %d cards, unseen." % (v.get("dummy_count") or 13)
-            if took:
-                out = "%s took the dummy (yours would be their old hand)." % ", ".join(took)
+            if last is not None:
+                who = self.names()[last]
+                out = "The dummy is %s old hand." % ("your" if who == "You" else who + "'s")
             elif kept:
                 out += " %s kept." % ", ".join(kept)
             return out
