@@ -20,8 +20,7 @@
 # previous version (e.g. drawing spades only with length: -0.6 points/game).
 # Level-2 card play is engine/bot_callbreak_play.py, loaded on first use:
 # compiled as one module it set the device's heap peak.
-import sys
-
+from engine import module
 from engine.actions import BID
 from engine.botlib import by_suit, estimate_quarters, play_for
 from engine.callbreak import SPADES
@@ -38,9 +37,7 @@ def choose(view, legal, level, rng):
     if level < 2:
         need = view["bids"][seat] - view["tricks"][seat]
         return play_for(view, legal, need > 0)
-    if "engine.bot_callbreak_play" not in sys.modules:
-        __import__("engine.bot_callbreak_play")
-    return sys.modules["engine.bot_callbreak_play"].play(view, legal, seat, hand)
+    return module("bot_callbreak_play").play(view, legal, seat, hand)
 
 
 def call_quarters(hand):

@@ -17,8 +17,7 @@
 #   as high as possible, shed the most dangerous card when void, lead the card
 #   most likely to be beaten. (Level-2 play is engine/bot_nommie_play.py,
 #   loaded on first use: compiling one big module would set the heap peak.)
-import sys
-
+from engine import module
 from engine.actions import BID, TRUMP
 from engine.botlib import best_trump, by_suit, play_for
 
@@ -39,9 +38,7 @@ def choose(view, legal, level, rng):
     need = view["bids"][seat] - view["tricks"][seat]
     if level < 2:
         return play_for(view, legal, need > 0)
-    if "engine.bot_nommie_play" not in sys.modules:
-        __import__("engine.bot_nommie_play")
-    return sys.modules["engine.bot_nommie_play"].play(view, legal, seat, hand, need)
+    return module("bot_nommie_play").play(view, legal, seat, hand, need)
 
 
 def nearest(options, want):

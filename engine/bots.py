@@ -9,8 +9,7 @@
 # with engine/bot_search.py (sampling and playouts; Call Break and Linger
 # with their own engine/bot_search_<game>.py), and searches Nommie bids and
 # Call Break calls by simulation too.
-import sys
-
+from engine import module
 from engine.rng import Rng
 
 
@@ -34,25 +33,18 @@ def choose(view, legal, level=2, seed=0):
         return legal[0]
     if level <= 0:
         return legal[rng.below(len(legal))]
-    name = "engine.bot_" + view["game"]
-    if name not in sys.modules:
-        __import__(name)
-    a = sys.modules[name].choose(view, legal, min(level, 2), rng)
+    game = view["game"]
+    a = module("bot_" + game).choose(view, legal, min(level, 2), rng)
     if a not in legal:
         a = legal[0]
-    if level >= 3 and view["phase"] == "bid" and view["game"] in ("nommie", "callbreak"):
-        if view["game"] == "callbreak":
-            if "engine.bot_search_callbreak" not in sys.modules:
-                __import__("engine.bot_search_callbreak")
-            return sys.modules["engine.bot_search_callbreak"].choose_call(view, legal, rng, a)
-        if "engine.bot_search" not in sys.modules:
-            __import__("engine.bot_search")
-        return sys.modules["engine.bot_search"].choose_bid(view, legal, rng, a)
-    if level >= 3 and view["phase"] == "play":
-        name = "engine.bot_search"
-        if view["game"] in ("linger", "callbreak"):
-            name = "engine.bot_search_" + view["game"]  # their own searches
-        if name not in sys.modules:
-            __import__(name)
-        a = sys.modules[name].choose(view, legal, rng, a)
+    if level < 3:
+        return a
+    if view["phase"] == "bid" and game == "callbreak":
+        return module("bot_search_callbreak").choose_call(view, legal, rng, a)
+    if view["phase"] == "bid" and game == "nommie":
+        return module("bot_search").choose_bid(view, legal, rng, a)
+    if view["phase"] == "play":
+        # Linger and Call Break play out with searches of their own
+        search = "bot_search_" + game if game in ("linger", "callbreak") else "bot_search"
+        return module(search).choose(view, legal, rng, a)
     return a

@@ -4,6 +4,8 @@
 # game module is imported only when that game starts, and `unload` drops it.
 import sys
 
+from engine import module
+
 IDS = ("nommie", "linger", "nines", "callbreak", "israeli")
 TITLES = {
     "nommie": "Nomination Whist",
@@ -18,10 +20,7 @@ def load(game_id):
     # The module engine.<game_id>, imported on first use.
     if game_id not in IDS:
         raise ValueError("Unknown game '%s'." % game_id)
-    name = "engine." + game_id
-    if name not in sys.modules:
-        __import__(name)
-    return sys.modules[name]
+    return module(game_id)
 
 
 def unload(game_id):

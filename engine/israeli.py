@@ -22,9 +22,7 @@
 #   the state to just before its first card. It also works right after the
 #   deal's last trick (the scoring is undone) or the game's end, but not once
 #   any action of a later phase has been taken, nor before any trick.
-import sys
-
-from engine import IllegalAction
+from engine import IllegalAction, module
 from engine.actions import BID, PASS, TRUMP_BID
 from engine.state import TrickGame, load_saved
 from engine.tricks import follow_suit
@@ -123,9 +121,7 @@ class Israeli(TrickGame):
         if p in ("trump_bid", "frisch"):
             # the auction and Frisch live in engine/israeli_auction.py, compiled
             # apart so no single module sets the heap peak on the device
-            if "engine.israeli_auction" not in sys.modules:
-                __import__("engine.israeli_auction")
-            m = sys.modules["engine.israeli_auction"]
+            m = module("israeli_auction")
             (m.auction if p == "trump_bid" else m.choose_frisch)(self, a)
         else:
             self.bids[self.turn] = a - BID

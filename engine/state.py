@@ -15,6 +15,8 @@ SAVE_VERSION = 1
 # view["plays"]: every card played this round, in order, as
 # card | seat << 6 | LEAD (when it led its trick): public knowledge for bots.
 LEAD = 512
+
+
 class TrickGame:
     GAME = ""
     SCORE_SCALE = 1  # scores are stored as integers: shown value = score / SCORE_SCALE
