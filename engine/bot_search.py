@@ -269,7 +269,6 @@ def choose_bid(view, legal, rng, baseline):
     cands = [b for b in (baseline - 1, baseline, baseline + 1) if b in legal]
     if len(cands) == 1:
         return baseline
-    mine = view["hands"][me]
     unseen = seen_cards(view)[1]
     samples = max(1, BID_BUDGET // (4 * size * len(cands)))
     totals = [0] * len(cands)

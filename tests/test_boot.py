@@ -6,7 +6,6 @@ import runpy
 import sys
 import types
 
-import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOOT = os.path.join(ROOT, "boot.py")

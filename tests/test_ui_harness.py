@@ -5,7 +5,6 @@ Also tests the harness itself (sizes, screenshots, dirty-area counting).
 """
 import os
 
-import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHOTS = os.path.join(ROOT, "build", "ui")

@@ -4,7 +4,6 @@
 # scripted-key run is fast and gives the same pictures every time.
 
 import os
-import sys
 import time
 
 from hal import keys as K
