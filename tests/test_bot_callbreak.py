@@ -7,9 +7,7 @@ from engine.bot_callbreak_play import knowledge
 from engine.callbreak import new_game
 from engine.cards import parse_card
 
-
-def cards(text):
-    return sorted(parse_card(t) for t in text.split())
+from cardtext import cards
 
 
 def position(hands, plays=(), calls=(1, 1, 1, 1), tricks=None):

@@ -7,11 +7,9 @@ from engine.actions import BID, PASS, trump_bid
 from engine.cards import parse_card
 from engine.israeli import new_game
 
+from cardtext import cards
+
 C, D, H, S, NT = 0, 1, 2, 3, 4
-
-
-def cards(text):
-    return sorted(parse_card(t) for t in text.split())
 
 
 def choose(s, level=2, seed=0):

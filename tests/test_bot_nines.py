@@ -9,24 +9,10 @@ from engine.bot_nines import SWAP_BELOW, value
 from engine.cards import parse_card
 from engine.nines import new_game
 
+from cardtext import cards
+from test_nines import built
+
 C, D, H, S, NT = 0, 1, 2, 3, 4
-
-
-def cards(text):
-    return sorted(parse_card(t) for t in text.split())
-
-
-def built(hands, dummy=None, rnd=0, dealer=0, swap=False):
-    s = new_game(seed=1)
-    s.round = rnd
-    s.start_hand()
-    s.dealer = s.turn = s.leader = dealer
-    s.hands = [cards(h) for h in hands]
-    if dummy is not None:
-        s.dummy = cards(dummy)
-    if not swap:
-        s.phase = "play"
-    return s
 
 
 def bot(s, level=2):

@@ -13,9 +13,7 @@ from engine.cards import parse_card
 from engine.nommie import new_game
 from engine import bot_search
 
-
-def cards(text):
-    return sorted(parse_card(t) for t in text.split())
+from cardtext import cards
 
 
 def nommie_round(rnd, hands, bids=(), trump=None, plays=()):

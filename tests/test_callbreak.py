@@ -10,9 +10,7 @@ from engine.actions import BID
 from engine.callbreak import SPADES, points, new_game, restore
 from engine.cards import parse_card
 
-
-def cards(text):
-    return sorted(parse_card(t) for t in text.split())
+from cardtext import cards
 
 
 def at_round(r=0, hands=None, seed=1, **options):

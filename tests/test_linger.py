@@ -10,9 +10,7 @@ from engine.actions import BID, PASS, TRUMP
 from engine.cards import parse_card, parse_suit
 from engine.linger import new_game, restore
 
-
-def cards(text):
-    return sorted(parse_card(t) for t in text.split())
+from cardtext import cards
 
 
 def build(hands, trump="S", stock="", turn=0, seed=1):

@@ -10,11 +10,9 @@ from engine.actions import BID, KEEP, PASS, SWAP, TRUMP
 from engine.cards import parse_card
 from engine.nines import TRUMP_CYCLE, new_game, restore
 
+from cardtext import cards
+
 C, D, H, S, NT = 0, 1, 2, 3, 4
-
-
-def cards(text):
-    return sorted(parse_card(t) for t in text.split())
 
 
 def built(hands, dummy=None, rnd=0, dealer=0, swap=False, scores=None):

@@ -6,11 +6,9 @@ from engine.actions import BID, TRUMP
 from engine.cards import parse_card
 from engine.nommie import SCHEDULE, new_game, restore
 
+from cardtext import cards
+
 NT = 4
-
-
-def cards(text):
-    return sorted(parse_card(t) for t in text.split())
 
 
 def at_round(r, hands=None, seed=1):
