@@ -62,6 +62,9 @@ def test_random_playouts_hold_the_contract(game):
             if steps % 7 == 0 or g == 0:
                 t = game.restore(json.loads(json.dumps(s.save())))
                 assert t.view(None) == s.view(None)
+                # what each seat knows survives too (Nines: hands it has held)
+                for p in range(s.view()["players"]):
+                    assert t.view(p) == s.view(p)
             steps += 1
         assert s.to_act() == -1 and s.legal_actions() == [] and s.view()["phase"] == "over"
         assert s.winners() and all(0 <= w < s.view()["players"] for w in s.winners())
