@@ -32,7 +32,7 @@ class Session:
         self.seats = list(seats)
         self.levels = list(levels)
         self.names = list(names) if names else default_names(seats)
-        self.seed = state.save().get("seed", 0)
+        self.seed = state.deal_seed  # the deal number (save() would copy the whole action list)
 
     @staticmethod
     def new(game_id, seats, levels, seed=0, options=None, names=None):
