@@ -1,4 +1,5 @@
-"""The device bundle: a complete, small CIRCUITPY drive image, and deploying it."""
+"""The device bundle: a complete, small CIRCUITPY drive image of compiled
+modules (.mpy, as in Adafruit's library bundle), and deploying it."""
 import os
 import shutil
 import subprocess
@@ -10,13 +11,40 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import bundle  # noqa: E402
+from tools import circuitpy, device_game  # noqa: E402
+
+SOURCE_FILES = ("boot.py", "code.py")   # CircuitPython runs these as source
+MPY_VERSION = 6                         # the .mpy format CircuitPython 10 loads
+
+
+def _mpy_cross_missing():
+    try:
+        bundle.mpy_cross()
+    except bundle.NoMpyCross as e:
+        return str(e)
+    return None
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
+    missing = _mpy_cross_missing()
+    if missing:
+        pytest.skip(missing)
     out = tmp_path_factory.mktemp("dist")
     path = bundle.build(str(out))
     return path, bundle.read_zip(path)
+
+
+@pytest.fixture(scope="module")
+def source_built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("dist-source")
+    path = bundle.build(str(out), source=True)
+    return path, bundle.read_zip(path)
+
+
+def _shipped(rel):
+    """Where a repository source file lands in the bundle."""
+    return rel if rel in SOURCE_FILES else rel[:-3] + ".mpy"
 
 
 def _repo_device_sources():
@@ -34,18 +62,18 @@ def _repo_device_sources():
     return found
 
 
-def test_bundle_is_named_after_the_one_version(built):
-    path, _ = built
+def test_bundle_is_named_after_the_one_version(built, source_built):
     from_file = {}
     exec(open(os.path.join(ROOT, "ui", "version.py")).read(), from_file)
-    assert os.path.basename(path) == "pocket-tricks-%s.zip" % from_file["VERSION"]
+    assert os.path.basename(built[0]) == "pocket-tricks-%s.zip" % from_file["VERSION"]
+    assert os.path.basename(source_built[0]) == "pocket-tricks-%s-source.zip" % from_file["VERSION"]
 
 
 def test_bundle_holds_every_device_file_and_nothing_else(built):
     _, entries = built
     for rel in _repo_device_sources():
-        assert rel in entries, rel
-    assert "engine/__init__.py" in entries
+        assert _shipped(rel) in entries, rel
+    assert "engine/__init__.mpy" in entries
     for p in entries:
         assert not p.startswith(("tests/", "tools/", "dist/", "docs/", ".venv/", "node_modules/")), p
         assert "__pycache__" not in p and not p.endswith(".pyc"), p
@@ -56,21 +84,49 @@ def test_bundle_holds_every_device_file_and_nothing_else(built):
         assert "lib/hal/desktop.py" not in entries
 
 
-def test_every_import_resolves_on_the_device(built):
+def test_every_module_ships_compiled_except_code_and_boot(built):
     _, entries = built
-    assert bundle.check_entries(entries) == []
+    assert sorted(p for p in entries if p.endswith(".py")) == list(SOURCE_FILES)
+    compiled = [p for p in entries if p.endswith(".mpy")]
+    for top in ("engine/", "ui/", "lib/hal/", "lib/adafruit_display_text/"):
+        assert any(p.startswith(top) for p in compiled), top
+    # data files are copied as they are
+    for rel in ("settings.toml", "ui/rules/callbreak.txt"):
+        if os.path.isfile(os.path.join(ROOT, rel)):
+            assert entries[rel] == open(os.path.join(ROOT, rel), "rb").read(), rel
+
+
+def test_every_mpy_has_circuitpythons_header(built):
+    _, entries = built
+    for p, data in entries.items():
+        if p.endswith(".mpy"):
+            assert data[:1] == b"C" and data[1] == MPY_VERSION, (p, data[:2])
+
+
+def test_every_import_resolves_on_the_device(built, source_built):
+    _, entries = built
+    assert bundle.check_entries(entries, bundle.sources_of()) == []
+    assert bundle.check_entries(source_built[1]) == []
+
+
+def test_source_bundle_holds_every_device_source(source_built):
+    _, entries = source_built
+    for rel in _repo_device_sources():
+        assert rel in entries, rel
+    assert not any(p.endswith(".mpy") for p in entries)
 
 
 def test_adafruit_libraries_the_ui_uses_are_bundled(built):
     _, entries = built
     wanted = set()
-    for p, data in entries.items():
-        if p.endswith(".py") and not p.startswith("lib/adafruit_"):
-            for mod, _opt in bundle.imports_of(data.decode("utf-8"), p):
+    for p, data in bundle.sources_of().items():
+        if not p.startswith("lib/adafruit_"):
+            for mod, _opt in bundle.imports_of(data.decode("utf-8"), bundle.source_path(p)):
                 if mod.startswith("adafruit_") and not _opt:
                     wanted.add(mod.split(".")[0])
+    assert wanted
     for top in wanted:
-        assert "lib/%s.py" % top in entries or "lib/%s/__init__.py" % top in entries, top
+        assert "lib/%s.mpy" % top in entries or "lib/%s/__init__.mpy" % top in entries, top
 
 
 def test_every_game_module_is_in_the_bundle(built):
@@ -85,13 +141,14 @@ def test_every_game_module_is_in_the_bundle(built):
     landed = [g for g in ids if os.path.isfile(os.path.join(ROOT, "engine", "%s.py" % g))]
     assert landed, "no game module found for %r" % (ids,)
     for gid in landed:  # loaded by name at run time, so no import names them
-        assert "engine/%s.py" % gid in entries, gid
+        assert "engine/%s.mpy" % gid in entries, gid
 
 
-def test_bundle_fits_a_2mb_drive_with_room_to_spare(built):
+def test_bundle_fits_a_2mb_drive_with_room_to_spare(built, source_built):
     _, entries = built
     used = bundle.drive_usage(entries)
     assert 0 < used <= bundle.BUDGET_BYTES < bundle.DRIVE_BYTES
+    assert used < bundle.drive_usage(source_built[1])
     print("bundle uses %d KB of the 2048 KB drive" % (used // 1024))
 
 
@@ -127,6 +184,23 @@ def test_lib_folder_is_on_the_device_path():
     assert bundle.check_entries(entries) == []
 
 
+def test_checker_reads_the_imports_of_a_mpy_from_its_source():
+    mpy = b"C\x06\x00\x1f"
+    entries = {"code.py": b"import ui.app\n", "ui/__init__.mpy": mpy, "ui/app.mpy": mpy,
+               "ui/gone.mpy": mpy, "ui/twice.mpy": mpy, "ui/twice.py": b"",
+               "ui/micro.mpy": b"M\x06\x00\x1f"}
+    sources = {"ui/__init__.mpy": b"", "ui/app.mpy": b"from . import table\n",
+               "ui/twice.mpy": b"", "ui/micro.mpy": b""}
+    text = "\n".join(bundle.check_entries(entries, sources))
+    assert "ui/app.mpy: imports ui.table" in text                 # read from its source
+    assert "ui/gone.mpy: no source to check its imports" in text
+    assert "ui/twice.mpy: ui/twice.py would be imported instead" in text
+    assert "ui/micro.mpy: not a CircuitPython .mpy" in text
+    entries["ui/table.mpy"] = mpy
+    sources["ui/table.mpy"] = b""
+    assert "ui.table" not in "\n".join(bundle.check_entries(entries, sources))
+
+
 def _deploy(path, drive, *flags):
     return bundle.deploy(path, str(drive), *flags)
 
@@ -142,19 +216,58 @@ def test_deploy_copies_the_image_then_only_changes(built, tmp_path):
     path, entries = built
     drive = tmp_path / "CIRCUITPY"
     drive.mkdir()
-    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1 on PyBadge\n")
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 10.0.3 on PyBadge\n")
     (drive / "saves").mkdir()
     (drive / "saves" / "game.json").write_text("{}")
     (drive / "ui").mkdir()
     (drive / "ui" / "stale_screen.py").write_text("x = 1\n")
+    (drive / "ui" / "stale_screen.mpy").write_bytes(b"C\x06")
     written, removed = _deploy(path, drive)
     assert written == len(entries) and removed == 0
     for p, data in entries.items():
         assert (drive / p).read_bytes() == data, p
     written, removed = _deploy(path, drive, False, True)
-    assert written == 0 and removed == 1
+    assert written == 0 and removed == 2
     assert not (drive / "ui" / "stale_screen.py").exists()
+    assert not (drive / "ui" / "stale_screen.mpy").exists()
     assert (drive / "saves" / "game.json").read_text() == "{}"
+
+
+def test_deploy_removes_a_py_that_would_shadow_a_shipped_mpy(built, tmp_path, monkeypatch):
+    # CircuitPython imports X.py before X.mpy (py/builtinimport.c,
+    # stat_file_py_or_mpy), so a source left by an older deploy must go.
+    path, entries = built
+    drive = tmp_path / "CIRCUITPY"
+    (drive / "engine").mkdir(parents=True)
+    (drive / "lib" / "adafruit_display_text").mkdir(parents=True)
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 10.0.3 on PyBadge\n")
+    old = ["engine/state.py", "lib/adafruit_display_text/__init__.py", "lib/hal/keys.py"]
+    for rel in old:
+        (drive / rel).parent.mkdir(parents=True, exist_ok=True)
+        (drive / rel).write_text("OLD = 1\n")
+    (drive / "lib" / "mine.py").write_text("kept = 1\n")   # nothing ships lib/mine.mpy
+    events = []
+    real_open, real_remove = open, os.remove
+
+    def rec_open(p, mode="r", *a, **k):
+        if "w" in mode:
+            events.append(("write", os.path.relpath(p, str(drive)).replace(os.sep, "/")))
+        return real_open(p, mode, *a, **k)
+
+    def rec_remove(p):
+        events.append(("remove", os.path.relpath(p, str(drive)).replace(os.sep, "/")))
+        real_remove(p)
+
+    monkeypatch.setattr(bundle, "open", rec_open, raising=False)
+    monkeypatch.setattr(bundle.os, "remove", rec_remove)
+    written, removed = _deploy(path, drive)   # no --clean needed
+    monkeypatch.undo()
+    assert removed == len(old)
+    for rel in old:
+        assert not (drive / rel).exists() and (drive / (rel[:-3] + ".mpy")).is_file(), rel
+    assert (drive / "lib" / "mine.py").is_file()
+    assert events[-1] == ("write", "code.py")              # code.py last, after the removals
+    assert sorted(e[1] for e in events if e[0] == "remove") == sorted(old)
 
 
 def _make_has(target):
@@ -164,6 +277,9 @@ def _make_has(target):
 
 @pytest.mark.skipif(not _make_has("deploy"), reason="Makefile deploy target not there yet")
 def test_make_deploy_fills_a_drive(tmp_path):
+    missing = _mpy_cross_missing()
+    if missing:
+        pytest.skip(missing)
     drive = tmp_path / "drive"
     drive.mkdir()
     (drive / "boot_out.txt").write_text("Adafruit CircuitPython\n")
@@ -171,8 +287,60 @@ def test_make_deploy_fills_a_drive(tmp_path):
                        cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr
     assert (drive / "code.py").is_file() or not os.path.isfile(os.path.join(ROOT, "code.py"))
-    assert (drive / "engine" / "__init__.py").is_file()
+    assert (drive / "engine" / "__init__.mpy").is_file()
     zips = os.listdir(str(tmp_path / "dist"))
     assert len(zips) == 1 and zips[0].startswith("pocket-tricks-")
     with zipfile.ZipFile(str(tmp_path / "dist" / zips[0])) as z:
         assert all((drive / n).is_file() for n in z.namelist())
+
+
+@pytest.mark.skipif(not _make_has("bundle"), reason="Makefile bundle target not there yet")
+def test_make_bundle_without_mpy_cross_says_where_to_get_it(tmp_path):
+    env = dict(os.environ, POCKET_TRICKS_MPY_CROSS=str(tmp_path / "no-mpy-cross"))
+    r = subprocess.run(["make", "-s", "bundle", "DIST=%s" % (tmp_path / "dist")], cwd=ROOT,
+                       capture_output=True, text=True, timeout=300, env=env)
+    assert r.returncode != 0
+    ours = [line for line in r.stderr.splitlines() if not line.startswith("make: ")]
+    assert len(ours) == 1, r.stderr                          # one sentence, no traceback
+    assert "Traceback" not in r.stdout + r.stderr
+    assert str(tmp_path / "no-mpy-cross") in ours[0]
+    assert "adafruit-circuit-python.s3.amazonaws.com" in ours[0] and "major version" in ours[0]
+    assert "POCKET_TRICKS_MPY_CROSS" in ours[0]
+    assert not (tmp_path / "dist" / ("pocket-tricks-%s.zip" % bundle.read_version())).exists()
+
+
+# Printed after the game: the file every loaded project/library module came from.
+LOADED_FILES = """
+import sys
+for name in sorted(sys.modules):
+    f = getattr(sys.modules[name], "__file__", None)
+    if f:
+        print("LOADED " + name + " " + f)
+"""
+
+
+def test_a_whole_game_runs_from_the_bundle_in_circuitpython(built, tmp_path):
+    missing = circuitpy.available()
+    if missing:
+        pytest.skip(missing)
+    path, entries = built
+    tree = tmp_path / "CIRCUITPY"
+    with zipfile.ZipFile(path) as z:
+        z.extractall(str(tree))
+    on_drive = []
+    for d, _dirs, files in os.walk(str(tree)):
+        on_drive += [os.path.relpath(os.path.join(d, f), str(tree)).replace(os.sep, "/") for f in files]
+    assert sorted(p for p in on_drive if p.endswith(".py")) == list(SOURCE_FILES)
+    assert "engine/state.mpy" in on_drive and not (tree / "engine" / "state.py").exists()
+    heap = 96 * 1024
+    out = circuitpy.run(device_game.script("callbreak", 3) + LOADED_FILES, heap, tree=str(tree))
+    got = device_game.parse(out)
+    loaded = dict(line.split(" ")[1:3] for line in out.splitlines() if line.startswith("LOADED "))
+    ours = [n for n in loaded if n.split(".")[0] in ("engine", "ui", "hal", "adafruit_display_text")]
+    assert "engine.callbreak" in ours and "ui.table" in ours and "hal" in ours
+    for name in ours:
+        assert loaded[name].endswith(".mpy"), (name, loaded[name])
+    want = device_game.run_cpython("callbreak", 3)
+    assert got["over"] and want["over"]
+    for key in ("checksum", "scores", "winners", "actions"):
+        assert got[key] == want[key], key

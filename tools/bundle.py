@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Build the device bundle (a CIRCUITPY drive image as a zip) and deploy it.
 
-    python tools/bundle.py build  [--out dist]          -> dist/pocket-tricks-<version>.zip
+    python tools/bundle.py build  [--out dist] [--source] -> dist/pocket-tricks-<version>.zip
     python tools/bundle.py deploy --drive /media/CIRCUITPY [--zip Z] [--force] [--clean]
     python tools/bundle.py check  [--zip Z]             -> completeness + size report
 
@@ -10,6 +10,13 @@ The zip holds exactly what goes on the drive: code.py, boot.py, settings.toml
 and the Adafruit libraries the device code imports, copied from the pure-Python
 packages installed in the running interpreter (make uses .venv), following
 imports transitively so only the modules actually needed are shipped.
+
+As in Adafruit's library bundle, every module under engine/, ui/ and lib/ ships
+compiled (X.py -> X.mpy, by CircuitPython's own mpy-cross, found by
+tools/circuitpy.py); code.py and boot.py stay source, as CircuitPython runs
+them; data files are copied. The .mpy format must match the board's
+CircuitPython major version. ``--source`` builds an all-source bundle
+(pocket-tricks-<version>-source.zip) for debugging on a board.
 Dev-side only: never runs on the board.
 """
 import argparse
@@ -17,13 +24,23 @@ import ast
 import os
 import re
 import sys
+import tempfile
 import zipfile
+
+try:
+    import circuitpy          # run as tools/bundle.py, or tools/ on sys.path
+except ImportError:
+    from tools import circuitpy
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DRIVE_BYTES = 2 * 1024 * 1024        # PyBadge/PyGamer CIRCUITPY (2 MB SPI flash)
 BUDGET_BYTES = 1536 * 1024            # "room to spare": keep 512 KB free for saves
 CLUSTER = 512                         # FAT sector size on the small CIRCUITPY drives
 ZIP_TIME = (2024, 1, 1, 0, 0, 0)      # fixed timestamps: the same tree gives the same zip
+# Modules under these folders ship as .mpy; code.py and boot.py stay source.
+COMPILED_DIRS = ("engine/", "ui/", "lib/")
+MPY_MAGIC = b"C"                      # CircuitPython's .mpy files start with b"C" (MicroPython's b"M")
+MPY_CROSS_URL = "https://adafruit-circuit-python.s3.amazonaws.com/index.html?prefix=bin/mpy-cross/"
 
 # Top-level files and folders of the repo that belong on the drive.
 TOP_FILES = ("code.py", "boot.py", "settings.toml")
@@ -65,7 +82,7 @@ def read_version(root=ROOT):
 
 
 def is_desktop_only(rel):
-    stem = os.path.basename(rel).lower()[:-3]
+    stem = os.path.splitext(os.path.basename(rel))[0].lower()
     return ("desktop" in stem or "blinka" in stem or stem == "pygame"
             or stem.startswith("pygame_") or stem.endswith("_pygame"))
 
@@ -224,14 +241,89 @@ def collect(root=ROOT):
     return files
 
 
+# ---------------------------------------------------------------- compiling
+
+def ships_compiled(drive_path):
+    """True for a module that ships as .mpy: every .py under engine/, ui/, lib/."""
+    return drive_path.endswith(".py") and drive_path.startswith(COMPILED_DIRS)
+
+
+def mpy_path(drive_path):
+    return drive_path[:-3] + ".mpy"
+
+
+def source_path(drive_path):
+    """The .py a shipped .mpy was compiled from (other paths unchanged)."""
+    return drive_path[:-4] + ".py" if drive_path.endswith(".mpy") else drive_path
+
+
+class NoMpyCross(Exception):
+    """CircuitPython's mpy-cross is not on this machine (the message says where to get it)."""
+
+
+def mpy_cross():
+    """Path of CircuitPython's mpy-cross, or NoMpyCross with one sentence on where to get it."""
+    try:
+        return circuitpy.mpy_cross()
+    except circuitpy.Missing:
+        where = os.environ.get(circuitpy.MPY_CROSS_ENV) or os.path.join(circuitpy.SHARED, "mpy-cross")
+        raise NoMpyCross(
+            "The bundle is compiled by CircuitPython's mpy-cross, and there is none at %s: "
+            "download the one for your board's CircuitPython version from %s (the .mpy format must "
+            "match the board's CircuitPython major version, e.g. mpy-cross 10.x for CircuitPython 10), "
+            "make it executable and set %s to its path." % (where, MPY_CROSS_URL,
+                                                              circuitpy.MPY_CROSS_ENV))
+
+
+def compile_files(files, tmp_dir):
+    """{drive path: source path} -> {drive path: bytes}, the .py under COMPILED_DIRS as .mpy.
+
+    The source name stored in each .mpy (shown in tracebacks) is its drive path,
+    never this machine's path, so the same tree gives the same bytes anywhere.
+    """
+    mpy_cross()
+    out = {}
+    for dp in sorted(files):
+        if not ships_compiled(dp):
+            with open(files[dp], "rb") as f:
+                out[dp] = f.read()
+            continue
+        dest = os.path.join(tmp_dir, mpy_path(dp).replace("/", "_"))
+        try:
+            circuitpy.compile_mpy(files[dp], dest, dp)
+        except circuitpy.CircuitPythonError as e:
+            raise SystemExit("mpy-cross could not compile %s:\n%s" % (dp, e.output.strip()))
+        with open(dest, "rb") as f:
+            data = f.read()
+        if not data.startswith(MPY_MAGIC):
+            raise SystemExit("%s is not CircuitPython's mpy-cross (its .mpy files start with %r, "
+                             "CircuitPython's with %r): set %s to the one from %s" % (
+                                 circuitpy.mpy_cross(), data[:1], MPY_MAGIC,
+                                 circuitpy.MPY_CROSS_ENV, MPY_CROSS_URL))
+        out[mpy_path(dp)] = data
+    return out
+
+
+def sources_of(root=ROOT):
+    """{X.mpy drive path: source bytes of X.py}: what the import check reads for a .mpy."""
+    out = {}
+    for dp, src in collect(root).items():
+        if ships_compiled(dp):
+            with open(src, "rb") as f:
+                out[mpy_path(dp)] = f.read()
+    return out
+
+
 # ---------------------------------------------------------------- checks
 
-def check_entries(entries):
+def check_entries(entries, sources=None):
     """Problems with a drive image given as {drive path: bytes}: unresolved imports.
 
     An unguarded import must resolve to a CircuitPython built-in or a file in the
-    image; imports guarded by try/except ImportError may be missing.
+    image; imports guarded by try/except ImportError may be missing. A .mpy is
+    checked through its source: sources maps X.mpy to the bytes of X.py.
     """
+    sources = sources or {}
     paths = set(entries)
     dirs = set()
     for p in paths:
@@ -240,10 +332,22 @@ def check_entries(entries):
             dirs.add("/".join(parts[:i]))
     problems = []
     for p in sorted(paths):
-        if not p.endswith(".py"):
+        if p.endswith(".py"):
+            text, as_path = entries[p], p
+        elif p.endswith(".mpy"):
+            if not entries[p].startswith(MPY_MAGIC):
+                problems.append("%s: not a CircuitPython .mpy (starts with %r)" % (p, entries[p][:2]))
+            if source_path(p) in paths:
+                problems.append("%s: %s would be imported instead (CircuitPython prefers .py)" % (
+                    p, source_path(p)))
+            if p not in sources:
+                problems.append("%s: no source to check its imports" % p)
+                continue
+            text, as_path = sources[p], source_path(p)
+        else:
             continue
         try:
-            mods = imports_of(entries[p].decode("utf-8"), p)
+            mods = imports_of(text.decode("utf-8"), as_path)
         except SyntaxError as e:
             problems.append("%s: syntax error: %s" % (p, e))
             continue
@@ -255,7 +359,7 @@ def check_entries(entries):
     for p in sorted(paths):
         if "__pycache__" in p or p.endswith(".pyc") or p.startswith(("tests/", "tools/")):
             problems.append("%s: does not belong on the drive" % p)
-        elif p.endswith(".py") and is_desktop_only(p):
+        elif p.endswith((".py", ".mpy")) and is_desktop_only(p):
             problems.append("%s: desktop-only file in the bundle" % p)
     return problems
 
@@ -272,30 +376,51 @@ def read_zip(path):
 
 # ---------------------------------------------------------------- commands
 
-def build(out_dir, root=ROOT):
+def zip_name(version, source=False):
+    return "pocket-tricks-%s%s.zip" % (version, "-source" if source else "")
+
+
+def build(out_dir, root=ROOT, source=False):
+    """Write the bundle zip (compiled, or all source with source=True); returns its path.
+
+    Raises NoMpyCross when a compiled bundle is asked for and mpy-cross is missing.
+    """
     files = collect(root)
     version = read_version(root)
     os.makedirs(out_dir, exist_ok=True)
-    path = os.path.join(out_dir, "pocket-tricks-%s.zip" % version)
+    path = os.path.join(out_dir, zip_name(version, source))
+    if source:
+        entries = {}
+        for dp in files:
+            with open(files[dp], "rb") as f:
+                entries[dp] = f.read()
+    else:
+        with tempfile.TemporaryDirectory(prefix="mpy-") as tmp:
+            entries = compile_files(files, tmp)
     tmp = path + ".tmp"
     with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as z:
-        for dp in sorted(files):
+        for dp in sorted(entries):
             info = zipfile.ZipInfo(dp, ZIP_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            with open(files[dp], "rb") as f:
-                z.writestr(info, f.read())
+            z.writestr(info, entries[dp])
     os.replace(tmp, path)
     return path
 
 
-def report(path):
+def report(path, root=ROOT):
+    """Print the size line and every problem; returns the problems.
+
+    The imports of a .mpy are read from the tree's source it was compiled from.
+    """
     entries = read_zip(path)
+    sources = sources_of(root) if any(p.endswith(".mpy") for p in entries) else {}
     raw = sum(len(b) for b in entries.values())
     used = drive_usage(entries)
-    problems = check_entries(entries)
-    print("%s: %d files, %d bytes (%d KB on a FAT drive, %d%% of 2 MB)" % (
-        os.path.relpath(path), len(entries), raw, used // 1024, used * 100 // DRIVE_BYTES))
+    problems = check_entries(entries, sources)
+    compiled = sum(1 for p in entries if p.endswith(".mpy"))
+    print("%s: %d files (%d compiled), %d bytes (%d KB on a FAT drive, %d%% of 2 MB)" % (
+        os.path.relpath(path), len(entries), compiled, raw, used // 1024, used * 100 // DRIVE_BYTES))
     for p in problems:
         print("  " + p)
     if used > BUDGET_BYTES:
@@ -308,8 +433,10 @@ def deploy(zip_path, drive, force=False, clean=False):
     """Copy the bundle onto a mounted CIRCUITPY drive; code.py goes last.
 
     Unchanged files are not rewritten (saves flash wear and an auto-reload per
-    file). --clean removes files under engine/, ui/ and lib/hal/ that the bundle
-    no longer has; saves and settings elsewhere are left alone.
+    file). A X.py left on the drive where the bundle ships X.mpy is removed
+    (CircuitPython would import the old .py instead). --clean also removes files
+    under engine/, ui/ and lib/hal/ that the bundle no longer has; saves and
+    settings elsewhere are left alone. Removals happen before code.py is written.
     """
     if not os.path.isdir(drive):
         raise SystemExit("no such drive folder: %s" % drive)
@@ -317,21 +444,26 @@ def deploy(zip_path, drive, force=False, clean=False):
         raise SystemExit("%s has no boot_out.txt: not a CIRCUITPY drive? (use --force)" % drive)
     entries = read_zip(zip_path)
     order = sorted(p for p in entries if p != "code.py")
-    if "code.py" in entries:
-        order.append("code.py")
     written = 0
-    for dp in order:
+
+    def write(dp):
         dest = os.path.join(drive, *dp.split("/"))
         data = entries[dp]
         if os.path.isfile(dest):
             with open(dest, "rb") as f:
                 if f.read() == data:
-                    continue
+                    return 0
         os.makedirs(os.path.dirname(dest) or drive, exist_ok=True)
         with open(dest, "wb") as f:
             f.write(data)
-        written += 1
-    removed = 0
+        return 1
+
+    for dp in order:
+        written += write(dp)
+    stale = set()
+    for dp in entries:   # a .py beside a shipped .mpy shadows it
+        if dp.endswith(".mpy") and os.path.isfile(os.path.join(drive, *source_path(dp).split("/"))):
+            stale.add(source_path(dp))
     if clean:
         for top in ("engine", "ui", "lib/hal"):
             base = os.path.join(drive, *top.split("/"))
@@ -339,15 +471,19 @@ def deploy(zip_path, drive, force=False, clean=False):
                 for f in fs:
                     rel = os.path.relpath(os.path.join(d, f), drive).replace(os.sep, "/")
                     if rel not in entries:
-                        os.remove(os.path.join(d, f))
-                        removed += 1
+                        stale.add(rel)
+    for rel in sorted(stale):
+        os.remove(os.path.join(drive, *rel.split("/")))
+    if "code.py" in entries:
+        order.append("code.py")
+        written += write("code.py")
     print("deployed %s to %s: %d written, %d unchanged, %d removed" % (
-        os.path.basename(zip_path), drive, written, len(order) - written, removed))
-    return written, removed
+        os.path.basename(zip_path), drive, written, len(order) - written, len(stale)))
+    return written, len(stale)
 
 
-def default_zip(out_dir, root=ROOT):
-    return os.path.join(out_dir, "pocket-tricks-%s.zip" % read_version(root))
+def default_zip(out_dir, root=ROOT, source=False):
+    return os.path.join(out_dir, zip_name(read_version(root), source))
 
 
 def main(argv=None):
@@ -359,17 +495,19 @@ def main(argv=None):
     ap.add_argument("--drive", help="mounted CIRCUITPY folder (deploy)")
     ap.add_argument("--force", action="store_true", help="deploy without boot_out.txt")
     ap.add_argument("--clean", action="store_true", help="remove stale engine/ui/hal files")
+    ap.add_argument("--source", action="store_true",
+                    help="all-source bundle (no mpy-cross needed; for debugging)")
     args = ap.parse_args(argv)
-    if args.command == "build":
-        path = build(args.out, args.root)
-        return 1 if report(path) else 0
-    zip_path = args.zip or build(args.out, args.root)
-    if args.command == "check":
-        return 1 if report(zip_path) else 0
-    if not args.drive:
+    if args.command == "deploy" and not args.drive:
         ap.error("deploy needs --drive (make deploy CIRCUITPY=/path)")
-    if report(zip_path):
-        return 1
+    try:
+        zip_path = args.zip or build(args.out, args.root, args.source)
+    except NoMpyCross as e:
+        print(e, file=sys.stderr)
+        return 2
+    problems = report(zip_path, args.root)
+    if problems or args.command != "deploy":
+        return 1 if problems else 0
     deploy(zip_path, args.drive, args.force, args.clean)
     return 0
 
