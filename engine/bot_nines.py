@@ -7,10 +7,10 @@
 # and a threshold that is lower when the dummy is a hand another player just
 # gave up (it is known to be weak) than when it is the dummy as dealt.
 # Play: level 1 wins cheaply when it can, else plays its lowest card; level 2
-# is engine/bot_nines_play.py.
+# tracks the cards still out (see its part below).
 #
 from engine.actions import KEEP, SWAP
-from engine.botlib import by_suit, estimate_quarters, play_for
+from engine.botlib import by_suit, estimate_quarters, lowest, play_for, winners_in
 
 # Level 1: the average estimate_quarters of a random Nines hand per trump
 # (C, D, H, S, NT), measured over 20000 random hands; it swaps well below par.
@@ -28,8 +28,6 @@ def choose(view, legal, level, rng):
         return SWAP if wants_swap(view, hand, level) else KEEP
     if level < 2:
         return play_for(view, legal, True)
-    # Level-2 card play is its own module, compiled only when first needed.
-    from engine.bot_nines_play import play
     return play(view, me, hand, legal)
 
 
@@ -64,3 +62,129 @@ def value(hand, trump):
         elif trump < 4 and n == 0:
             q += 1
     return q
+
+
+# --- level-2 card play ----------------------------------------------------
+
+def out_cards(view, hand):
+    # Cards an opponent may still hold: not mine, not played, not in a known dummy.
+    gone = [0] * 52
+    for c in hand:
+        gone[c] = 1
+    for x in view["plays"]:
+        gone[x & 63] = 1
+    if view["dummy"] is not None:
+        for c in view["dummy"]:
+            gone[c] = 1
+    return gone
+
+
+def is_master(c, gone):
+    # No card that can still be played against c ranks above it in its suit.
+    top = (c // 13) * 13 + 12
+    for x in range(c + 1, top + 1):
+        if not gone[x]:
+            return False
+    return True
+
+
+def may_hold(view, seat, suit, gone):
+    # Could seat still hold a card of suit?
+    if view["voids"][seat] & (1 << suit):
+        return False
+    known = view["known_hands"][seat]
+    if known is not None:
+        return len([c for c in known if c // 13 == suit]) > 0
+    for x in range(suit * 13, suit * 13 + 13):
+        if not gone[x]:
+            return True
+    return False
+
+
+def can_beat(view, seat, card, led, gone):
+    # Could seat, playing after us, beat card in a trick led in suit led?
+    trump = view["trump"]
+    s = card // 13
+    if may_hold(view, seat, led, gone):
+        if s != led:
+            return False  # it must follow suit below a trump
+    elif trump > 3 or not may_hold(view, seat, trump, gone):
+        return False
+    elif s != trump:
+        return True  # it may ruff
+    known = view["known_hands"][seat]
+    for x in range(card + 1, s * 13 + 13):  # a higher card of card's own suit
+        if not gone[x] and (known is None or x in known):
+            return True
+    return False
+
+
+def play(view, me, hand, legal):
+    trump = view["trump"]
+    trick = view["trick"]
+    gone = out_cards(view, hand)
+    later = [(me + i) % 3 for i in range(1, 3 - len(trick))]
+    if not trick:
+        return lead(view, me, hand, legal, gone)
+    led = trick[0][1] // 13
+    win = winners_in(legal, trick, trump)
+    safe = [c for c in win if not [p for p in later if can_beat(view, p, c, led, gone)]]
+    if safe:  # the last player: every winner is safe
+        return lowest(safe, trump)
+    return discard(hand, legal, trump, gone)
+
+
+def lead(view, me, hand, legal, gone):
+    trump = view["trump"]
+    others = [(me + 1) % 3, (me + 2) % 3]
+    suits = by_suit(hand)
+    if trump < 4 and suits[trump]:
+        top = suits[trump][-1]
+        out_trumps = [p for p in others if may_hold(view, p, trump, gone)]
+        if out_trumps and is_master(top, gone):
+            return top  # draw trump with a sure winner
+    best = None
+    for c in legal:
+        s = c // 13
+        if s == trump or not is_master(c, gone):
+            continue
+        if [p for p in others if can_beat(view, p, c, s, gone)]:
+            continue
+        if best is None or c % 13 < best % 13:
+            best = c
+    if best is not None:
+        return best
+    return lead_low(view, others, suits, legal, gone)
+
+
+def lead_low(view, others, suits, legal, gone):
+    # Nothing sure to lead: a low card of the side suit that costs least.
+    trump = view["trump"]
+    best, key = None, None
+    for s in range(4):
+        cs = suits[s]
+        if not cs or s == trump:
+            continue
+        k = 2 * len(cs)  # long suits set up winners
+        if trump < 4 and len(cs) == 1 and len(suits[trump]) >= 2:
+            k += 5  # a singleton led makes a void to ruff with
+        if len(cs) <= 2 and cs[-1] % 13 >= 9 and cs[-1] != cs[0]:
+            k -= 4  # do not lead away from a short honour
+        for p in others:
+            if view["voids"][p] & (1 << s) and trump < 4 and may_hold(view, p, trump, gone):
+                k -= 20  # an opponent would ruff it
+        if key is None or k > key:
+            best, key = cs[0], k
+    return lowest(legal, trump) if best is None else best
+
+
+def discard(hand, legal, trump, gone):
+    # The card that costs least: low, not a winner, from a short side suit.
+    best, key = None, None
+    for c in legal:
+        s = c // 13
+        k = c % 13 * 4 + (200 if s == trump else 0) + (100 if is_master(c, gone) else 0)
+        k += len([x for x in hand if x // 13 == s])
+        if key is None or k < key:
+            best, key = c, k
+    return best

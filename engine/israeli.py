@@ -22,7 +22,7 @@
 #   the state to just before its first card. It also works right after the
 #   deal's last trick (the scoring is undone) or the game's end, but not once
 #   any action of a later phase has been taken, nor before any trick.
-from engine import IllegalAction, module
+from engine import IllegalAction
 from engine.actions import BID, PASS, TRUMP_BID
 from engine.state import TrickGame, load_saved
 from engine.tricks import follow_suit
@@ -118,16 +118,55 @@ class Israeli(TrickGame):
             self.play_card(a)
             return
         self.trick_start = None
-        if p in ("trump_bid", "frisch"):
-            # the auction and Frisch live in engine/israeli_auction.py, compiled
-            # apart so no single module sets the heap peak on the device
-            m = module("israeli_auction")
-            (m.auction if p == "trump_bid" else m.choose_frisch)(self, a)
+        if p == "trump_bid":
+            self.auction(a)
+        elif p == "frisch":
+            self.choose_frisch(a)
         else:
             self.bids[self.turn] = a - BID
             self.turn = (self.turn + 1) % 4
             if self.turn == self.high[2]:
                 self.phase = "play"
+
+    # --- the trump auction and Frisch -----------------------------------
+    def auction(self, a):
+        seat = self.turn
+        self.calls[seat] = a
+        self.turn = (seat + 1) % 4
+        if a != PASS:
+            self.high = [(a - TRUMP_BID) // 5, (a - TRUMP_BID) % 5, seat]
+            self.passes = 0
+            return
+        self.passes += 1
+        if self.high is not None and self.passes == 3:
+            self.trump = self.high[1]
+            self.leader = self.turn = self.high[2]
+            self.phase = "contract"
+        elif self.high is None and self.passes == 4:
+            if self.frisch_count == MAX_FRISCH:
+                self.start_deal()
+            else:
+                self.phase = "frisch"
+                self.chosen = [[], [], [], []]
+
+    def choose_frisch(self, card):
+        seat = self.turn
+        self.chosen[seat].append(card)
+        if len(self.chosen[seat]) < 3:
+            return
+        self.turn = (seat + 1) % 4
+        if self.turn != (self.dealer + 1) % 4:
+            return
+        for s in range(4):
+            for c in self.chosen[s]:
+                self.hands[s].remove(c)
+        for s in range(4):
+            self.hands[(s + 1) % 4].extend(self.chosen[s])
+            self.hands[(s + 1) % 4].sort()
+        self.chosen = None
+        self.frisch_count += 1
+        self.min_bid = MIN_BID + self.frisch_count
+        self.start_auction()
 
     def trick_done(self, winner):
         self.leader = winner

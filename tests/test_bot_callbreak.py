@@ -3,7 +3,7 @@ small duplicate match that checks the level ordering."""
 from engine import bots
 from engine.actions import BID
 from engine.bot_callbreak import call_quarters
-from engine.bot_callbreak_play import knowledge
+from engine.bot_callbreak import knowledge
 from engine.callbreak import new_game
 from engine.cards import parse_card
 
