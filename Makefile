@@ -36,12 +36,16 @@ play: venv
 bench: venv npm
 	$(HEADLESS) $(PY) -m tools.bench $(ARGS)
 
-# Device bundle: $(DIST)/pocket-tricks-<version>.zip, a CIRCUITPY drive image.
+# Device bundle: $(DIST)/pocket-tricks-<version>.zip, a CIRCUITPY drive image with
+# the modules compiled to .mpy by CircuitPython's mpy-cross (../shared/tools/circuitpython/
+# or $POCKET_TRICKS_MPY_CROSS). BUNDLE_ARGS=--source: an all-source bundle instead.
 DIST ?= dist
+BUNDLE_ARGS ?=
 bundle: venv
-	$(PY) tools/bundle.py build --out $(DIST)
+	$(PY) tools/bundle.py build --out $(DIST) $(BUNDLE_ARGS)
 
 # Copy the bundle onto a mounted board: make deploy CIRCUITPY=/media/$$USER/CIRCUITPY
+# (DEPLOY_ARGS=--clean also removes stale engine/, ui/, lib/hal/ files).
 deploy: venv
 	@test -n "$(CIRCUITPY)" || { echo "usage: make deploy CIRCUITPY=/path/to/CIRCUITPY"; exit 2; }
 	$(PY) tools/bundle.py deploy --out $(DIST) --drive "$(CIRCUITPY)" $(DEPLOY_ARGS)
