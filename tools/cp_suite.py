@@ -10,14 +10,20 @@ suite, run in CircuitPython's own interpreter (tools/circuitpy.py), and the
   the VM's private filesystem never touch this machine's root.
 - ``device_uses(files)``: the imports, module attributes, builtins and
   built-in type methods device code uses, minus what it guards (try/except
-  ImportError or AttributeError, ``if hasattr(mod, "name")``); ``CHECK_USES``
-  looks them up inside the interpreter and prints ``MISSING [...]``.
+  ImportError or AttributeError, ``if hasattr(mod, "name")``), what runs only
+  on CPython (the desktop side of ``if sys.implementation.name == "cpython"``
+  or ``hal._on_cpython()``, and private functions called only from there) and
+  modules only a board has; ``check_uses_script`` looks them up inside the
+  interpreter, which prints ``MISSING [...]`` (``parse_missing``).
+- ``board_only_at_load(files)``: the modules that cannot even be imported
+  without a board (displayio, keypad, ... when they load).
 """
 import ast
 import builtins
 import io
 import json
 import os
+import re
 import tokenize
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -75,7 +81,6 @@ def relocate(source, base="WORK"):
 
 def heap_comment(source, key="circuitpython"):
     """N from a ``# circuitpython: heap=N`` comment in the first lines, or None."""
-    import re
     m = re.search(r"#\s*%s:\s*heap\s*=\s*(\d+)" % key, source[:2000])
     return int(m.group(1)) if m else None
 
