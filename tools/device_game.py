@@ -33,6 +33,9 @@ from ui.saves import Store
 import ui.menus
 
 GAME = %(game)r
+MEMINFO = %(meminfo)r
+if MEMINFO:
+    import micropython
 LEVEL = %(level)d
 SEED = %(seed)d
 SAVES = WORK + "/saves"
@@ -57,6 +60,8 @@ while type(app.top()).__name__ != "GameOver" and keys < %(limit)d:
     if alloc is not None and keys %% %(sample)d == 0:
         gc.collect()
         live = max(live, alloc())
+        if MEMINFO:
+            micropython.mem_info()
 st = app.stack[0].state()
 check = 0
 for c in st.log:
@@ -69,11 +74,30 @@ print("RESULT " + json.dumps({"game": GAME, "over": st.is_over(), "scores": v["s
 """
 
 
-def script(game, level=3, seed=7, limit=6000, sample=1):
+def script(game, level=3, seed=7, limit=6000, sample=1, meminfo=False):
     """The game script: seat 0 human, the others bots of ``level``; the live
-    heap is read after a collection every ``sample`` key presses."""
+    heap is read after a collection every ``sample`` key presses (with
+    ``meminfo``, CircuitPython's micropython.mem_info() is printed there too:
+    see heap_samples)."""
     return SCRIPT % {"game": game, "level": int(level), "seed": int(seed), "limit": int(limit),
-                     "sample": max(1, int(sample))}
+                     "sample": max(1, int(sample)), "meminfo": bool(meminfo)}
+
+
+def heap_samples(output):
+    """[(used, free, largest used block, largest free block)] in bytes, one
+    per mem_info() the script printed (CircuitPython's heap blocks are 16 bytes)."""
+    out = []
+    used = free = None
+    for line in output.splitlines():
+        line = line.strip()
+        if line.startswith("GC: total:"):
+            parts = dict(p.strip().split(": ") for p in line[4:].split(","))
+            used, free = int(parts["used"]), int(parts["free"])
+        elif line.startswith("No. of 1-blocks") and used is not None:
+            parts = dict(p.strip().rsplit(": ", 1) for p in line.split(","))
+            out.append((used, free, int(parts["max blk sz"]) * 16, int(parts["max free sz"]) * 16))
+            used = None
+    return out
 
 
 def parse(output):

@@ -1,0 +1,225 @@
+"""Where the heap goes, measured in CircuitPython's own interpreter (dev-side).
+
+    python -m tools.cp_heap [--game nommie] [--levels 1 3] [--kind mpy]
+
+Every figure comes from the 32-bit CircuitPython binary (tools/circuitpy.py),
+whose collector runs while code executes, as on a board:
+
+- game_figures(): a whole game as a player has it (tools/device_game.py: the
+  UI logic, seat 0 pressing keys, bots of one level, autosaves to a folder).
+  ``fits``: the smallest fixed heap (4 KB steps) in which it completes;
+  ``live``: the most heap in use after a collection between key presses;
+  ``largest``: the largest block in use at those moments; ``free_block``: the
+  smallest "largest free block" seen there, running in the ``fits`` heap (how
+  fragmented the free heap gets);
+  ``fails``: the allocation that fails one step below ``fits`` and where.
+- screen_figures(): the live heap with each screen on top, from the title
+  through a game's table and its menus (screens load their module on entry
+  and drop it on exit).
+- module_figures(): what importing each device module costs on its own, its
+  bytecode, objects and new qstrs (interned names, never freed).
+"""
+import argparse
+import re
+import sys
+
+from tools import circuitpy, device_game
+
+KB = 1024
+STEP = 4 * KB
+LO, HI = 48 * KB, 192 * KB
+BUDGET = {"mpy": 96 * KB, "py": 128 * KB}   # a whole level-3 game must complete in these
+
+
+def _where(output):
+    """'allocating N bytes' and the innermost project frame of a MemoryError."""
+    size = re.search(r"allocating (\d+) bytes", output)
+    frames = re.findall(r'File "([^"]+)", line (\d+), in (\S+)', output)
+    inner = [f for f in frames if not f[0].endswith("main.py")]
+    at = "%s:%s %s" % inner[-1] if inner else "?"
+    return (int(size.group(1)) if size else None), at
+
+
+def game_figures(game, level=3, kind="mpy", seed=7):
+    tree = circuitpy.stage(kind)
+    quiet = device_game.script(game, level, seed, sample=10 ** 6)
+    fits = circuitpy.smallest_heap(quiet, tree, LO, HI, STEP)
+    # the samples come from a run in the smallest heap that fits: the free
+    # heap is as fragmented there as the game ever makes it
+    out = circuitpy.run(device_game.script(game, level, seed, meminfo=True), fits or HI, tree)
+    result = device_game.parse(out)
+    samples = device_game.heap_samples(out)
+    fig = {"game": game, "level": level, "kind": kind, "fits": fits, "live": result["live"],
+           "largest": max(s[2] for s in samples), "free_block": min(s[3] for s in samples),
+           "keys": result["keys"], "actions": result["actions"], "fails": None}
+    if fits is not None and fits > LO:
+        try:
+            circuitpy.run(quiet, fits - STEP, tree)
+        except circuitpy.CircuitPythonError as e:
+            if e.memory_error():
+                fig["fails"] = _where(e.output)
+    return fig
+
+
+SCREENS_SCRIPT = """
+import gc
+from hal import keys as K
+from ui.app import App
+from ui.driver import Driver
+app = App(160, 128)
+app.settings["bot_level"] = 2
+d = Driver(app)
+
+
+def press(*ks):
+    for k in ks:
+        d.press(k)
+
+
+def to(label):
+    top = app.top()
+    while top.lines[top.cursor] != label:
+        d.press(K.DOWN)
+    d.press(K.A)
+
+
+def show(label):
+    gc.collect()
+    print("SCREEN %s|%d|%s" % (label, gc.mem_alloc(), type(app.top()).__name__))
+
+
+"""
+# (label, code that brings the screen up)
+SCREEN_STEPS = (
+    ("title", "app.start()"),
+    ("settings", "to('Settings')"),
+    ("title again", "press(K.B)"),
+    ("statistics", "to('Statistics')"),
+    ("title again", "press(K.B)"),
+    ("rules menu", "to('Rules')"),
+    ("rules text", "press(K.A)"),
+    ("title again", "press(K.B, K.B)"),
+    ("about", "to('About')"),
+    ("title again", "press(K.B)"),
+    ("setup", "to('New game')"),
+    ("table (nommie)", "app.top().cursor = len(app.top().lines) - 1; press(K.A)"),
+    ("table after 6 keys", "press(K.A, K.A, K.A, K.A, K.A, K.A)"),
+    ("pause menu", "press(K.START)"),
+    ("table again", "press(K.B)"),
+    ("score sheet", "press(K.SELECT)"),
+    ("table again", "press(K.B)"),
+)
+
+
+def screen_figures(kind="mpy"):
+    """[(screen, live bytes, top screen's class)] after a collection."""
+    body = "".join("%s\nshow(%r)\n" % (code, label) for label, code in SCREEN_STEPS)
+    out = circuitpy.run(SCREENS_SCRIPT + body, HI, circuitpy.stage(kind))
+    rows = []
+    for line in out.splitlines():
+        if line.startswith("SCREEN "):
+            label, live, top = line[7:].split("|")
+            rows.append((label, int(live), top))
+    return rows
+
+
+MODULE_SCRIPT = """
+import gc
+import micropython
+gc.collect()
+before = gc.mem_alloc()
+for m in %r:
+    __import__(m)
+gc.collect()
+mid = gc.mem_alloc()
+__import__(%r)
+gc.collect()
+print("MODULE %%d" %% (gc.mem_alloc() - mid))
+"""
+# The device modules a game uses, in the order a game loads them.
+MODULES = ("hal.keys", "engine", "engine.cards", "engine.actions", "engine.rng", "engine.tricks",
+           "engine.state", "engine.games", "engine.options", "engine.bots", "engine.botlib",
+           "engine.nommie", "engine.bot_nommie", "engine.bot_search",
+           "engine.linger", "engine.bot_linger", "engine.bot_search_linger",
+           "engine.nines", "engine.bot_nines", "engine.callbreak", "engine.bot_callbreak",
+           "engine.bot_search_callbreak", "engine.israeli", "engine.bot_israeli",
+           "engine.explain", "engine.parse", "engine.saved",
+           "ui.fmt", "ui.screen", "ui.session", "ui.app", "ui.atomic", "ui.saves", "ui.storage",
+           "ui.table", "ui.menus", "ui.title", "ui.newgame", "ui.pause", "ui.between",
+           "ui.sheet", "ui.settings", "ui.info", "ui.prefs", "ui.undo", "ui.console")
+
+
+def module_figures(kind="mpy", modules=MODULES):
+    """[(module, bytes its import adds)], each after the modules it imports are loaded.
+
+    Each module is measured in a fresh interpreter with its dependencies
+    imported first, so a module is charged only for itself (qstr pools grow
+    in doubling steps, so a few bytes of that growth land on whichever module
+    crosses a step)."""
+    tree = circuitpy.stage(kind)
+    rows = []
+    for m in modules:
+        deps = _deps(m)
+        out = circuitpy.run(MODULE_SCRIPT % (deps, m), HI, tree)
+        rows.append((m, int(re.search(r"MODULE (-?\d+)", out).group(1))))
+    return rows
+
+
+def _deps(module):
+    # the project modules `module` imports when it loads (mpvm knows how to read that)
+    from tools import mpvm
+    order = mpvm.import_order([module], dirs=("engine", "ui", "lib/hal"))
+    return [m for m in order if m != module]
+
+
+def kb(n):
+    return "-" if n is None else "%.1f" % (n / 1024.0)
+
+
+def print_games(rows, out=sys.stdout):
+    w = out.write
+    w("\nCircuitPython heap: a whole game through the UI logic, seat 0 human, bots at the\n"
+      "level shown, autosaves (budget: completes in 96 KB from the .mpy bundle, 128 KB\n"
+      "from source)\n")
+    w("{:<10} {:>3} {:>4} {:>8} {:>8} {:>9} {:>10}  {}\n".format(
+        "game", "lvl", "code", "fits KB", "live KB", "largest B", "min free B", "fails below"))
+    for r in rows:
+        fails = "-" if not r["fails"] else "%s B at %s" % r["fails"]
+        w("{:<10} {:>3} {:>4} {:>8} {:>8} {:>9} {:>10}  {}\n".format(
+            r["game"], r["level"], r["kind"], ">%d" % (HI // KB) if r["fits"] is None else kb(r["fits"]),
+            kb(r["live"]), r["largest"], r["free_block"], fails))
+
+
+def print_screens(rows, out=sys.stdout):
+    out.write("\nCircuitPython live heap per screen (.mpy, after a collection)\n")
+    for label, live, top in rows:
+        out.write("  %-20s %7.1f KB  (%s)\n" % (label, live / 1024.0, top))
+
+
+def print_modules(rows, out=sys.stdout):
+    out.write("\nCircuitPython heap per module (.mpy; bytecode, objects and new qstrs)\n")
+    for m, b in sorted(rows, key=lambda r: -r[1]):
+        out.write("  %-28s %6d B\n" % (m, b))
+
+
+def main(argv=None):
+    from engine import games
+    ap = argparse.ArgumentParser(prog="python -m tools.cp_heap", description=__doc__.split("\n")[0])
+    ap.add_argument("--game", action="append", choices=games.IDS, help="only this game (repeatable)")
+    ap.add_argument("--levels", type=int, nargs="*", default=[1, 2, 3], choices=(0, 1, 2, 3))
+    ap.add_argument("--kind", choices=("mpy", "py", "both"), default="both")
+    args = ap.parse_args(argv)
+    why = circuitpy.available()
+    if why:
+        ap.exit(2, why + "\n")
+    kinds = ("mpy", "py") if args.kind == "both" else (args.kind,)
+    rows = [game_figures(g, lv, k) for k in kinds for g in (args.game or games.IDS)
+            for lv in args.levels]
+    print_games(rows)
+    print_screens(screen_figures())
+    print_modules(module_figures())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
