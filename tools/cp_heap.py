@@ -126,15 +126,15 @@ def screen_figures(kind="mpy"):
 MODULE_SCRIPT = """
 import gc
 import micropython
-gc.collect()
-before = gc.mem_alloc()
 for m in %r:
     __import__(m)
 gc.collect()
 mid = gc.mem_alloc()
+micropython.qstr_info()
 __import__(%r)
 gc.collect()
 print("MODULE %%d" %% (gc.mem_alloc() - mid))
+micropython.qstr_info()
 """
 # The device modules a game uses, in the order a game loads them.
 MODULES = ("hal.keys", "engine", "engine.cards", "engine.actions", "engine.rng", "engine.tricks",
@@ -150,7 +150,8 @@ MODULES = ("hal.keys", "engine", "engine.cards", "engine.actions", "engine.rng",
 
 
 def module_figures(kind="mpy", modules=MODULES):
-    """[(module, bytes its import adds)], each after the modules it imports are loaded.
+    """[(module, bytes its import adds, new qstrs)], each after the modules it
+    imports are loaded.
 
     Each module is measured in a fresh interpreter with its dependencies
     imported first, so a module is charged only for itself (qstr pools grow
@@ -161,7 +162,8 @@ def module_figures(kind="mpy", modules=MODULES):
     for m in modules:
         deps = _deps(m)
         out = circuitpy.run(MODULE_SCRIPT % (deps, m), HI, tree)
-        rows.append((m, int(re.search(r"MODULE (-?\d+)", out).group(1))))
+        qstrs = [int(n) for n in re.findall(r"n_qstr=(\d+)", out)]
+        rows.append((m, int(re.search(r"MODULE (-?\d+)", out).group(1)), qstrs[1] - qstrs[0]))
     return rows
 
 
@@ -197,9 +199,11 @@ def print_screens(rows, out=sys.stdout):
 
 
 def print_modules(rows, out=sys.stdout):
-    out.write("\nCircuitPython heap per module (.mpy; bytecode, objects and new qstrs)\n")
-    for m, b in sorted(rows, key=lambda r: -r[1]):
-        out.write("  %-28s %6d B\n" % (m, b))
+    out.write("\nCircuitPython heap per module (.mpy, imported after its own imports): bytes,\n"
+              "and the names it interns (qstrs, never freed; their pools grow in doubling\n"
+              "steps, so a module that crosses a step is charged for the step)\n")
+    for m, b, q in sorted(rows, key=lambda r: -r[1]):
+        out.write("  %-28s %6d B %5d qstrs\n" % (m, b, q))
 
 
 def main(argv=None):
