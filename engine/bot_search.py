@@ -11,12 +11,13 @@
 # The heuristic's card stays unless another is clearly better (pick()).
 # Call Break and Linger have their own searches built on these parts
 # (engine/bot_search_callbreak.py, engine/bot_search_linger.py): a playout
-# policy shaped like their level 2, and Linger's stock and last-holder win.
+# policy shaped like their level 2, and Linger's stock and last-holder win;
+# this playout serves the follow-suit games (Nommie, Israeli Whist, Nines).
 import sys
 
 from engine.botlib import estimate_quarters
 from engine.state import LEAD
-from engine.tricks import beats, follow_suit, winning_index
+from engine.tricks import beats
 
 # Cards simulated per decision, per game: the most that keeps level 3 inside
 # the device budget (VM CPU time p95 <= 20 ms, max <= 60 ms; `make bench`).
@@ -28,25 +29,15 @@ Z4 = 6
 BID_BUDGET = 640
 
 
-def _free(hand, trick):
-    return list(hand)
-
-
 def rules_for(game):
-    # (legal plays(hand, trick), seat wants tricks(bid, won), round value(view, bid, won)).
-    if game == "callbreak":
-        cb = sys.modules["engine.callbreak"]
-        return (lambda h, t: cb.forced(h, t)[1], _always,
-                lambda v, b, w: cb.points(b, w))
+    # (seat wants tricks(bid, won), round value(view, bid, won)) for the
+    # follow-suit games this search serves: Nommie, Israeli Whist, Nines.
     if game == "israeli":
         isr = sys.modules["engine.israeli"]
-        return (follow_suit, _short,
-                lambda v, b, w: isr.points(b, w, v.get("game_type") == "over"))
+        return _short, lambda v, b, w: isr.points(b, w, v.get("game_type") == "over")
     if game == "nommie":
-        return follow_suit, _short, lambda v, b, w: w + (10 if w == b else 0)
-    if game == "linger":
-        return _free, _always, lambda v, b, w: w
-    return follow_suit, _always, lambda v, b, w: w  # nines: each trick is a point off
+        return _short, lambda v, b, w: w + (10 if w == b else 0)
+    return _always, lambda v, b, w: w  # nines: each trick is a point off
 
 
 def _always(bid, won):
@@ -111,12 +102,12 @@ def choose(view, legal, rng, baseline=None):
     # The card to play; baseline is the heuristic's card, kept unless the
     # sampled rounds show another card doing clearly better (pick()).
     game = view["game"]
-    legal_fn, wants, value = rules_for(game)
+    wants, value = rules_for(game)
     me = view["to_act"]
     n = view["players"]
     trump = view["trump"]
     seen, unseen = seen_cards(view)
-    voids = known_voids(view["plays"], n) if legal_fn is not _free else [0] * n
+    voids = known_voids(view["plays"], n)
     cands = distinct(legal, seen)
     if len(cands) == 1:
         return cands[0]
@@ -132,7 +123,7 @@ def choose(view, legal, rng, baseline=None):
         hands = sample_hands(view, me, unseen, voids, rng)
         for i in range(len(cands)):
             h = [list(x) for x in hands]
-            won = playout(view, h, cands[i], legal_fn, wants, trump, depth)
+            won = playout(view, h, cands[i], wants, trump, depth)
             future = 0
             if h[me]:
                 future = min(len(h[me]), (estimate_quarters(h[me], trump) + 2) // 4)
@@ -186,24 +177,45 @@ def distinct(legal, seen):
     return out
 
 
-def playout(view, hands, first, legal_fn, wants, trump, depth=52):
+def playout(view, hands, first, wants, trump, depth=52):
     # Play first for the seat to act, then the rest of the round by heuristic
     # (at most depth cards, stopping only between tricks); tricks won per seat.
+    # Follow-suit games only (the games this search serves). Nothing is
+    # allocated per card: the trick is kept as its led suit, its winning card
+    # and seat, and the cards played to it.
     n = view["players"]
     won = list(view["tricks"])
     bids = view["bids"]
-    trick = [list(p) for p in view["trick"]]
+    short = wants is _short
     seat = view["to_act"]
-    size = len(trick) + len([p for p in range(n) if hands[p]
-                             and p not in [q[0] for q in trick]])
+    t = view["trick"]
+    played = len(t)
+    size = played
+    led = best = bseat = -1
+    for p in range(n):
+        if hands[p]:
+            size += 1
+            for q in t:
+                if q[0] == p:
+                    size -= 1
+    for q in t:
+        c = q[1]
+        if best < 0 or beats(c, best, trump):
+            best, bseat = c, q[0]
+    if t:
+        led = t[0][1] // 13
     card = first
     while True:
         hands[seat].remove(card)
-        trick.append([seat, card])
-        if len(trick) == size:
-            seat = trick[winning_index(trick, trump)][0]
+        if played == 0:
+            led, best, bseat = card // 13, card, seat
+        elif beats(card, best, trump):
+            best, bseat = card, seat
+        played += 1
+        if played == size:
+            seat = bseat
             won[seat] += 1
-            trick = []
+            played = 0
             depth -= size
             if depth <= 0:
                 return won
@@ -211,11 +223,15 @@ def playout(view, hands, first, legal_fn, wants, trump, depth=52):
                 seat = _next_holder(hands, seat, n)
                 if seat < 0:
                     return won
-            size = len([p for p in range(n) if hands[p]])
+            size = 0
+            for p in range(n):
+                if hands[p]:
+                    size += 1
         else:
             seat = _next_holder(hands, seat, n)
-        card = policy(hands[seat], trick, trump, legal_fn,
-                      wants(bids[seat], won[seat]))
+        b = bids[seat]
+        card = policy(hands[seat], led if played else -1, best, trump,
+                      not short or b is None or won[seat] < b)
 
 
 def _next_holder(hands, seat, n):
@@ -226,35 +242,41 @@ def _next_holder(hands, seat, n):
     return -1
 
 
-def policy(hand, trick, trump, legal_fn, want):
-    # The playout heuristic: win cheaply when tricks are wanted, else lose high.
-    legal = legal_fn(hand, trick)
-    if len(legal) == 1:
-        return legal[0]
-    if not trick:
-        pick = legal[0]
-        for c in legal:
+def policy(hand, led, best, trump, want):
+    # The playout heuristic: win cheaply when tricks are wanted, else lose
+    # high; led is the led suit (-1: this seat leads), best the winning card.
+    # Follows suit when it can; ties go to the earlier card in hand order.
+    if led < 0:
+        pick = hand[0]
+        pk = pick % 13 - (13 if pick // 13 == trump else 0)
+        for c in hand:
             k = c % 13 - (13 if c // 13 == trump else 0)
-            pk = pick % 13 - (13 if pick // 13 == trump else 0)
-            if (k > pk) == want and k != pk:
-                pick = c
+            if k != pk and (k > pk) == want:
+                pick, pk = c, k
         return pick
-    best = trick[winning_index(trick, trump)][1]
-    win = None
-    lose = None
-    for c in legal:
-        if beats(c, best, trump):
-            if win is None or _cost(c, trump) < _cost(win, trump):
-                win = c
-        elif lose is None or (_cost(c, trump) > _cost(lose, trump)) != want:
-            lose = c
+    lo = led * 13
+    hi = lo + 13
+    follow = False
+    for c in hand:
+        if lo <= c < hi:
+            follow = True
+            break
+    bs = best // 13
+    win = lose = -1
+    wc = lc = 0
+    for c in hand:
+        if follow and not lo <= c < hi:
+            continue
+        cs = c // 13
+        cost = c % 13 + (13 if cs == trump else 0)
+        if (c > best) if cs == bs else cs == trump:
+            if win < 0 or cost < wc:
+                win, wc = c, cost
+        elif lose < 0 or (cost > lc) != want:
+            lose, lc = c, cost
     if want:
-        return win if win is not None else lose
-    return lose if lose is not None else win
-
-
-def _cost(c, trump):
-    return c % 13 + (13 if c // 13 == trump else 0)
+        return win if win >= 0 else lose
+    return lose if lose >= 0 else win
 
 
 def choose_bid(view, legal, rng, baseline):
@@ -296,8 +318,8 @@ def choose_bid(view, legal, rng, baseline):
             h = [list(x) for x in hands]
             v = {"players": 4, "tricks": [0, 0, 0, 0], "bids": bids, "trick": [],
                  "to_act": lead}
-            first = policy(h[lead], [], trump, follow_suit, bids[lead] > 0)
-            won = playout(v, h, first, follow_suit, _short, trump)
+            first = policy(h[lead], -1, -1, trump, bids[lead] > 0)
+            won = playout(v, h, first, _short, trump)
             totals[i] += won[me] + (10 if won[me] == bids[me] else 0)
     base = cands.index(baseline)
     best = base

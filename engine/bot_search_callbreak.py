@@ -40,39 +40,47 @@ def choose(view, legal, rng, baseline):
 
 def playout(view, hands, first, me=-1):
     # Play first for the seat to act, then the round out; the tricks seat me
-    # (by default the seat to act) ends with.
+    # (by default the seat to act) ends with. Nothing is allocated per card:
+    # the trick's cards go into one list of 4 (k of them played so far).
     seat = view["to_act"]
     if me < 0:
         me = seat
     won = view["tricks"][me]
-    trick = [p[1] for p in view["trick"]]
+    trick = [0, 0, 0, 0]
+    scratch = [0, 0, 0, 0, 0, 0, 0, 0]
+    k = 0
+    for p in view["trick"]:
+        trick[k] = p[1]
+        k += 1
     best = 0
-    lead_seat = view["trick"][0][0] if trick else seat
-    for j in range(1, len(trick)):
+    lead_seat = view["trick"][0][0] if k else seat
+    for j in range(1, k):
         if beats(trick[j], trick[best], SPADES):
             best = j
     card = first
     while True:
         hands[seat].remove(card)
-        trick.append(card)
-        if len(trick) == 1:
+        trick[k] = card
+        if k == 0:
             best, lead_seat = 0, seat
         elif beats(card, trick[best], SPADES):
-            best = len(trick) - 1
-        if len(trick) == 4:
+            best = k
+        k += 1
+        if k == 4:
             seat = (lead_seat + best) % 4
             if seat == me:
                 won += 1
             if not hands[seat]:
                 return won
-            trick = []
-            card = lead(hands, seat)
+            k = 0
+            card = lead(hands, seat, scratch)
         else:
             seat = (seat + 1) % 4
-            card = follow(hands, seat, trick, best)
+            card = follow(hands, seat, trick, k, best, scratch)
 
 
-def follow(hands, seat, trick, best):
+def follow(hands, seat, trick, k, best, scratch):
+    # The card seat plays to trick[:k] (trick[best] winning it so far).
     hand = hands[seat]
     led = trick[0] // 13
     top = trick[best]
@@ -87,22 +95,21 @@ def follow(hands, seat, trick, best):
             if hand[j] > top or top // 13 != led:
                 if top // 13 != led:
                     break  # ruffed: no card of the led suit wins
-                return cheapest_safe(hands, seat, trick, j, hi)
+                return cheapest_safe(hands, seat, led, 3 - k, j, hi)
         return hand[lo]
     for j in range(len(hand)):
         if hand[j] // 13 == SPADES and beats(hand[j], top, SPADES):
-            return cheapest_safe(hands, seat, trick, j, len(hand))
-    return discard(hand)
+            return cheapest_safe(hands, seat, led, 3 - k, j, len(hand))
+    return discard(hand, scratch)
 
 
-def cheapest_safe(hands, seat, trick, j, end):
+def cheapest_safe(hands, seat, led, later, j, end):
     # hand[j:end] all win the trick so far (same suit, ascending): the lowest
-    # that none of the seats still to play can beat, else the lowest.
+    # that none of the `later` seats still to play can beat, else the lowest.
     hand = hands[seat]
-    led = trick[0] // 13
-    for k in range(j, end):
-        if not beaten_later(hands, seat, 3 - len(trick), hand[k], led):
-            return hand[k]
+    for i in range(j, end):
+        if not beaten_later(hands, seat, later, hand[i], led):
+            return hand[i]
     return hand[j]
 
 
@@ -122,38 +129,41 @@ def beaten_later(hands, seat, later, c, led):
     return False
 
 
-def lead(hands, seat):
+def lead(hands, seat, scratch):
+    # scratch: 8 ints this call may overwrite (the others' top card per suit,
+    # then this hand's cards per suit).
     hand = hands[seat]
-    top = [-1, -1, -1, -1]  # the others' highest card per suit
+    for s in range(8):
+        scratch[s] = -1 if s < 4 else 0
     for i in range(1, 4):
         for x in hands[(seat + i) % 4]:
-            if x > top[x // 13]:
-                top[x // 13] = x
-    if hand[-1] // 13 == SPADES and top[SPADES] >= 0 and hand[-1] > top[SPADES]:
+            if x > scratch[x // 13]:
+                scratch[x // 13] = x
+    if hand[-1] // 13 == SPADES and scratch[SPADES] >= 0 and hand[-1] > scratch[SPADES]:
         return hand[-1]  # the master spade draws the others' ruffs
-    count = [0, 0, 0, 0]
     for x in hand:
-        count[x // 13] += 1
+        scratch[4 + x // 13] += 1
     low, low_n = -1, 99
     for x in hand:
         s = x // 13
         if s == SPADES:
             continue
-        if x > top[s] and not beaten_later(hands, seat, 3, x, s):
+        if x > scratch[s] and not beaten_later(hands, seat, 3, x, s):
             return x
-        if count[s] < low_n or (count[s] == low_n and x % 13 < low % 13):
-            low, low_n = x, count[s]
+        if scratch[4 + s] < low_n or (scratch[4 + s] == low_n and x % 13 < low % 13):
+            low, low_n = x, scratch[4 + s]
     return low if low >= 0 else hand[0]
 
 
-def discard(hand):
+def discard(hand, scratch):
     # The lowest side card of the shortest side suit; a spade only if nothing else.
-    count = [0, 0, 0, 0]
+    for s in range(4):
+        scratch[s] = 0
     for x in hand:
-        count[x // 13] += 1
+        scratch[x // 13] += 1
     best, key = hand[0], 999
     for x in hand:
-        k = x % 13 * 4 + count[x // 13] + (200 if x // 13 == SPADES else 0)
+        k = x % 13 * 4 + scratch[x // 13] + (200 if x // 13 == SPADES else 0)
         if k < key:
             best, key = x, k
     return best
@@ -178,7 +188,7 @@ def choose_call(view, legal, rng, baseline):
         hands = sample_hands(view, me, unseen, [0, 0, 0, 0], rng)
         for h in hands:
             h.sort()
-        won = playout(v, hands, lead(hands, lead_seat), me)
+        won = playout(v, hands, lead(hands, lead_seat, [0] * 8), me)
         for i in range(len(cands)):
             vals[i][k] = cb.points(cands[i] - 100, won)
     return pick(cands, vals, baseline)

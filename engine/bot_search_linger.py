@@ -53,22 +53,25 @@ def playout(view, hands, stock, first, size):
     me = view["to_act"]
     trump = view["trump"]
     won = list(view["tricks"])
-    trick = [list(p) for p in view["trick"]]
-    best = -1  # index in trick of the card winning it
-    for i in range(len(trick)):
-        if best < 0 or beats(trick[i][1], trick[best][1], trump):
-            best = i
+    # the trick so far: k cards, top the card winning it, played by top_seat
+    # (nothing is allocated per card)
+    k = 0
+    top = top_seat = -1
+    for p in view["trick"]:
+        if top < 0 or beats(p[1], top, trump):
+            top, top_seat = p[1], p[0]
+        k += 1
     seat = me
     card = first
     left = CAP
     while True:
         hands[seat].remove(card)
-        trick.append([seat, card])
-        if best < 0 or beats(card, trick[best][1], trump):
-            best = len(trick) - 1
+        if top < 0 or beats(card, top, trump):
+            top, top_seat = card, seat
+        k += 1
         left -= 1
-        if len(trick) == size:
-            seat = trick[best][0]
+        if k == size:
+            seat = top_seat
             won[seat] += 1
             if stock:
                 hands[seat].append(stock.pop())
@@ -80,12 +83,12 @@ def playout(view, hands, stock, first, size):
                 return score(hands, won, me, n, holders == 0)
             if not hands[seat]:
                 seat = next_holder(hands, seat, n)
-            trick = []
-            best = -1
+            k = 0
+            top = -1
             size = holders
         else:
             seat = next_holder(hands, seat, n)
-        card = policy(hands, seat, trick, best, trump, size)
+        card = policy(hands, seat, k, top, trump, size)
 
 
 def next_holder(hands, seat, n):
@@ -110,18 +113,18 @@ def score(hands, won, me, n, by_tricks):
     return 12 // k
 
 
-def policy(hands, seat, trick, best, trump, size):
+def policy(hands, seat, k, top, trump, size):
     # The playout heuristic (it sees the sampled hands): lead the cheapest
-    # card; follow with the cheapest card that takes the trick if none of the
-    # seats still to play can beat it, else throw the cheapest.
+    # card; follow (k cards played, top winning) with the cheapest card that
+    # takes the trick if none of the seats still to play can beat it, else
+    # throw the cheapest.
     hand = hands[seat]
     low = hand[0]
     for c in hand:
         if cost(c, trump) < cost(low, trump):
             low = c
-    if not trick:
+    if not k:
         return low
-    top = trick[best][1]
     win = -1
     for c in hand:
         if beats(c, top, trump) and (win < 0 or cost(c, trump) < cost(win, trump)):
@@ -130,7 +133,7 @@ def policy(hands, seat, trick, best, trump, size):
         return low
     n = len(hands)
     p = seat
-    for _ in range(size - 1 - len(trick)):
+    for _ in range(size - 1 - k):
         p = next_holder(hands, p, n)
         for c in hands[p]:
             if beats(c, win, trump):

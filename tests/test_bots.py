@@ -163,10 +163,10 @@ def test_callbreak_playout_policy_obeys_forced_play():
             for j in range(1, k):
                 if cb.beats(trick[j], trick[best], 3):
                     best = j
-            c = sc.follow(hands, seat, trick, best)
+            c = sc.follow(hands, seat, trick + [0] * (4 - k), k, best, [0] * 8)
             allowed = cb.forced(hands[seat], [[p, trick[p]] for p in range(k)])[1]
         else:
-            c = sc.lead(hands, seat)
+            c = sc.lead(hands, seat, [0] * 8)
             allowed = hands[seat]
         assert c in allowed
         checked += 1
