@@ -1,6 +1,13 @@
-"""Duplicate bot matches: how much stronger is one bot level than another?
+"""Duplicate bot matches: how much stronger is one bot level than another,
+and than players written apart from the project (tools/pool.py)?
 
     python -m tools.tournament nommie --levels 3 2 2 2 --deals 200 [--jobs 2]
+    python -m tools.tournament nommie --levels 2 cautious cautious cautious
+    python -m tools.tournament callbreak --pool 2 --deals 200   # level 2 vs each style
+
+A seat is a bot level (0-3) or an opponent style of tools/pool.py (random,
+cautious, aggressive, trumps). ``--pool L`` plays level L against three (Nines:
+two) of each style in turn, one match per style.
 
 Each game (seed 1, 2, ...) is played once per seat rotation with the levels
 moved one seat on each time, so every level plays every hand of the same
@@ -8,8 +15,12 @@ deals. A deal is one round; a round counts only when its cards were dealt
 identically in every rotation (a game that ended early, e.g. a Call Break
 8-trick win, or a different redeal, drops it). Per level: mean points per
 deal with a 95% confidence interval, and the share of games won (ties
-split). Per pair of levels: the mean difference per deal, paired deal by
-deal (this is the duplicate figure: the luck of the cards cancels). Nines
+split), and for games with bids (Nommie, Call Break, Israeli Whist) the
+calibration of its bids over every round its seats played: mean bid, mean
+tricks taken, their difference (over- or underbidding; the goal is within
++-0.1) and how often the bid was exact. Per pair of levels: the mean
+difference per deal, paired deal by deal (this is the duplicate figure: the
+luck of the cards cancels). Nines
 counts points down, so its differences are printed as "better by" (lower).
 Linger Longer is won by being the last player holding cards, not by tricks:
 its deal (the whole game) scores each seat's share of the win in percent.
@@ -30,11 +41,30 @@ LOWER_IS_BETTER = ("nines",)
 WIN_SHARE = ("linger",)
 
 
+def player_choose(player, view, legal, seed):
+    """A seat's action: player is a bot level (int) or a tools/pool.py style."""
+    if type(player) is int:
+        from engine import bots
+        return bots.choose(view, legal, player, seed)
+    from tools import pool
+    return pool.choose(player, view, legal, seed)
+
+
+def label(player):
+    return "L%d" % player if type(player) is int else player
+
+
+def order_key(player):
+    # levels high to low, then styles by name
+    return (0, -player, "") if type(player) is int else (1, 0, player)
+
+
 def play_rotations(job):
     """One seed, every rotation: (seed, [per rotation: (levels per seat,
-    [(deal signature, points per seat)], winners, score_scale)])."""
+    [(deal signature, points per seat)], winners, score_scale, [(seat, bid,
+    taken) per seat and round with a bid])])."""
     game, levels, seed = job
-    from engine import bots, games
+    from engine import games
     mod = games.load(game)
     n = len(levels)
     out = []
@@ -49,22 +79,27 @@ def play_rotations(job):
                 v = st.view(None)
                 sigs.append(hash(tuple(tuple(h) for h in v["hands"])))
             seat = st.to_act()
-            a = bots.choose(st.view(seat), st.legal_actions(), seat_levels[seat], seed)
+            a = player_choose(seat_levels[seat], st.view(seat), st.legal_actions(), seed)
             st.apply(a)
         v = st.view(None)
         deals = [(sigs[k], v["history"][k]["points"]) for k in range(min(len(sigs), len(v["history"])))]
         if game in WIN_SHARE:
             w = st.winners()
             deals = [(sigs[0], [100.0 / len(w) if s in w else 0.0 for s in range(n)])]
-        out.append((seat_levels, deals, st.winners(), v.get("score_scale", 1) or 1))
+        calib = [(i, h["bids"][i], h["tricks"][i]) for h in v["history"]
+                 for i in range(n) if h["bids"][i] is not None]
+        out.append((seat_levels, deals, st.winners(), v.get("score_scale", 1) or 1, calib))
     return seed, out
 
 
-def collect(game, levels, deals, jobs):
-    """Per paired deal: {level: mean points of that level's seats}; and win shares."""
+def collect(game, levels, deals, jobs, calib=None):
+    """Per paired deal: {level: mean points of that level's seats}; and win
+    shares. calib, a dict, gets per level [rounds, bid sum, taken sum, exact]."""
     rows = []
     wins = {}
     seats = {}
+    if calib is None:
+        calib = {}
     seed = 0
     pool = None
     if jobs > 1:
@@ -78,7 +113,13 @@ def collect(game, levels, deals, jobs):
             for _, rots in results:
                 if len(rows) >= deals:
                     break
-                for seat_levels, _, winners, _ in rots:
+                for seat_levels, _, winners, _, cal in rots:
+                    for i, b, t in cal:
+                        c = calib.setdefault(seat_levels[i], [0, 0, 0, 0])
+                        c[0] += 1
+                        c[1] += b
+                        c[2] += t
+                        c[3] += 1 if b == t else 0
                     for i in range(len(seat_levels)):
                         lv = seat_levels[i]
                         seats[lv] = seats.get(lv, 0) + 1
@@ -89,7 +130,7 @@ def collect(game, levels, deals, jobs):
                     if len(set(rot[1][k][0] for rot in rots)) != 1:
                         continue  # not the same cards in every rotation
                     sums, ns = {}, {}
-                    for seat_levels, ds, _, scale in rots:
+                    for seat_levels, ds, _, scale, _ in rots:
                         pts = ds[k][1]
                         for i in range(len(seat_levels)):
                             lv = seat_levels[i]
@@ -114,42 +155,73 @@ def mean_ci(xs):
     return m, 1.96 * math.sqrt(var / n)
 
 
-def report(game, levels, rows, winrate, out=sys.stdout):
+def calibration_text(c):
+    """'bid 1.60 taken 1.57 (+0.03) exact 51%' from [rounds, bids, taken, exact]."""
+    if not c or not c[0]:
+        return ""
+    n = float(c[0])
+    return "bid %.2f taken %.2f (%+.2f) exact %2.0f%%" % (
+        c[1] / n, c[2] / n, (c[1] - c[2]) / n, 100.0 * c[3] / n)
+
+
+def report(game, levels, rows, winrate, out=sys.stdout, calib=None):
     sign = -1 if game in LOWER_IS_BETTER else 1
-    order = sorted(set(levels), reverse=True)
-    out.write("%s: %d deals, levels by seat %s (duplicate: each level plays every seat)\n"
-              % (game, len(rows), " ".join(str(x) for x in levels)))
-    out.write("{:<7} {:>22} {:>10}\n".format("level", "points/deal (95% CI)", "games won"))
+    order = sorted(set(levels), key=order_key)
+    calib = calib or {}
+    out.write("%s: %d deals, seats %s (duplicate: each plays every seat)\n"
+              % (game, len(rows), " ".join(label(x) for x in levels)))
+    out.write("{:<11} {:>22} {:>10}  {}\n".format(
+        "player", "points/deal (95% CI)", "games won",
+        "calibration per round (bid - taken)" if calib else ""))
     for lv in order:
         m, h = mean_ci([r[lv] for r in rows])
-        out.write("{:<7} {:>22} {:>9.1f}%\n".format("L%d" % lv, "%.2f +- %.2f" % (m, h),
-                                                   100 * winrate[lv]))
+        out.write("{:<11} {:>22} {:>9.1f}%  {}\n".format(
+            label(lv), "%.2f +- %.2f" % (m, h), 100 * winrate[lv], calibration_text(calib.get(lv))))
     pairs = []
     for i in range(len(order)):
         for j in range(i + 1, len(order)):
             a, b = order[i], order[j]
             m, h = mean_ci([sign * (r[a] - r[b]) for r in rows])
             pairs.append((a, b, m, h))
-            out.write("L%d - L%d: %+.2f +- %.2f points/deal%s%s\n" % (
-                a, b, m, h, " (better by, lower wins)" if sign < 0 else "",
+            out.write("%s - %s: %+.2f +- %.2f points/deal%s%s\n" % (
+                label(a), label(b), m, h, " (better by, lower wins)" if sign < 0 else "",
                 "  significant" if abs(m) > h else ""))
     return pairs
+
+
+def parse_player(text):
+    from tools import pool
+    if text.isdigit():
+        return int(text)
+    if text not in pool.STYLES:
+        raise argparse.ArgumentTypeError("a level 0-3 or a style: %s" % ", ".join(pool.STYLES))
+    return text
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.tournament", description=__doc__.split("\n")[0])
     ap.add_argument("game")
-    ap.add_argument("--levels", type=int, nargs="+", default=None,
-                    help="bot level per seat (default 3 2 2 2; Nines 3 2 2)")
+    ap.add_argument("--levels", type=parse_player, nargs="+", default=None,
+                    help="bot level or pool style per seat (default 3 2 2 2; Nines 3 2 2)")
+    ap.add_argument("--pool", type=int, default=None, metavar="LEVEL",
+                    help="play LEVEL against each style of tools/pool.py in turn")
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1),
                     help="processes (default: up to 2)")
     args = ap.parse_args(argv)
-    levels = args.levels or ([3, 2, 2] if args.game == "nines" else [3, 2, 2, 2])
-    if len(set(levels)) < 2:
-        ap.error("give at least two different levels")
-    rows, winrate, _ = collect(args.game, levels, args.deals, args.jobs)
-    report(args.game, levels, rows, winrate)
+    seats = 3 if args.game == "nines" else 4
+    if args.pool is not None:
+        from tools import pool
+        matches = [[args.pool] + [style] * (seats - 1) for style in pool.STYLES]
+    else:
+        matches = [args.levels or ([3, 2, 2] if args.game == "nines" else [3, 2, 2, 2])]
+    for levels in matches:
+        if len(set(levels)) < 2:
+            ap.error("give at least two different players")
+        calib = {}
+        rows, winrate, _ = collect(args.game, levels, args.deals, args.jobs, calib)
+        report(args.game, levels, rows, winrate, calib=calib)
+        sys.stdout.flush()
     return 0
 
 
