@@ -1,8 +1,38 @@
 # Loading a save: check its shape, then replay its actions through the rules.
 #
 # Only needed when a game is resumed, so it is imported on first use.
+# load_saved() takes a whole save() dict (its action list); replay() takes a
+# save(False) header and the action codes of a log (a bytes-like, as
+# state.log), applied one by one, so no list of all actions is built.
 from engine import IllegalAction
+from engine.actions import decode
 from engine.state import SAVE_VERSION
+
+
+def fresh(new_game, saved, game_id):
+    # The state a save starts from (no actions yet), after checking its header.
+    if type(saved) is not dict or saved.get("game") != game_id:
+        raise IllegalAction("This is not a saved %s game." % game_id)
+    if saved.get("version") != SAVE_VERSION:
+        raise IllegalAction("This save is from an unknown version.")
+    options = saved.get("options")
+    seed = saved.get("seed")
+    if type(options) is not dict or type(seed) is not int:
+        raise IllegalAction("This save is damaged.")
+    kw = {}
+    for k in options:
+        kw[k] = options[k]
+    try:
+        return new_game(saved.get("players"), seed, **kw)
+    except (TypeError, ValueError) as e:
+        raise IllegalAction("This save is damaged: %s" % e)
+
+
+def _apply(state, a, i):
+    try:
+        state.apply(a)
+    except IllegalAction as e:
+        raise IllegalAction("This save is damaged at move %d: %s" % (i + 1, e))
 
 
 def load_saved(new_game, saved, game_id):
@@ -10,27 +40,28 @@ def load_saved(new_game, saved, game_id):
     #
     # Raises IllegalAction (a ValueError) with a clear sentence when the save is
     # not one of ours, is from another game or holds an action the rules reject.
-    if type(saved) is not dict or saved.get("game") != game_id:
-        raise IllegalAction("This is not a saved %s game." % game_id)
-    if saved.get("version") != SAVE_VERSION:
-        raise IllegalAction("This save is from an unknown version.")
-    options = saved.get("options")
+    state = fresh(new_game, saved, game_id)
     actions = saved.get("actions")
-    seed = saved.get("seed")
-    if type(options) is not dict or type(actions) is not list or type(seed) is not int:
+    if type(actions) is not list:
         raise IllegalAction("This save is damaged.")
-    kw = {}
-    for k in options:
-        kw[k] = options[k]
-    try:
-        state = new_game(saved.get("players"), seed, **kw)
-    except (TypeError, ValueError) as e:
-        raise IllegalAction("This save is damaged: %s" % e)
     for i in range(len(actions)):
         if type(actions[i]) is not int:
             raise IllegalAction("This save is damaged at move %d." % (i + 1))
-        try:
-            state.apply(actions[i])
-        except IllegalAction as e:
-            raise IllegalAction("This save is damaged at move %d: %s" % (i + 1, e))
+        _apply(state, actions[i], i)
+    return state
+
+
+def replay(head, codes):
+    # A state from a save(False) header and a log's action codes; raises
+    # IllegalAction like load_saved() (codes past the last one, 118, are damage).
+    from engine import games
+    game_id = head.get("game") if type(head) is dict else None
+    if game_id not in games.IDS:
+        raise IllegalAction("This is not a saved Pocket Tricks game.")
+    state = fresh(games.load(game_id).new_game, head, game_id)
+    for i in range(len(codes)):
+        c = codes[i]
+        if c > 118:
+            raise IllegalAction("This save is damaged at move %d." % (i + 1))
+        _apply(state, decode(c), i)
     return state

@@ -83,21 +83,25 @@ class TrickGame:
         return [s for s in range(self.players) if self.scores[s] == best]
 
     def actions(self):
-        # The actions taken so far, in order.
+        # The actions taken so far, in order (a list: journals and undo use self.log).
         return [decode(c) for c in self.log]
 
-    def save(self):
-        return {"game": self.GAME, "version": SAVE_VERSION, "players": self.players,
-                "seed": self.deal_seed, "options": dict(self.options),
-                "actions": self.actions()}
+    def save(self, actions=True):
+        # The save dict; save(False) leaves out the action list (a journal's
+        # header: the codes of self.log are written apart, as they come).
+        d = {"game": self.GAME, "version": SAVE_VERSION, "players": self.players,
+             "seed": self.deal_seed, "options": dict(self.options)}
+        if actions:
+            d["actions"] = self.actions()
+        return d
 
     def rewind(self, count):
-        # Take back the last count actions by replaying the log without them.
-        keep = self.actions()
-        keep = keep[:max(0, len(keep) - count)]
+        # Take back the last count actions by replaying the log's codes without
+        # them (a copy of the bytes, not a list of actions).
+        keep = self.log[:max(0, len(self.log) - count)]
         self._start()
-        for a in keep:
-            self.apply(a)
+        for c in keep:
+            self.apply(decode(c))
 
     def view(self, seat=None):
         # What seat may know (None: everything), as a dict of plain values.
