@@ -9,16 +9,39 @@ from engine import games
 from ui import atomic, saves
 
 
-def record(n=25, seed=3):
+def record(n=25, seed=3, seats=("human", "bot", "bot", "bot")):
     s = games.load("nommie").new_game(seed=seed)
     for _ in range(n):
         s.apply(s.legal_actions()[0])
-    return {"save": s.save(), "seats": ["human", "bot", "bot", "bot"],
+    return {"save": s.save(False), "log": bytes(s.log), "seats": list(seats),
             "levels": [0, 2, 2, 2], "names": ["You", "Ann", "Bob", "Cy"]}
 
 
+def header(rec):
+    return {"save": rec["save"], "seats": rec["seats"], "levels": rec["levels"],
+            "names": rec["names"]}
+
+
+def journal(*bodies):
+    """A journal with these line bodies, each with its right check."""
+    out, h = b"", 0
+    for body in bodies:
+        line, h = atomic.line(body, h)
+        out += line
+    return out
+
+
+def head(rec, n=None, version=1):
+    n = len(rec["log"]) if n is None else n
+    return b"PTLOG %d %d " % (version, n) + json.dumps(header(rec)).encode()
+
+
+def codes(log, start=0):
+    return b"c%d " % start + bytes(log[start:]).hex().encode()
+
+
 def framed(payload, kind="game", version=1, check=None):
-    """A file as ui.atomic writes it, with any field wrong on purpose."""
+    """A whole file as ui.atomic writes settings, with any field wrong on purpose."""
     if check is None:
         check = atomic.digest(payload)
     return b"PTSAVE %d %s %d\n" % (version, kind.encode(), check) + json.dumps(payload).encode()
@@ -26,27 +49,48 @@ def framed(payload, kind="game", version=1, check=None):
 
 def good_bytes(tmp_path):
     saves.Store(str(tmp_path), True).save_game(record())
-    return (tmp_path / "game.json").read_bytes()
+    return (tmp_path / "game.log").read_bytes()
 
 
-def illegal_log():
-    rec = record()
-    rec["save"]["actions"] = rec["save"]["actions"] + [999]
-    return rec
+def appended(tmp_path, *records):
+    """The journal of one store saving records in turn (the first whole, the rest appended)."""
+    store = saves.Store(str(tmp_path), True)
+    for r in records:
+        assert store.save_game(r) is None
+    return (tmp_path / "game.log").read_bytes()
 
 
+def change_middle_line(data):
+    lines = data.split(b"\n")
+    mid = lines[1]
+    lines[1] = mid[:-10] + (b"0" if mid[-10:-9] != b"0" else b"1") + mid[-9:]
+    return b"\n".join(lines)
+
+
+R = record()
 DAMAGE = {
-    "truncated": lambda good: good[: len(good) // 2],
+    "truncated inside the codes written whole": lambda good: good[: len(good) - 30],
     "random bytes": lambda good: bytes(range(256)) * 3,
-    "plain JSON, no header": lambda good: json.dumps(record()).encode(),
-    "valid file, wrong shape": lambda good: framed([1, 2, 3]),
-    "valid file, record without seats": lambda good: framed({"save": record()["save"]}),
-    "wrong version": lambda good: framed(record(), version=7),
-    "wrong checksum": lambda good: framed(record(), check=12345),
-    "a changed digit": lambda good: good.replace(b",1", b",3", 1),
+    "plain JSON, no header": lambda good: json.dumps(header(R)).encode(),
+    "the previous version's file format": lambda good: framed({"save": R["save"]}),
+    "header of the wrong shape": lambda good: journal(b"PTLOG 1 0 [1, 2, 3]"),
+    "record without seats": lambda good: journal(head(R).replace(b'"seats"', b'"sits"'),
+                                                 codes(R["log"])),
+    "wrong version": lambda good: journal(head(R, version=7), codes(R["log"])),
+    "wrong check": lambda good: good.replace(b"\n", b"0\n", 1)[:-1],
+    "a changed hex digit": lambda good: good[:-12] + (b"0" if good[-12:-11] != b"0" else b"1")
+    + good[-11:],
     "a changed name": lambda good: good.replace(b"Ann", b"Anne"),
-    "illegal action in the log": lambda good: framed(illegal_log()),
-    "another game's file": lambda good: framed(record(), kind="stats"),
+    "a damaged line before a good one": lambda good: journal(
+        head(R, 0), codes(R["log"][:10])) + b"c10 0a0b 123456\n" + atomic.line(b"c0 ", 0x123456)[0],
+    "a code past the last one": lambda good: journal(head(R), codes(R["log"] + b"\x77")),
+    "illegal action in the log": lambda good: journal(head(R), codes(R["log"] + b"\x00")),
+    "codes out of place": lambda good: journal(head(R, 0), codes(R["log"][:5]),
+                                               b"c9 0102"),
+    "an unknown record": lambda good: journal(head(R), codes(R["log"]), b"x{}", b"c0 "),
+    "a line with no end before a good one": lambda good: good + b"x" * 3000 + b"\n"
+    + journal(b"c0 "),
+    "another kind's file": lambda good: framed(header(R), kind="stats"),
     "empty": lambda good: b"",
 }
 
@@ -56,58 +100,208 @@ def test_damaged_game_is_moved_aside_and_a_new_game_starts(tmp_path, name):
     bad = DAMAGE[name](good_bytes(tmp_path))
     for f in tmp_path.iterdir():
         f.unlink()
-    (tmp_path / "game.json").write_bytes(bad)
+    (tmp_path / "game.log").write_bytes(bad)
     store = saves.Store(str(tmp_path), True)
     assert store.load_game() is None
-    assert store.notice == ("The saved game was damaged; it was moved to game.bad1.json "
+    assert store.notice == ("The saved game was damaged; it was moved to game.bad1.log "
                             "and a new game starts.")
-    assert (tmp_path / "game.bad1.json").read_bytes() == bad
-    assert not (tmp_path / "game.json").exists()
+    assert (tmp_path / "game.bad1.log").read_bytes() == bad
+    assert not (tmp_path / "game.log").exists()
     assert store.save_game(record(30)) is None
     assert saves.Store(str(tmp_path), True).load_game() == record(30)
 
 
+def test_the_damage_cases_are_damage_and_not_just_a_torn_line():
+    # each case's file differs from a good journal before its last line
+    good = journal(head(R), codes(R["log"]))
+    for name in ("a damaged line before a good one", "codes out of place", "an unknown record",
+                 "a line with no end before a good one"):
+        bad = DAMAGE[name](good)
+        assert b"\n" in bad[:-1], name
+
+
 def test_a_directory_where_the_save_should_be(tmp_path):
-    (tmp_path / "game.json").mkdir()
-    (tmp_path / "game.json" / "x").write_text("keep me")
+    (tmp_path / "game.log").mkdir()
+    (tmp_path / "game.log" / "x").write_text("keep me")
     store = saves.Store(str(tmp_path), True)
     assert store.load_game() is None
-    assert "game.bad1.json" in store.notice
-    assert (tmp_path / "game.bad1.json" / "x").read_text() == "keep me"
+    assert "game.bad1.log" in store.notice
+    assert (tmp_path / "game.bad1.log" / "x").read_text() == "keep me"
     assert store.save_game(record()) is None
     assert saves.Store(str(tmp_path), True).load_game() == record()
 
 
 def test_damage_twice_uses_the_next_free_bad_name(tmp_path):
     for n in (1, 2):
-        (tmp_path / "game.json").write_bytes(b"junk %d" % n)
+        (tmp_path / "game.log").write_bytes(b"junk %d" % n)
         store = saves.Store(str(tmp_path), True)
         assert store.load_game() is None
-        assert "game.bad%d.json" % n in store.notice
-    assert (tmp_path / "game.bad1.json").read_bytes() == b"junk 1"
-    assert (tmp_path / "game.bad2.json").read_bytes() == b"junk 2"
+        assert "game.bad%d.log" % n in store.notice
+    assert (tmp_path / "game.bad1.log").read_bytes() == b"junk 1"
+    assert (tmp_path / "game.bad2.log").read_bytes() == b"junk 2"
 
 
 def test_damaged_save_falls_back_to_the_previous_copy(tmp_path):
-    store = saves.Store(str(tmp_path), True)
-    store.save_game(record(10))
-    store.save_game(record(11))
-    (tmp_path / "game.json").write_bytes(b"\x00" * 40)
+    saves.Store(str(tmp_path), True).save_game(record(10))
+    saves.Store(str(tmp_path), True).save_game(record(11))  # a new store writes whole
+    (tmp_path / "game.log").write_bytes(b"\x00" * 40)
     fresh = saves.Store(str(tmp_path), True)
     assert fresh.load_game() == record(10)
-    assert fresh.notice == ("The saved game was damaged; it was moved to game.bad1.json "
+    assert fresh.notice == ("The saved game was damaged; it was moved to game.bad1.log "
                             "and the previous copy is used.")
-    assert fresh.state.actions() == record(10)["save"]["actions"]
+    assert bytes(fresh.state.log) == record(10)["log"]
+
+
+def test_a_damaged_line_before_good_ones_is_damage(tmp_path):
+    saves.Store(str(tmp_path), True).save_game(record(5))
+    data = appended(tmp_path, record(10), record(12), record(15))
+    (tmp_path / "game.log").write_bytes(change_middle_line(data))
+    fresh = saves.Store(str(tmp_path), True)
+    assert fresh.load_game() == record(5)  # the backup
+    assert "game.bad1.log" in fresh.notice
+
+
+def test_a_torn_last_line_is_the_previous_save_and_the_next_save_rewrites(tmp_path):
+    data = appended(tmp_path, record(10), record(12), record(15))
+    for cut in (1, 5, 17):  # the last line is 18 bytes
+        (tmp_path / "game.log").write_bytes(data[:-cut])
+        fresh = saves.Store(str(tmp_path), True)
+        assert fresh.load_game() == record(12) and fresh.notice is None
+    (tmp_path / "game.log").write_bytes(data[:-5] + b"\x00" * 300)  # a sector never written
+    fresh = saves.Store(str(tmp_path), True)
+    assert fresh.load_game() == record(12) and fresh.notice is None
+    assert fresh.save_game(record(16)) is None
+    assert (tmp_path / "game.log").read_bytes().count(b"\n") == 2  # rewritten whole
+    assert saves.Store(str(tmp_path), True).load_game() == record(16)
 
 
 def test_a_torn_temp_file_is_no_damage(tmp_path):
     store = saves.Store(str(tmp_path), True)
     store.save_game(record(10))
-    good = (tmp_path / "game.json").read_bytes()
-    (tmp_path / "game.json.tmp").write_bytes(good[:-20])
+    good = (tmp_path / "game.log").read_bytes()
+    (tmp_path / "game.log.tmp").write_bytes(good[:-20])
     fresh = saves.Store(str(tmp_path), True)
     assert fresh.load_game() == record(10)
     assert fresh.notice is None
+
+
+def test_nothing_raises_out_of_store_whatever_the_bytes(tmp_path):
+    import random
+    rng = random.Random(1)
+    allowed = [record(20), record(22), record(25)]
+    good = appended(tmp_path, *allowed)
+    for i in range(120):
+        b = bytearray(good)
+        for _ in range(rng.randint(1, 4)):
+            b[rng.randrange(len(b))] = rng.randrange(256)
+        for name in os.listdir(str(tmp_path)):
+            p = tmp_path / name
+            p.unlink() if p.is_file() else None
+        (tmp_path / "game.log").write_bytes(bytes(b))
+        store = saves.Store(str(tmp_path), True)
+        got = store.load_game()
+        assert got is None or got in allowed
+        assert (got is None) == (store.notice is not None)
+
+
+def test_read_only_storage_loads_but_does_not_save(tmp_path):
+    saves.Store(str(tmp_path), True).save_game(record(9))
+    saves.Store(str(tmp_path), True).save_game(record(10))
+    store = saves.Store(str(tmp_path), False)
+    assert store.notice == saves.READ_ONLY
+    assert store.load_game() == record(10)
+    assert store.save_game(record(11)) == saves.READ_ONLY
+    assert store.save_settings({"speed": 1}) == saves.READ_ONLY
+    assert store.record_result("nommie", [2], True, 5) == saves.READ_ONLY
+    assert store.clear_game() == saves.READ_ONLY
+    (tmp_path / "game.log").write_bytes(b"junk")
+    ro = saves.Store(str(tmp_path), False)
+    assert ro.load_game() == record(9)  # the backup; the damaged file stays put
+    assert ro.notice == ("The saved game was damaged; it was left in place "
+                         "and the previous copy is used.")
+    assert (tmp_path / "game.log").read_bytes() == b"junk"
+
+
+def test_writable_is_worked_out_when_not_given(tmp_path):
+    assert saves.storage_mode(str(tmp_path / "new" / "dir")) == "saves"
+    assert saves.Store(str(tmp_path / "new" / "dir")).writable is True
+    assert saves.mode_text("usb").startswith("USB")
+
+
+def test_journal_format_header_then_appended_records_each_checked(tmp_path):
+    store = saves.Store(str(tmp_path), True)
+    store.save_game(record(10))
+    store.save_game(record(10))                     # nothing new: nothing written
+    assert (tmp_path / "game.log").read_bytes().count(b"\n") == 2
+    store.save_game(record(14))
+    store.save_game(record(12))                     # an undo: from the last record end before it
+    store.save_game(record(12, seats=["bot"] * 4))  # a seat handed to a bot
+    lines = (tmp_path / "game.log").read_bytes().split(b"\n")
+    assert lines[-1] == b""
+    h = 0
+    for line in lines[:-1]:
+        body, check = line[:-7], line[-6:]
+        assert line[-7:-6] == b" " and int(check, 16) == atomic.check(body, h)
+        h = int(check, 16)
+    magic, version, n, payload = lines[0][:-7].split(b" ", 3)
+    assert (magic, version, n) == (b"PTLOG", b"1", b"10")
+    assert json.loads(payload) == header(record(10))
+    log = record(14)["log"]
+    assert lines[1][:-7] == b"c0 " + log[:10].hex().encode()
+    assert lines[2][:-7] == b"c10 " + log[10:14].hex().encode()
+    assert lines[3][:-7] == b"c10 " + log[10:12].hex().encode()
+    assert json.loads(lines[4][1:-7]) == {"seats": ["bot"] * 4, "levels": [0, 2, 2, 2],
+                                          "names": ["You", "Ann", "Bob", "Cy"]}
+    assert saves.Store(str(tmp_path), True).load_game() == record(12, seats=["bot"] * 4)
+
+
+def test_an_undo_past_the_remembered_saves_or_many_undos_rewrite_the_journal(tmp_path):
+    store = saves.Store(str(tmp_path), True)
+    for n in range(10, 10 + saves.MARKS + 2):
+        store.save_game(record(n))
+    store.save_game(record(10))                     # further back than the marks
+    data = (tmp_path / "game.log").read_bytes()
+    assert data.count(b"\n") == 2 and b" 10 " in data.split(b"\n")[0]
+    for i in range(60):                             # undo and redo, again and again
+        store.save_game(record(12 if i % 2 else 11))
+        assert (tmp_path / "game.log").stat().st_size < 16 * 12 + 4096 + 100
+    assert saves.Store(str(tmp_path), True).load_game() == record(12)
+    assert (tmp_path / "game.log.bak").exists()     # it was rewritten on the way
+
+
+def test_a_journal_removed_behind_the_stores_back_is_written_whole(tmp_path):
+    store = saves.Store(str(tmp_path), True)
+    store.save_game(record(10))
+    (tmp_path / "game.log").unlink()
+    assert store.save_game(record(12)) is None  # not an append to a new, headless file
+    assert saves.Store(str(tmp_path), True).load_game() == record(12)
+
+
+def test_the_previous_versions_game_json_continues_as_a_journal(tmp_path):
+    rec = record(30)
+    s = games.load("nommie").new_game(seed=3)
+    for _ in range(30):
+        s.apply(s.legal_actions()[0])
+    old = {"save": s.save(), "seats": rec["seats"], "levels": rec["levels"],
+           "names": rec["names"]}
+    fs = atomic.OsFS()
+    atomic.write(fs, str(tmp_path / "game.json"), "game", old)
+    atomic.write(fs, str(tmp_path / "game.json"), "game", old)   # and its backup
+    store = saves.Store(str(tmp_path), True)
+    assert store.load_game() == rec and store.notice is None
+    assert sorted(os.listdir(str(tmp_path))) == ["game.log"]
+    assert saves.Store(str(tmp_path), True).load_game() == rec
+    ro = tmp_path / "ro"
+    ro.mkdir()
+    atomic.write(fs, str(ro / "game.json"), "game", old)
+    assert saves.Store(str(ro), False).load_game() == rec      # read-only: read, kept as is
+    assert os.listdir(str(ro)) == ["game.json"]
+    (tmp_path / "game.log").unlink()
+    (tmp_path / "game.json").write_bytes(b"PTSAVE 1 game 5\n{}")
+    store = saves.Store(str(tmp_path), True)
+    assert store.load_game() is None
+    assert store.notice == ("The saved game was damaged; it was moved to game.bad1.json "
+                            "and a new game starts.")
 
 
 @pytest.mark.parametrize("kind", ["settings", "stats"])
@@ -135,57 +329,6 @@ def test_settings_of_the_wrong_shape_are_damage_and_wrong_values_get_defaults(tm
     got = saves.Store(str(tmp_path), True).load_settings()
     assert got["speed"] == 2 and got["sound"] is False and got["bot_level"] == 3
     assert got["names"][0] == "You"
-
-
-def test_nothing_raises_out_of_store_whatever_the_bytes(tmp_path):
-    import random
-    rng = random.Random(1)
-    good = good_bytes(tmp_path)
-    for i in range(60):
-        b = bytearray(good)
-        for _ in range(rng.randint(1, 4)):
-            b[rng.randrange(len(b))] = rng.randrange(256)
-        for name in os.listdir(str(tmp_path)):
-            p = tmp_path / name
-            p.unlink() if p.is_file() else None
-        (tmp_path / "game.json").write_bytes(bytes(b))
-        store = saves.Store(str(tmp_path), True)
-        got = store.load_game()
-        assert got is None or got == record()
-        assert (got is None) == (store.notice is not None)
-
-
-def test_read_only_storage_loads_but_does_not_save(tmp_path):
-    saves.Store(str(tmp_path), True).save_game(record(9))
-    saves.Store(str(tmp_path), True).save_game(record(10))
-    store = saves.Store(str(tmp_path), False)
-    assert store.notice == saves.READ_ONLY
-    assert store.load_game() == record(10)
-    assert store.save_game(record(11)) == saves.READ_ONLY
-    assert store.save_settings({"speed": 1}) == saves.READ_ONLY
-    assert store.record_result("nommie", [2], True, 5) == saves.READ_ONLY
-    assert store.clear_game() == saves.READ_ONLY
-    (tmp_path / "game.json").write_bytes(b"junk")
-    ro = saves.Store(str(tmp_path), False)
-    assert ro.load_game() == record(9)  # the backup; the damaged file stays put
-    assert ro.notice == ("The saved game was damaged; it was left in place "
-                         "and the previous copy is used.")
-    assert (tmp_path / "game.json").read_bytes() == b"junk"
-
-
-def test_writable_is_worked_out_when_not_given(tmp_path):
-    assert saves.storage_mode(str(tmp_path / "new" / "dir")) == "saves"
-    assert saves.Store(str(tmp_path / "new" / "dir")).writable is True
-    assert saves.mode_text("usb").startswith("USB")
-
-
-def test_file_format_is_versioned_and_checksummed(tmp_path):
-    saves.Store(str(tmp_path), True).save_game(record())
-    head, body = (tmp_path / "game.json").read_bytes().split(b"\n", 1)
-    magic, version, kind, check = head.split()
-    assert (magic, version, kind) == (b"PTSAVE", b"1", b"game")
-    assert int(check) == atomic.digest(json.loads(body)) == atomic.digest(record())
-    assert json.loads(body) == record()
 
 
 def test_digest_ignores_dict_order_but_sees_every_value():

@@ -31,11 +31,13 @@ def test_a_full_disk_gives_a_notice_and_keeps_the_previous_save():
     fs = FakeFS()
     store = saves.Store("/s", True, fs=fs)
     assert store.save_game(record(10)) is None
-    fs.capacity = fs.used() + 100
-    assert store.save_game(record(40)) == saves.FULL
+    fs.capacity = fs.used() + 40
+    assert store.save_game(record(40)) == saves.FULL       # an append that does not fit
     assert store.notice == saves.FULL
     fresh = saves.Store("/s", True, fs=fs)
     assert fresh.load_game() == record(10) and fresh.notice is None
+    assert saves.Store("/s", True, fs=fs).save_game(record(40)) == saves.FULL  # nor a whole one
+    assert saves.Store("/s", True, fs=fs).load_game() == record(10)
     fs.capacity = None  # space freed: saving works again with the same store
     assert store.save_game(record(41)) is None
     assert saves.Store("/s", True, fs=fs).load_game() == record(41)
@@ -52,7 +54,7 @@ def test_a_missing_save_folder_is_created():
     fs = FakeFS()
     store = saves.Store("/s/deep", True, fs=fs)
     assert store.save_game(record(5)) is None
-    assert fs.kind("/s/deep/game.json") == "file"
+    assert fs.kind("/s/deep/game.log") == "file"
 
 
 def test_a_non_writable_store_never_touches_the_medium():
@@ -79,4 +81,4 @@ def test_running_out_of_memory_is_a_notice_not_a_crash(monkeypatch):
     store.notice = None
     assert store.load_settings() == {} and store.load_stats() == {}
     assert store.record_result("nommie", [1], True, 3) == saves.NO_MEMORY
-    assert fs.kind("/s/game.json") == "file"  # nothing was set aside
+    assert fs.kind("/s/game.log") == "file"  # nothing was set aside

@@ -1,4 +1,5 @@
-"""Undo by replay: taking back the last human decision (and the bot moves after it)."""
+"""Undo by replay: taking back the last human decision (and the bot moves after
+it), in place, from the state's log of action codes (no list of all actions)."""
 
 from engine import games
 from ui import saves
@@ -18,35 +19,54 @@ def play(n, seed=4, game="nommie"):
 
 def test_undo_takes_back_the_last_human_action_and_the_bot_moves_after_it():
     s, actors = play(40)
+    full = bytes(s.log)
     last = max(i for i in range(40) if actors[i] == 0)
-    got = saves.undo_last_human(s.save(), SEATS)
-    assert got["actions"] == s.actions()[:last]
-    back = games.restore(got)
-    assert back.to_act() == 0
-    assert back.legal_actions() == play(last)[0].legal_actions()
-    again = saves.undo_last_human(got, SEATS)
-    assert len(again["actions"]) < last
-    assert games.restore(again).to_act() == 0
+    assert saves.undo_last_human(s, SEATS) is True
+    assert bytes(s.log) == full[:last]
+    assert s.to_act() == 0
+    assert s.legal_actions() == play(last)[0].legal_actions()
+    assert s.view(None) == play(last)[0].view(None)
+    assert saves.undo_last_human(s, SEATS) is True
+    assert len(s.log) < last and s.to_act() == 0
 
 
 def test_undo_with_other_humans_and_nothing_to_undo():
     s, actors = play(12)
+    full = bytes(s.log)
     seats = ["bot", "bot", "human", "bot"]
     last = max(i for i in range(12) if actors[i] == 2)
-    assert saves.undo_last_human(s.save(), seats)["actions"] == s.actions()[:last]
-    assert saves.undo_last_human(s.save(), ["bot"] * 4) is None
-    assert saves.undo_last_human(play(0)[0].save(), SEATS) is None
+    assert saves.undo_last_human(s, ["bot"] * 4) is False
+    assert bytes(s.log) == full and s.view(None) == play(12)[0].view(None)
+    assert saves.undo_last_human(s, seats) is True
+    assert bytes(s.log) == full[:last]
+    assert saves.undo_last_human(play(0)[0], SEATS) is False
 
 
-def test_undo_does_not_change_the_save_it_was_given_and_persists(tmp_path):
+def test_rewind_replays_the_codes_without_the_tail():
     s, _ = play(30)
-    save = s.save()
-    copy = list(save["actions"])
-    got = saves.undo_last_human(save, SEATS)
-    assert save["actions"] == copy
+    full = bytes(s.log)
+    s.rewind(7)
+    assert bytes(s.log) == full[:23] and s.view(None) == play(23)[0].view(None)
+    s.rewind(100)
+    assert len(s.log) == 0 and s.view(None) == play(0)[0].view(None)
+
+
+def test_an_undo_is_saved_as_a_short_record_and_persists(tmp_path):
+    s = games.load("nommie").new_game(seed=4)
     store = saves.Store(str(tmp_path), True)
-    rec = {"save": got, "seats": SEATS, "levels": [0, 2, 2, 2], "names": ["a", "b", "c", "d"]}
-    assert store.save_game(rec) is None
+
+    def rec():
+        return {"save": s.save(False), "log": s.log, "seats": SEATS, "levels": [0, 2, 2, 2],
+                "names": ["a", "b", "c", "d"]}
+    for _ in range(30):  # autosaved after every action
+        s.apply(s.legal_actions()[-1])
+        assert store.save_game(rec()) is None
+    lines = (tmp_path / "game.log").read_bytes().count(b"\n")
+    assert saves.undo_last_human(s, SEATS) is True
+    assert store.save_game(rec()) is None
+    data = (tmp_path / "game.log").read_bytes()
+    assert data.count(b"\n") == lines + 1  # appended: one line, "c<n> " cutting the log
+    assert data.split(b"\n")[-2][:-7] == b"c%d " % len(s.log)
     fresh = saves.Store(str(tmp_path), True)
-    assert fresh.load_game() == rec
-    assert fresh.state.actions() == got["actions"]
+    got = fresh.load_game()
+    assert got["log"] == s.log and fresh.state.view(None) == s.view(None)

@@ -1,7 +1,7 @@
 """FakeFS: an in-memory filesystem for the storage tests, and tests of it.
 
-It counts every step that changes the medium (open for writing, each write,
-sync, close, rename, remove, mkdir) and at step `fail_at` either cuts the
+It counts every step that changes the medium (open for writing or appending,
+each write, sync, close, rename, remove, mkdir) and at step `fail_at` either cuts the
 power (PowerCut, a BaseException the Store cannot swallow, after which every
 call fails until `reboot()`) or raises OSError(`error`). Data written but not
 yet synced is lost at a power cut, or with `torn` half of it reaches the
@@ -90,12 +90,13 @@ class FakeFS:
     def open(self, path, mode):
         if self.kind(path) == "dir":
             raise OSError(errno.EISDIR, "Is a directory")
-        if "w" in mode:
+        if "w" in mode or "a" in mode:
             parent = path.rsplit("/", 1)[0] or "/"
             if parent not in self.dirs:
                 raise OSError(errno.ENOENT, "No such directory")
             self.step("open")
-            self.files[path] = b""
+            if "w" in mode or path not in self.files:
+                self.files[path] = b""
             return _File(self, path)
         if self.dead:
             raise PowerCut("already off")
@@ -160,6 +161,26 @@ def test_torn_write_keeps_half_of_the_unsynced_bytes():
     with pytest.raises(PowerCut):
         f.write(b"gh")
     assert fs.files["/s/a"] == b"abc"
+
+
+def test_append_keeps_what_is_there_and_a_cut_loses_only_the_unsynced_tail():
+    fs = FakeFS()
+    f = fs.open("/s/a", "wb")
+    f.write(b"abc")
+    fs.sync(f)
+    f.close()
+    f = fs.open("/s/a", "ab")
+    f.write(b"def")
+    fs.sync(f)
+    f.close()
+    assert fs.files["/s/a"] == b"abcdef"
+    fs.fail_at, fs.torn = fs.ops + 3, True
+    f = fs.open("/s/a", "ab")
+    f.write(b"ghij")
+    with pytest.raises(PowerCut):
+        fs.sync(f)
+    fs.reboot()
+    assert fs.files["/s/a"] == b"abcdefgh"   # half the unsynced bytes
 
 
 def test_rename_refuses_to_replace_like_fat():

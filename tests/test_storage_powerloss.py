@@ -1,40 +1,56 @@
 """Power loss: cut the power (or fail with an OSError) at every step of a save,
 then start again on the same medium: what loads is the new state or the
-previous one, never a broken one, and saving works again afterwards."""
+previous one, never a broken one, and saving works again afterwards.
+
+The game is a journal (ui/atomic.py): the sweeps cover a whole write (a new
+game, a rewrite), appends (a move, an undo, a seat change), the rewrite after
+a torn append, clearing, an interrupted rewrite and the migration of a
+game.json the previous version saved."""
 import errno
 import random
 
 import pytest
 
 from engine import games
+from engine.actions import decode
 from test_storage_fakefs import FakeFS, PowerCut
-from ui import saves
+from ui import atomic, saves
 
 SEATS = ["human", "bot", "bot", "bot"]
+NAMES = ["You", "Ann", "Bob", "Cy"]
 
 
-def record(n, seed=7):
+def game(n, seed=7, last=0):
     s = games.load("nommie").new_game(seed=seed)
-    for _ in range(n):
-        s.apply(s.legal_actions()[0])
-    return {"save": s.save(), "seats": SEATS, "levels": [0, 1, 2, 3],
-            "names": ["You", "Ann", "Bob", "Cy"]}
+    for i in range(n):
+        s.apply(s.legal_actions()[-1 if i == n - 1 and last else 0])
+    return s
+
+
+def record(n, seed=7, seats=SEATS, last=0):
+    s = game(n, seed, last)
+    return {"save": s.save(False), "log": bytes(s.log), "seats": list(seats),
+            "levels": [0, 1, 2, 3], "names": list(NAMES)}
 
 
 A0, A, B, C = record(10), record(20), record(21), record(22)
+OTHER = record(21, last=1)                     # A, then another move than B's
+BOTS = record(21, seats=["bot"] * 4)           # B with the human's seat handed to a bot
+NEW = record(5, seed=9)                        # another game
 
 
 def sweep(prepare, action, after, torn=False, error=None):
-    """Fail at step 1, 2, ... of action(store) on a medium set up by prepare(store);
-    after(store) checks a fresh Store on the medium. Returns the steps exercised."""
+    """Fail at step 1, 2, ... of action(store) on a medium set up by
+    prepare(store) (the same store: it knows what it wrote); after(store)
+    checks a fresh Store on the medium. Returns the steps exercised."""
     n = 0
     while True:
         n += 1
         fs = FakeFS()
-        prepare(saves.Store("/s", True, fs=fs))
+        store = saves.Store("/s", True, fs=fs)
+        prepare(store)
         fs.ops, fs.steps = 0, []
         fs.fail_at, fs.torn, fs.error = n, torn, error
-        store = saves.Store("/s", True, fs=fs)
         try:
             result = action(store)
             assert error is not None or fs.ops < n, "a power cut must stop the program"
@@ -67,32 +83,70 @@ def saved(*records):
 def loads(*allowed):
     def after(store):
         got = store.load_game()
-        assert any(got == r for r in allowed), got and len(got["save"]["actions"])
+        assert any(got == r for r in allowed), got and len(got["log"])
     return after
 
 
 def interrupted(store):
-    """A save of B cut short after its temp file was complete (A still current)."""
-    store.save_game(A0)
-    store.save_game(A)
+    """A rewrite of NEW stopped before its last rename: game.log.tmp complete,
+    game.log (A, appended to A0) already moved to game.log.bak."""
+    saved(A0, A)(store)
+    assert store.save_game(NEW) is None
+    store.fs.rename("/s/game.log", "/s/game.log.tmp")
+    assert store.fs.kind("/s/game.log.bak") == "file"
+
+
+def torn_append(store):
+    """The power went while B was appended after A: half of it on the medium."""
+    saved(A0, A)(store)
     fs = store.fs
-    fs.fail_at, fs.error = fs.ops + 8, errno.EIO  # the last rename: B stays in .tmp
-    assert store.save_game(B) is not None
-    fs.fail_at = fs.error = None
-    assert fs.kind("/s/game.json.tmp") == "file"
+    fs.fail_at, fs.torn = fs.ops + 3, True   # open, write, then the sync
+    with pytest.raises(PowerCut):
+        store.save_game(B)
+    fs.reboot()
+    assert not fs.files["/s/game.log"].endswith(b"\n")
 
 
-def resume_then_save(store):
-    assert store.load_game() == B
+def old_version(store):
+    """A game.json (and its backup) as the previous version wrote them."""
+    for rec in (A, B):
+        s = games.load("nommie").new_game(seed=7)
+        for c in rec["log"]:
+            s.apply(decode(c))
+        atomic.write(store.fs, "/s/game.json", "game",
+                     {"save": s.save(), "seats": rec["seats"], "levels": rec["levels"],
+                      "names": rec["names"]})
+
+
+def resume(expected):
+    def act(store):
+        assert store.load_game() == expected
+        return store.save_game(C)
+    return act
+
+
+def resume_torn(store):
+    assert store.load_game() == A and store.notice is None
     return store.save_game(C)
 
 
 SCENARIOS = {
     "first save": (nothing, lambda s: s.save_game(B), loads(None, B)),
-    "second save": (saved(A), lambda s: s.save_game(B), loads(A, B)),
-    "save over save + backup": (saved(A0, A), lambda s: s.save_game(B), loads(A, B)),
-    "clear": (saved(A0, A), lambda s: s.clear_game(), loads(A, None)),
-    "resume an interrupted save, save again": (interrupted, resume_then_save, loads(B, C)),
+    "append a move": (saved(A), lambda s: s.save_game(B), loads(A, B)),
+    "append after appends": (saved(A0, A), lambda s: s.save_game(B), loads(A, B)),
+    "append an undo": (saved(A0, A, B), lambda s: s.save_game(A), loads(A, B)),
+    "append an undo and another move": (saved(A, B), lambda s: s.save_game(OTHER),
+                                        loads(B, OTHER)),
+    "append a seat change": (saved(A0, B), lambda s: s.save_game(BOTS), loads(B, BOTS)),
+    "rewrite for a new game": (saved(A0, A), lambda s: s.save_game(NEW), loads(A, NEW)),
+    "rewrite after an undo past the marks": (saved(A0, A, B),
+                                             lambda s: s.save_game(record(3)),
+                                             loads(B, record(3))),
+    "clear": (saved(NEW, A0, A), lambda s: s.clear_game(), loads(A, None)),
+    "resume an interrupted rewrite, save again": (interrupted, resume(NEW), loads(NEW, C)),
+    "resume a torn append, save again": (torn_append, resume_torn, loads(A, C)),
+    "resume the previous version's save, save again": (old_version, resume(B),
+                                                        loads(B, C)),
 }
 MODES = {"power cut": {}, "torn write": {"torn": True},
          "EIO": {"error": errno.EIO}, "ENOSPC": {"error": errno.ENOSPC}}
@@ -108,7 +162,7 @@ def test_game_save_survives_a_fault_at_every_step(name, mode):
     prepare, action, after = SCENARIOS[name]
     steps = sweep(prepare, action, after, **MODES[mode])
     COUNTS[(name, mode)] = steps
-    assert steps >= (3 if name == "clear" else 6)
+    assert steps >= 3
 
 
 def _stats_played(store):
@@ -136,21 +190,19 @@ def test_settings_and_stats_survive_a_fault_at_every_step(mode):
 
 def test_a_crash_while_setting_aside_a_damaged_save():
     def prep(store):
-        store.save_game(A)
+        store.save_game(A0)
+        saves.Store("/s", True, fs=store.fs).save_game(A)  # a rewrite: A0 is the backup
         store.save_game(B)
-        store.fs.files["/s/game.json"] = b"PTSAVE 1 game 9 00000000\n{}"
-
-    def after(store):
-        assert store.load_game() == A
+        store.fs.files["/s/game.log"] = b"PTLOG 1 0 {} 000000\n"
 
     def act(store):
-        assert store.load_game() == A
+        assert store.load_game() == A0
         assert store.notice.startswith("The saved game was damaged")
 
     def check(store):
-        # the rename to game.bad1.json may or may not have happened
+        # the rename to game.bad1.log may or may not have happened
         got = store.load_game()
-        assert got == A
+        assert got == A0
         store.notice = None
 
     COUNTS[("set aside", "power cut")] = sweep(prep, act, check)
@@ -173,8 +225,8 @@ def test_switching_off_at_random_moments_never_loses_more_than_the_last_move():
         rec = store.load_game()
         assert store.notice is None
         state = store.state if rec else mod.new_game(seed=11)
-        assert len(state.actions()) >= reached, "progress lost at a restart"
-        reached = len(state.actions())
+        assert len(state.log) >= reached, "progress lost at a restart"
+        reached = len(state.log)
         if rec:
             assert rec["seats"] == SEATS and rec["names"][0] == "You"
         if state.is_over():
@@ -182,13 +234,13 @@ def test_switching_off_at_random_moments_never_loses_more_than_the_last_move():
         fs.ops, fs.fail_at, fs.torn = 0, rng.randint(1, 400), rng.random() < 0.5
         try:
             while not state.is_over():
-                before = len(state.actions())
+                before = len(state.log)
                 state.apply(state.legal_actions()[-1])
                 reached = before  # saving the new action may be cut short
-                assert store.save_game({"save": state.save(), "seats": SEATS,
-                                        "levels": [0, 2, 2, 2],
+                assert store.save_game({"save": state.save(False), "log": state.log,
+                                        "seats": SEATS, "levels": [0, 2, 2, 2],
                                         "names": ["You", "A", "B", "C"]}) is None
-                assert len(state.actions()) == before + 1
+                assert len(state.log) == before + 1
         except PowerCut:
             cuts += 1
             fs.reboot()

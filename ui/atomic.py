@@ -1,17 +1,35 @@
-# Writing a checksummed save file so that a power cut never leaves nothing
-# readable. This is the part that stays loaded during a game; reading,
-# checking and setting damaged files aside is in ui/storage.py.
+# Writing saves so that a power cut never leaves nothing readable. This is
+# the part that stays loaded during a game; reading, checking and setting
+# damaged files aside is in ui/storage.py.
 #
-# A file: one header line "PTSAVE <format> <kind> <checksum>" and the JSON
-# payload. The checksum is digest() of the payload itself (dict order does
-# not count), so MicroPython can stream the JSON straight into the file with
-# json.dump instead of building the whole text in the heap first.
-# A write goes to name.tmp (flushed and synced); then name.bak is removed,
+# Settings and statistics: a whole file, one header line
+# "PTSAVE <format> <kind> <checksum>" and the JSON payload. The checksum is
+# digest() of the payload itself (dict order does not count), so MicroPython
+# can stream the JSON straight into the file with json.dump.
+# A whole write goes to name.tmp (flushed and synced); then name.bak is removed,
 # name becomes name.bak and name.tmp becomes name. Each step is a remove or a
 # rename onto a free name (FAT on CircuitPython cannot rename over a file),
 # and at every moment one complete copy is on the drive: a complete .tmp is
 # always the newest, then name, then .bak; a .tmp found complete at start-up
 # is committed before the next save overwrites it.
+#
+# The game: a journal, game.log, so that an autosave appends a few bytes
+# (open for append, write, flush + sync: no rename, no list of all actions).
+# Text lines, each "<body> <check>\n": check is 6 hex digits, the line's body
+# hashed on from the previous line's check (0 before the header). Bodies:
+#   PTLOG 1 <n> <json>  the header, first line: {"save": state.save(False),
+#                       "seats", "levels", "names"}; n = the codes written
+#                       whole after it (a journal that has not got that far
+#                       is a torn rewrite, not a game)
+#   c<start> <hex>      the log's codes from index start on, two hex digits a
+#                       code; start below the codes so far cuts them there
+#                       first (an undo); written whole: 64 codes a line
+#   p<json>             {"seats", "levels", "names"} from here on
+# Reading (ui/storage.py) keeps the longest run of good lines: a bad last
+# line is what a power cut leaves (the previous save); a bad line before a
+# good one is damage. The journal is written whole (through name.tmp as
+# above) for a new game, after a torn or failed append, after an undo deeper
+# than the last saves, or when undos left it much longer than its log.
 import json
 import sys
 
@@ -20,6 +38,9 @@ try:
 except ImportError:  # pragma: no cover
     import uos as os
 HEAD = "PTSAVE 1 "
+LOG = b"PTLOG 1 "
+CHUNK = 64  # codes per line of a journal written whole
+_HEX = b"0123456789abcdef"
 _M = 16777213  # a prime under 2**24: every step stays a small int on the device
 _STREAM = sys.implementation.name != "cpython"
 
@@ -107,3 +128,65 @@ def commit(fs, path):
         fs.rename(path, bak)
     fs.rename(path + ".tmp", path)
     fs.sync()
+
+
+# --- the game journal ----------------------------------------------------------
+def check(data, h=0):
+    # the hash of a line's bytes (or of log codes), on from h
+    for c in data:
+        h = (h * 31 + c) % _M
+    return h
+
+
+def line(body, prev):
+    # (body + " " + its check + newline, the check)
+    h = check(body, prev)
+    return body + (" %06x\n" % h).encode(), h
+
+
+def codes(log, start, end):
+    # the body of a line with log[start:end]
+    b = bytearray(("c%d " % start).encode())
+    for i in range(start, end):
+        c = log[i]
+        b.append(_HEX[c >> 4])
+        b.append(_HEX[c & 15])
+    return b
+
+
+def to_json(x):
+    try:
+        return json.dumps(x, separators=(",", ":"))
+    except TypeError:  # a json without separators
+        return json.dumps(x)
+
+
+def append(fs, path, data):
+    # add data at the end of path, pushed out to the medium
+    f = fs.open(path, "ab")
+    try:
+        f.write(data)
+        fs.sync(f)
+    finally:
+        f.close()
+
+
+def journal(fs, path, header, log):
+    # write the whole journal (header: the record without its log) through
+    # path.tmp; returns (bytes written, the last line's check)
+    tmp = path + ".tmp"
+    f = fs.open(tmp, "wb")
+    try:
+        n = len(log)
+        data, h = line(LOG + ("%d " % n).encode() + to_json(header).encode(), 0)
+        size = len(data)
+        f.write(data)
+        for i in range(0, n, CHUNK):
+            data, h = line(codes(log, i, min(n, i + CHUNK)), h)
+            size += len(data)
+            f.write(data)
+        fs.sync(f)
+    finally:
+        f.close()
+    commit(fs, path)
+    return size, h

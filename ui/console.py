@@ -87,8 +87,8 @@ class Console:
         if self.store is None:
             return None
         try:
-            rec = self.store.load_game()
-            return Session.from_record(rec) if rec else None
+            rec = self.store.load_game()   # replayed by the store: its state is reused
+            return Session.from_record(rec, getattr(self.store, "state", None)) if rec else None
         except (IllegalAction, KeyError, ValueError, TypeError):
             return None
 

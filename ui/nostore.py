@@ -1,6 +1,8 @@
 # The in-memory store: saves, settings and statistics that last only while
 # the program runs (tests, the VM, or a board whose saves are unavailable).
-# Same methods as ui.saves.Store; loaded only where it is used.
+# Same methods as ui.saves.Store; loaded only where it is used. A record is
+# kept with a copy of its log (its bytes); `game` shows it as the previous
+# version's record, whose save() held the action list (tests read that).
 from ui.app import DEFAULT_SETTINGS
 
 
@@ -10,19 +12,36 @@ class NoStore:
     notice = None
 
     def __init__(self):
-        self.game = None
+        self.kept = None
         self.settings = {}
         self.stats = {}
 
+    def _get(self):
+        rec = self.kept
+        if rec is None or "log" not in rec:
+            return rec
+        save = dict(rec["save"])
+        from engine.actions import decode
+        save["actions"] = [decode(c) for c in rec["log"]]
+        return {"save": save, "seats": rec["seats"], "levels": rec["levels"],
+                "names": rec["names"]}
+
+    def _set(self, record):
+        self.kept = record
+
+    game = property(_get, _set)
+
     def load_game(self):
-        return self.game
+        return self.kept
 
     def save_game(self, record):
-        self.game = record
+        rec = dict(record)
+        rec["log"] = bytes(record["log"])
+        self.kept = rec
         return None
 
     def clear_game(self):
-        self.game = None
+        self.kept = None
 
     def load_settings(self):
         d = {}

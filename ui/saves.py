@@ -5,13 +5,17 @@
 #   store.clear_game(); load_settings(); save_settings(d); load_stats();
 #   record_result(game_id, bot_levels, won, score); store.notice
 #
-# A record is {"save": state.save(), "seats": [...], "levels": [...],
-# "names": [...]}; load_game() checks it by replaying it (store.state is the
-# state rebuilt). Store never raises: what goes wrong is one sentence in
-# store.notice and the return value of a save. Only the write path lives
-# here (and in ui/atomic.py); loading (ui/storage.py), settings and
-# statistics (ui/prefs.py) and undo (ui/undo.py) are imported when called
-# and, on the device, dropped again afterwards.
+# A record is {"save": state.save(False), "log": state.log, "seats": [...],
+# "levels": [...], "names": [...]}; load_game() checks it by replaying it
+# (store.state is the state rebuilt). The game is a journal, game.log (format
+# in ui/atomic.py): a save appends the codes added since the last one, and
+# the Store remembers where the journal stands (a few record ends with the
+# hash of the log up to there) to find what is new without a copy of it.
+# Store never raises: what goes wrong is one sentence in store.notice and the
+# return value of a save. Only the write path lives here (and in
+# ui/atomic.py); loading (ui/storage.py), settings and statistics
+# (ui/prefs.py) and undo (ui/undo.py) are imported when called and, on the
+# device, dropped again afterwards.
 import sys
 
 from ui import atomic
@@ -19,6 +23,8 @@ from ui import atomic
 READ_ONLY = "Storage is read-only: progress will not be saved."
 FULL = "Storage is full: progress will not be saved."
 NO_MEMORY = "Not enough memory to load or save: progress may not be saved."
+GAME = "game.log"
+MARKS = 8  # record ends remembered: an undo back past them rewrites the journal
 _DROP = sys.implementation.name != "cpython"
 
 
@@ -31,7 +37,7 @@ def _call(name, fn, *args):
         return getattr(sys.modules[full], fn)(*args)
     finally:
         if _DROP:
-            del sys.modules[full]
+            sys.modules.pop(full, None)
             if hasattr(sys.modules["ui"], name):
                 delattr(sys.modules["ui"], name)
 
@@ -47,10 +53,10 @@ def mode_text(mode):
     return _call("prefs", "mode_text", mode)
 
 
-def undo_last_human(save, seats):
-    # save() with the last human decision (and the bot moves after it) taken
-    # back; None when no human has acted
-    return _call("undo", "last_human", save, seats)
+def undo_last_human(state, seats):
+    # take back the last human decision (and the bot moves after it) in
+    # state; False (state as it was) when no human has acted
+    return _call("undo", "last_human", state, seats)
 
 
 class Store:
@@ -60,6 +66,9 @@ class Store:
         self.toml = toml  # settings.toml path (None: the usual place)
         self.notice = None
         self.state = None
+        self._head = self._marks = None  # the journal's game, record ends + hashes
+        self._people = None
+        self._size = self._last = 0
         if writable is None:
             writable = storage_mode(save_dir) == "saves"
         self.writable = writable
@@ -70,17 +79,83 @@ class Store:
         return self._use(None, "storage", "load_game")
 
     def save_game(self, record):
-        return self._write("game.json", "game", record)
-
-    def clear_game(self):
-        # newest copy last, so a power cut midway keeps the newest
+        # Append the codes added since the last save (and new seats, if any)
+        # to the journal; write it whole when that cannot be done.
         if not self.writable:
             return READ_ONLY
-        path = self.dir + "game.json"
+        return self._guard(self._save_game, record)
+
+    def _save_game(self, record):
+        log = record["log"]
+        people = [record["seats"], record["levels"], record["names"]]
+        m = self._marks
+        if record["save"] != self._head or m is None or self.fs.kind(self.dir + GAME) != "file":
+            return self._whole(record)  # a new game, or the journal is not as left
+        k = 0  # the last record end at which log still agrees with the journal
+        h = 0
+        while k + 2 < len(m) and m[k + 2] <= len(log):
+            got = atomic.check(memoryview(log)[m[k]:m[k + 2]], h)
+            if got != m[k + 3]:
+                break
+            h = got
+            k += 2
+        start = m[k]
+        if (k == 0 and len(m) > 2) or self._size > 16 * len(log) + 4096:
+            return self._whole(record)  # undone past the marks, or mostly undos
+        data = b""
+        h = self._last
+        if people != self._people:
+            data, h = atomic.line(b"p" + atomic.to_json({"seats": people[0], "levels": people[1],
+                                                         "names": people[2]}).encode(), h)
+        if start < m[-2] or start < len(log):
+            more, h = atomic.line(atomic.codes(log, start, len(log)), h)
+            data += more
+        if not data:
+            return None
+        self._marks = None  # until the append is known to be complete
+        atomic.append(self.fs, self.dir + GAME, data)
+        self._size += len(data)
+        self._last = h
+        self._people = [list(people[0]), list(people[1]), list(people[2])]
+        del m[k + 2:]
+        if start < len(log):
+            m.append(len(log))
+            m.append(atomic.check(memoryview(log)[start:], m[k + 1]))
+        if len(m) > 2 * MARKS + 2:
+            del m[2:4]
+        self._marks = m
+        return None
+
+    def _whole(self, record):
+        # the journal written whole (a new game, or what an append cannot do)
+        self._head = self._marks = None
+        self._folder(GAME)
+        log = record["log"]
+        header = {"save": record["save"], "seats": record["seats"],
+                  "levels": record["levels"], "names": record["names"]}
+        size, last = atomic.journal(self.fs, self.dir + GAME, header, log)
+        self.known(header, log, size, last)
+        return None
+
+    def known(self, header, log, size, last):
+        # what game.log holds now: appends follow on from it
+        self._head = header["save"]
+        self._people = [list(header["seats"]), list(header["levels"]), list(header["names"])]
+        self._marks = [0, 0, len(log), atomic.check(log)] if len(log) else [0, 0]
+        self._size = size
+        self._last = last
+
+    def clear_game(self):
+        # newest copy last, so a power cut midway keeps the newest (game.json:
+        # the previous version's save)
+        if not self.writable:
+            return READ_ONLY
+        self._head = self._marks = None
         try:
-            for p in (path + ".bak", path + ".tmp", path):
-                if self.fs.kind(p) == "file":
-                    self.fs.remove(p)
+            for name in ("game.json.bak", "game.json.tmp", "game.json",
+                         GAME + ".bak", GAME + ".tmp", GAME):
+                if self.fs.kind(self.dir + name) == "file":
+                    self.fs.remove(self.dir + name)
             self.fs.sync()
         except OSError as e:
             return self._failed(e)
@@ -112,18 +187,32 @@ class Store:
     def _write(self, name, kind, payload):
         if not self.writable:
             return READ_ONLY
-        path = self.dir + name
+        return self._guard(self._whole_file, name, kind, payload)
+
+    def _whole_file(self, name, kind, payload):
+        self._folder(name)
+        atomic.write(self.fs, self.dir + name, kind, payload)
+
+    def _folder(self, name):
+        # the save folder made if missing; a folder where name or its .tmp
+        # should be is set aside
+        fs = self.fs
+        folder = self.dir[:-1] or "/"  # no trailing slash: FAT stat may refuse it
+        if not fs.kind(folder):
+            fs.mkdir(folder)
+        for p in (name, name + ".tmp"):
+            if fs.kind(self.dir + p) == "dir":
+                _call("storage", "set_aside", fs, self.dir + p)
+
+    def _guard(self, fn, *args):
+        # fn(*args) with what goes wrong as a notice (and returned)
         try:
-            fs = self.fs
-            folder = self.dir[:-1] or "/"  # no trailing slash: FAT stat may refuse it
-            if not fs.kind(folder):
-                fs.mkdir(folder)
-            for p in (path, path + ".tmp"):
-                if fs.kind(p) == "dir":
-                    _call("storage", "set_aside", fs, p)
-            atomic.write(fs, path, kind, payload)
+            fn(*args)
         except OSError as e:
             return self._failed(e)
+        except MemoryError:
+            self.notice = NO_MEMORY
+            return self.notice
         except Exception as e:  # never let a save take the game down
             self.notice = "Saving failed: %s." % e
             return self.notice

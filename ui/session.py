@@ -1,8 +1,9 @@
 # One game in progress: the engine state plus who sits where.
 #
 # Knows seats (human or bot, bot levels, names), asks bots for moves, keeps the
-# save record, and undoes by replaying the action list without its tail (the
-# engine's intended save/restore path), so it needs nothing beyond the contract.
+# save record (the state's save(False) header and its log of action codes:
+# never a list of all actions), and undoes by replaying the log without its
+# tail (the engine's intended save/restore path).
 
 from engine import IllegalAction, bots, games
 
@@ -46,9 +47,14 @@ class Session:
     @staticmethod
     def from_record(record, state=None):
         # A session from a saved record (state: its save already replayed); raises
-        # IllegalAction/KeyError if it is damaged.
+        # IllegalAction/KeyError if it is damaged. A record with "log" replays
+        # its codes; one whose save() holds the action list replays that.
         if state is None:
-            state = games.restore(record["save"])
+            if "log" in record:
+                from engine.saved import replay
+                state = replay(record["save"], record["log"])
+            else:
+                state = games.restore(record["save"])
         n = state.view(None)["players"]
         seats = record.get("seats") or ["human"] + ["bot"] * (n - 1)
         levels = record.get("levels") or [2] * n
@@ -57,8 +63,11 @@ class Session:
         return Session(state, seats, levels, record.get("names"))
 
     def record(self):
-        return {"save": self.state.save(), "seats": list(self.seats),
-                "levels": list(self.levels), "names": list(self.names)}
+        # What a store saves: the header and the live log (not a copy; a store
+        # writes only the codes added since its last save).
+        return {"save": self.state.save(False), "log": self.state.log,
+                "seats": list(self.seats), "levels": list(self.levels),
+                "names": list(self.names)}
 
     def humans(self):
         return [s for s in range(self.players) if self.seats[s] == "human"]
@@ -89,18 +98,12 @@ class Session:
             self.names = default_names(self.seats)
 
     # --- undo ------------------------------------------------------------
-    def _restore(self, saved):
-        if saved is None:
-            return False
-        self.state = games.restore(saved)
-        return True
-
     def undo_human(self):
-        # Take back the last human decision and the bot moves after it (replay
-        # of the action list without its tail, ui.saves does the cutting);
-        # False if no human has acted.
+        # Take back the last human decision and the bot moves after it (a
+        # replay of the log without its tail, in ui.undo); False if no human
+        # has acted.
         from ui import saves
-        return self._restore(saves.undo_last_human(self.state.save(), self.seats))
+        return saves.undo_last_human(self.state, self.seats)
 
     def can_undo_trick(self):
         # Israeli Whist: the engine says when a trick may be taken back.

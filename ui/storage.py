@@ -1,19 +1,23 @@
-# Reading what ui.atomic wrote: checking a file (and a game's replay),
-# setting damaged files aside (name.bad<N>.json, never deleted) and the
-# one-sentence notices. ui.saves imports this on demand and drops it again on
-# the device, so its bytecode is not in the heap during a game.
+# Reading what ui.atomic wrote: checking a file or a game's journal (and the
+# game's replay), setting damaged files aside (name.bad<N>.json, never
+# deleted), the one-sentence notices, and a game.json of the previous version
+# read once and kept as a journal. ui.saves imports this on demand and drops
+# it again on the device, so its bytecode is not in the heap during a game.
+import json
+
 from ui import atomic
 from ui.saves import NO_MEMORY
 
 _WHAT = {"game": ("The saved game was damaged", " and a new game starts."),
          "settings": ("The settings file was damaged", " and the defaults are used."),
          "stats": ("The statistics file was damaged", " and counting starts again.")}
+_WHAT["log"] = _WHAT["game"]
+LINE = 1024  # the longest journal line read; a longer one is damage
 
 
 # --- files -----------------------------------------------------------------
 def parse(fs, path, kind):
     # (payload,) when the file is one of ours and its checksum matches, else why not
-    import json
     f = fs.open(path, "rb")
     try:
         parts = f.readline(80).split()
@@ -32,6 +36,127 @@ def parse(fs, path, kind):
         return (payload,)
     finally:
         f.close()
+
+
+def parse_log(fs, path):
+    # (record, (size, last check) or None when the last line is torn) when the
+    # journal is good up to its last line, else why not
+    f = fs.open(path, "rb")
+    try:
+        return _journal(f)
+    except (ValueError, TypeError, KeyError, IndexError):
+        return "not a journal"
+    finally:
+        f.close()
+
+
+def _journal(f):
+    # Lines are read into one buffer and taken apart where they lie: no
+    # object per line (a game's journal has hundreds).
+    buf = bytearray(LINE)
+    mv = memoryview(buf)
+    rec = None
+    log = bytearray(64)
+    h = want = size = i = n = ln = 0  # last check, codes written whole, bytes read;
+    eof = torn = False                # buf[i:n] not yet taken; log[:ln] the codes
+    while True:
+        e = buf.find(b"\n", i, n)
+        if e < 0:  # no whole line left in the buffer: move the rest to the front, read on
+            if eof:
+                torn = i < n  # a last line cut short
+                break
+            for k in range(i, n):
+                buf[k - i] = buf[k]
+            n -= i
+            i = 0
+            if n == LINE:
+                return "a line too long"
+            got = f.readinto(mv[n:])
+            n += got or 0
+            eof = not got
+            continue
+        check = _check(buf, i, e, h)
+        if check < 0:  # a bad line: damage unless it is the last (torn)
+            i = e + 1
+            if i == n and not eof:
+                n = f.readinto(mv) or 0
+                i = 0
+            if i < n:
+                return "a damaged record"
+            torn = True
+            break
+        if rec is None:
+            if bytes(mv[i:i + 8]) != atomic.LOG:
+                return "not a journal"
+            want, p = _number(buf, i + 8)
+            rec = json.loads(bytes(mv[p + 1:e - 7]).decode())
+            if type(rec) is not dict:
+                return "not a record"
+        elif buf[i] == 99:  # c<start> <hex codes>
+            ln, p = _number(buf, i + 1, ln)
+            if (e - 8 - p) % 2:
+                return "odd codes"
+            for k in range(p + 1, e - 7, 2):
+                if ln == len(log):  # room doubles: a few blocks, not one per code
+                    log += bytearray(len(log))
+                log[ln] = _digit(buf[k]) * 16 + _digit(buf[k + 1])
+                ln += 1
+        elif buf[i] == 112:  # p<json>: seats, levels, names from here on
+            people = json.loads(bytes(mv[i + 1:e - 7]).decode())
+            for key in ("seats", "levels", "names"):
+                rec[key] = people[key]
+        else:
+            return "an unknown record"
+        h = check
+        size += e + 1 - i
+        if ln >= want:
+            want = -1  # the part written whole is all there
+        i = e + 1
+    if rec is None or want >= 0:
+        return "incomplete"
+    log[ln:] = b""  # (MicroPython cannot del a bytearray slice)
+    rec["log"] = log
+    return rec, None if torn else (size, h)
+
+
+def _check(buf, i, e, h):
+    # the check of the line buf[i:e + 1] (e: its newline), or -1 if it is wrong
+    if e - i < 8 or buf[e - 7] != 32:
+        return -1
+    got = 0
+    for k in range(e - 6, e):
+        d = _digit(buf[k], -1)
+        if d < 0:
+            return -1
+        got = got * 16 + d
+    for k in range(i, e - 7):
+        h = (h * 31 + buf[k]) % 16777213
+    return got if got == h else -1
+
+
+def _number(buf, p, most=-1):
+    # (the decimal number at buf[p:], the index of the space after it);
+    # ValueError if it is not one or is above most
+    v = 0
+    while buf[p] != 32:
+        d = buf[p] - 48
+        if not 0 <= d <= 9:
+            raise ValueError("not a number")
+        v = v * 10 + d
+        p += 1
+    if 0 <= most < v:
+        raise ValueError("codes out of place")
+    return v, p
+
+
+def _digit(b, bad=None):
+    if 48 <= b <= 57:
+        return b - 48
+    if 97 <= b <= 102:
+        return b - 87
+    if bad is None:
+        raise ValueError("not hex")
+    return bad
 
 
 def set_aside(fs, path):
@@ -54,8 +179,8 @@ def set_aside(fs, path):
 def read(fs, path, kind, check=None):
     # The newest good copy: a complete .tmp (an interrupted save), then path,
     # then .bak. check(payload) raises if the payload is unusable. Returns
-    # (payload or None, damaged copies, the copy used); a torn .tmp is what a power cut
-    # leaves, not damage (the next save replaces it).
+    # (what parse gave: (payload, ...), or None; damaged copies, the copy used);
+    # a torn .tmp is what a power cut leaves, not damage (the next save replaces it).
     bad = []
     for p in (path + ".tmp", path, path + ".bak"):
         k = fs.kind(p)
@@ -65,14 +190,14 @@ def read(fs, path, kind, check=None):
             bad.append(p)
             continue
         try:
-            got = parse(fs, p, kind)
+            got = parse_log(fs, p) if kind == "log" else parse(fs, p, kind)
         except OSError:
             got = "unreadable"
         if type(got) is tuple:
             try:
                 if check is not None:
                     check(got[0])
-                return got[0], bad, p
+                return got, bad, p
             except MemoryError:
                 raise
             except Exception:
@@ -84,19 +209,25 @@ def read(fs, path, kind, check=None):
 
 def load(store, name, kind, check=None):
     # read() for a Store: damaged copies set aside and told in store.notice
+    got = fetch(store, name, kind, check)[0]
+    return got[0] if got else None
+
+
+def fetch(store, name, kind, check=None):
+    # load() with what read() gave and the copy used
     path = store.dir + name
     try:
-        payload, bad, used = read(store.fs, path, kind, check)
+        got, bad, used = read(store.fs, path, kind, check)
     except MemoryError:
         store.notice = NO_MEMORY
-        return None
+        return None, None
     except Exception:  # a filesystem that fails to answer: as if empty
-        return None
+        return None, None
     moved = None
     if store.writable:
         for p in bad:
-            got = set_aside(store.fs, p)
-            moved = moved or got  # name the first (the newest) in the notice
+            new = set_aside(store.fs, p)
+            moved = moved or new  # name the first (the newest) in the notice
         if used == path + ".tmp":  # commit it before the next save overwrites it
             try:
                 atomic.commit(store.fs, path)
@@ -105,9 +236,9 @@ def load(store, name, kind, check=None):
     if bad:
         what, tail = _WHAT[kind]
         where = "; it was moved to %s" % moved if moved else "; it was left in place"
-        store.notice = what + where + (" and the previous copy is used." if payload is not None
+        store.notice = what + where + (" and the previous copy is used." if got is not None
                                        else tail)
-    return payload
+    return got, used
 
 
 # --- the game ----------------------------------------------------------------
@@ -126,10 +257,48 @@ def game_shape(rec):
 
 def load_game(store):
     store.state = None
+    store._head = store._marks = None  # the next save writes the journal whole
 
     def check(rec):
         game_shape(rec)
-        from engine import games
-        store.state = games.restore(rec["save"])  # an illegal action raises
+        from engine.saved import replay
+        store.state = replay(rec["save"], rec["log"])  # an illegal action raises
 
-    return load(store, "game.json", "game", check)
+    got, used = fetch(store, "game.log", "log", check)
+    if got is None:
+        return old_game(store)
+    rec, tail = got
+    if used == store.dir + "game.log" and tail is not None:
+        store.known(rec, rec["log"], tail[0], tail[1])  # appends follow on
+    old_files(store)  # a migration cut short before it removed them
+    return rec
+
+
+def old_game(store):
+    # a game.json the previous version saved: read once, kept as a journal
+    def check(rec):
+        game_shape(rec)
+        from engine import games
+        store.state = games.restore(rec["save"])
+
+    old = load(store, "game.json", "game", check)
+    if old is None:
+        return None
+    st = store.state
+    rec = {"save": st.save(False), "log": bytearray(st.log), "seats": old["seats"],
+           "levels": old["levels"], "names": old["names"]}
+    if store.save_game(rec) is None:  # the journal holds it now
+        old_files(store)
+    return rec
+
+
+def old_files(store):
+    # remove the previous version's game.json copies (newest last)
+    if not store.writable:
+        return
+    try:
+        for p in ("game.json.bak", "game.json.tmp", "game.json"):
+            if store.fs.kind(store.dir + p) == "file":
+                store.fs.remove(store.dir + p)
+    except OSError:
+        pass

@@ -46,8 +46,9 @@ class Title(Menu):
         from ui.session import Session
         rec = self.saved_record()
         state = getattr(self.app.store, "state", None)   # the store's replay, reused
-        try:
-            if state is not None and state.save() != rec["save"]:
+        try:   # (compared by header and log: no lists of all actions)
+            if state is not None and (state.save(False) != rec["save"]
+                                      or state.log != rec.get("log")):
                 state = None
             session = Session.from_record(rec, state)
         except (IllegalAction, KeyError, TypeError, ValueError, AttributeError) as e:

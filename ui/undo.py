@@ -1,25 +1,22 @@
-# Undo by replay: a game's save() is its seed, options and action list, so
-# taking moves back is restoring it with a shorter list. Loaded on demand.
-# (Israeli Whist's "undo last trick" is the engine's own undo_trick().)
-from engine import games
+# Undo by replay: a game is its seed, options and action log, so taking moves
+# back is replaying the log's codes without its tail. Loaded on demand.
+# Works from the state's bytearray log (a copy of its bytes, never a list of
+# all actions). (Israeli Whist's "undo last trick" is the engine's own
+# undo_trick().)
+from engine.actions import decode
 
 
-def _replay(save):
-    # (a fresh state with no actions, the save without actions, the actions)
-    base = dict(save)
-    actions = base["actions"]
-    base["actions"] = []
-    return games.restore(base), base, actions
-
-
-def last_human(save, seats):
-    state, base, actions = _replay(save)
+def last_human(state, seats):
+    # Take back the last human decision and the bot moves after it, in state;
+    # False (state as it was) when no human has acted.
+    codes = bytes(state.log)
+    state.rewind(len(codes))  # the deal again, no actions yet
     cut = -1
-    for i in range(len(actions)):
+    for i in range(len(codes)):
         if seats[state.to_act()] == "human":
             cut = i
-        state.apply(actions[i])
+        state.apply(decode(codes[i]))
     if cut < 0:
-        return None
-    base["actions"] = actions[:cut]
-    return base
+        return False
+    state.rewind(len(codes) - cut)
+    return True

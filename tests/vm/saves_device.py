@@ -1,17 +1,26 @@
-# ui.saves inside MicroPython: save, resume (with replay), damage set aside,
-# an interrupted save picked up, settings, statistics, undo; the on-demand
+# ui.saves inside MicroPython: save (the journal written whole, then appended),
+# resume (with replay), an undo and a seat change kept as records, a torn last
+# record, damage set aside, an interrupted rewrite picked up, a game.json of
+# the previous version continued, settings, statistics, undo; the on-demand
 # modules are dropped again after use. Ends with "VM OK".
 import os
 import sys
 from engine import games
-from ui import saves
+from ui import atomic, saves
 
 D = "/saves"
 st = games.load("nommie").new_game(seed=5)
 for i in range(37):
     st.apply(st.legal_actions()[0])
-rec = {"save": st.save(), "seats": ["human", "bot", "bot", "bot"], "levels": [0, 1, 2, 3],
-       "names": ["You", "Ann", "B\u00e9a", "Cy"]}
+
+
+def record(state, seats=None):
+    return {"save": state.save(False), "log": bytes(state.log),
+            "seats": seats or ["human", "bot", "bot", "bot"], "levels": [0, 1, 2, 3],
+            "names": ["You", "Ann", "B\u00e9a", "Cy"]}
+
+
+rec = record(st)
 store = saves.Store(D, True)
 assert store.load_game() is None and store.notice is None
 assert store.save_game(rec) is None, store.notice
@@ -23,25 +32,60 @@ assert got == rec, got
 assert back.state.actions() == st.actions() and back.state.to_act() == st.to_act()
 assert "ui.storage" not in sys.modules
 
-# an interrupted save: the complete new copy in game.json.tmp, game.json gone
-rec2 = dict(rec)
-rec2["save"] = games.load("nommie").restore(rec["save"]).save()
-rec2["save"]["actions"] = rec["save"]["actions"][:30]
-assert store.save_game(rec2) is None
-os.rename(D + "/game.json", D + "/game.json.tmp")
+# appends: moves, an undo, a seat change; each a line of its own
+def lines():
+    with open(D + "/game.log", "rb") as f:
+        return f.read().count(b"\n")
+
+
+before = lines()
+for i in range(3):
+    st.apply(st.legal_actions()[0])
+    assert back.save_game(record(st)) is None
+st.rewind(2)
+assert back.save_game(record(st)) is None
+assert back.save_game(record(st, ["bot"] * 4)) is None
+assert lines() == before + 5  # five short lines, not a rewrite
+rec3 = record(st, ["bot"] * 4)
+again = saves.Store(D, True)
+assert again.load_game() == rec3 and again.notice is None
+
+# a torn last line is the previous save, no damage
+with open(D + "/game.log", "ab") as f:
+    f.write(b"c38 0a0b")
+torn = saves.Store(D, True)
+assert torn.load_game() == rec3 and torn.notice is None
+assert torn.save_game(rec3) is None  # rewritten whole: the torn line is gone
+assert saves.Store(D, True).load_game() == rec3
+
+# an interrupted rewrite: the complete new copy in game.log.tmp, game.log gone
+rec2 = record(games.load("nommie").new_game(seed=6))
+assert saves.Store(D, True).save_game(rec2) is None
+os.rename(D + "/game.log", D + "/game.log.tmp")
 again = saves.Store(D, True)
 assert again.load_game() == rec2 and again.notice is None
+assert "game.log" in os.listdir(D) and "game.log.tmp" not in os.listdir(D)
 
-# a torn temp file is no damage; a damaged game.json is set aside
-with open(D + "/game.json.tmp", "wb") as f:
-    f.write(b"PTSAVE 1 game 5\n{\"save\":")
-with open(D + "/game.json", "wb") as f:
+# a torn temp file is no damage; a damaged game.log is set aside
+with open(D + "/game.log.tmp", "wb") as f:
+    f.write(b"PTLOG 1 5 {\"save\":")
+with open(D + "/game.log", "wb") as f:
     f.write(b"\x00\x01junk")
 bad = saves.Store(D, True)
-assert bad.load_game() == rec  # the backup copy
-assert bad.notice == ("The saved game was damaged; it was moved to game.bad1.json"
+assert bad.load_game() == rec3  # the backup copy
+assert bad.notice == ("The saved game was damaged; it was moved to game.bad1.log"
                       " and the previous copy is used."), bad.notice
-assert "game.bad1.json" in os.listdir(D) and "game.json" not in os.listdir(D)
+assert "game.bad1.log" in os.listdir(D) and "game.log" not in os.listdir(D)
+
+# the previous version's game.json continues, as a journal from then on
+assert bad.clear_game() is None
+old = {"save": st.save(), "seats": rec3["seats"], "levels": rec3["levels"],
+       "names": rec3["names"]}
+atomic.write(atomic.OsFS(), D + "/game.json", "game", old)
+moved = saves.Store(D, True)
+assert moved.load_game() == rec3 and moved.notice is None
+assert "game.json" not in os.listdir(D) and "game.log" in os.listdir(D)
+assert saves.Store(D, True).load_game() == rec3
 
 # settings and statistics
 s = store.load_settings()
@@ -55,11 +99,13 @@ stats = saves.Store(D, True).load_stats()["nommie"]
 assert stats["played"] == 2 and stats["won"] == 1 and stats["best"] == 70, stats
 assert stats["levels"]["3"] == [1, 1] and stats["levels"]["2"] == [1, 0]
 
-# undo
-u = saves.undo_last_human(rec["save"], rec["seats"])
-assert games.load("nommie").restore(u).to_act() == 0
-assert len(u["actions"]) < len(rec["save"]["actions"])
+# undo, in place, from the log's codes
+u = games.load("nommie").restore(st.save())
+n = len(u.log)
+assert saves.undo_last_human(u, ["human", "bot", "bot", "bot"]) is True
+assert u.to_act() == 0 and len(u.log) < n
 assert "ui.undo" not in sys.modules and "ui.prefs" not in sys.modules
 assert "ui.storage" not in sys.modules
-print("sizes", os.stat(D + "/stats.json")[6], os.stat(D + "/settings.json")[6])
+print("sizes", os.stat(D + "/stats.json")[6], os.stat(D + "/settings.json")[6],
+      os.stat(D + "/game.log")[6])
 print("VM OK")
