@@ -36,8 +36,8 @@ OWN_PACKAGES = ("engine", "ui", "hal")
 HARDWARE = frozenset("""
     alarm analogio audiobusio audiocore audioio audiomixer audiopwmio bitmaptools
     board busdisplay busio digitalio displayio fontio fourwire framebufferio keypad
-    microcontroller neopixel_write nvm pwmio rtc storage supervisor synthio
-    terminalio touchio usb_cdc usb_hid vectorio watchdog
+    microcontroller neopixel_write nvm pwmio rtc socketpool storage supervisor synthio
+    terminalio touchio usb_cdc usb_hid vectorio watchdog wifi
 """.split())
 SHIPPED_PREFIX = "adafruit_"
 

@@ -65,6 +65,7 @@ class App:
         self.quit = False
         self.notice = self.store.notice
         self.sound = None          # callable(freq, ms) set by run()
+        self.link = None           # a link table's network end: polled every tick
 
     # --- the screen stack ------------------------------------------------
     def top(self):
@@ -124,6 +125,8 @@ class App:
             top.key(k)
 
     def tick(self, now):
+        if self.link is not None:
+            self.link.poll(now)
         top = self.top()
         return top.tick(now) if top is not None else None
 
@@ -162,11 +165,15 @@ def run(hal):
               getattr(hal, "board_name", "?"), hal.entropy, gfx.char_width(), gfx.line_height())
     app.mem_free = free
     opts = getattr(hal, "opts", None) or {}
+    app.opts = opts
     app.default_deal = opts.get("seed")
     app.sound = hal.beep
     screen = view.Screen(hal.display)
     app.start()
-    if opts.get("quick"):
+    if opts.get("host") or opts.get("join"):
+        from ui.link_lobby import from_options      # --host / --join ADDRESS
+        from_options(app, opts)
+    elif opts.get("quick"):
         from ui.menus import quick_start
         quick_start(app, opts["quick"], opts.get("seed"))
     screen.draw(app)

@@ -1,0 +1,502 @@
+# The host of a link table: the referee. Only the host runs the engine and
+# keeps the autosave. Each joiner holds one seat (a "remote" seat of the
+# session) with a token it got at join; it receives only its own seat's
+# view and legal actions, and its actions go through the same Table.act ->
+# state.apply as a local player's, so the engine checks them.
+#
+# A joiner that drops pauses the table for the grace period (a countdown on
+# every screen); after it a bot plays the seat until the player comes back
+# with its token and gets the seat, with the hand as it is now. A host that
+# restarts resumes from its autosave (seats and tokens in link.json) and every
+# link seat gets the grace period to reconnect. Loaded only for a link table.
+from hal import keys as K
+from ui import link_proto as P
+from ui.session import Session
+from ui.table import Table
+
+ANNOUNCE_MS = 1000
+MAX_LINES = 12           # open connections at most (seated or not)
+HIST_CHUNK = 10          # finished rounds per state message at most
+
+
+class LinkSession(Session):
+    # A session whose "remote" seats are played by joiners while one holds them.
+    host = None
+
+    def is_human(self, seat):
+        if 0 <= seat < self.players and self.seats[seat] == "remote":
+            return self.host is not None and self.host.holds(seat)
+        return Session.is_human(self, seat)
+
+    def record(self):
+        # Saved with link seats as bot seats: a plain Continue lets bots play
+        # them; link.json says which seats are link seats.
+        rec = Session.record(self)
+        rec["seats"] = ["bot" if k == "remote" else k for k in rec["seats"]]
+        return rec
+
+
+def token(app, seat):
+    e = app.entropy
+    a = e() if e else seat * 7919 + 1
+    b = e() if e else seat * 104729 + 3
+    return "%08x%08x" % (a & 0xFFFFFFFF, b & 0xFFFFFFFF)
+
+
+class Host:
+    def __init__(self, app, net, session, info):
+        # info: {"table": name, "port", "grace" (s), "link": [bool per seat],
+        # "tokens": [str or None per seat], "fill": open seats to bots}
+        n = session.players
+        self.app = app
+        self.net = net
+        self.session = session
+        session.host = self
+        self.name = info["table"]
+        self.port = info["port"]
+        self.grace_ms = info["grace"] * 1000
+        tokens = info.get("tokens")
+        self.tokens = list(tokens) if type(tokens) is list and len(tokens) == n else [None] * n
+        self.fill = bool(info.get("fill"))
+        self.conn = [None] * n          # the Line holding each seat
+        self.away = [None] * n          # when the seat's player dropped (grace running)
+        self.lines = []                 # open connections
+        self.queue = []                 # [seat, action, line] waiting for the table
+        self.table = None
+        self.serial = 0                 # bumped when names, seats or tokens change
+        self.now = net.now_ms()
+        self.next_announce = 0
+        self.wait_seat = -1
+        self.wait_left = -1             # seconds left, -1: waiting for a joiner
+        self.drops = []                 # (seat, ms) of each drop, for the tests' timings
+        self.listener = net.listen(self.port)
+        try:
+            self.udp = net.udp(0)
+        except OSError:
+            self.udp = None
+        for s in range(n):
+            if self.remote(s) and self.tokens[s]:
+                self.away[s] = self.now   # resumed: the grace period starts now
+
+    # --- seats -------------------------------------------------------------
+    def remote(self, s):
+        return self.session.seats[s] == "remote"
+
+    def kind(self, s):
+        # human (at the host), remote, away (grace running), open (nobody
+        # joined yet) or bot (a bot seat, or a link seat a bot plays).
+        if not self.remote(s):
+            return self.session.seats[s]
+        if self.conn[s] is not None:
+            return "remote"
+        if self.away[s] is not None:
+            return "away"
+        if self.tokens[s] is None and not self.fill:
+            return "open"
+        return "bot"
+
+    def holds(self, s):
+        return self.kind(s) in ("remote", "away", "open")
+
+    def waiting(self):
+        # The seat the table waits for (a drop in its grace period first), or -1.
+        return self.wait_seat
+
+    def _wait(self, now):
+        seat, left = -1, -1
+        for s in range(self.session.players):
+            k = self.kind(s)
+            if k == "away":
+                left = max(0, (self.away[s] + self.grace_ms - now + 999) // 1000)
+                return s, left
+            if k == "open" and seat < 0:
+                seat = s
+        return seat, left
+
+    def info(self):
+        n = self.session.players
+        return {"table": self.name, "port": self.port, "grace": self.grace_ms // 1000,
+                "link": [self.remote(s) for s in range(n)], "tokens": list(self.tokens),
+                "fill": self.fill, "game": self.session.game, "deal": self.session.seed}
+
+    def keep(self):
+        # link.json: the seats and tokens, so a restarted host takes its joiners back.
+        from ui import link_saved
+        from ui.app import forget
+        link_saved.put(self.app.store, "host", self.info())
+        forget("ui.link_saved")
+
+    def open_seats(self):
+        return [s for s in range(self.session.players)
+                if self.remote(s) and self.tokens[s] is None]
+
+    def bots_for_open(self):
+        self.fill = True
+        self.serial += 1
+        self.keep()
+
+    def release(self, s):
+        # A bot plays seat s from now (its player may still come back).
+        if self.away[s] is not None:
+            self.away[s] = None
+            self.serial += 1
+
+    # --- the network ---------------------------------------------------------
+    def poll(self, now):
+        self.now = now = self.net.now_ms()
+        for _ in range(4):
+            got = self.listener.accept()
+            if got is None:
+                break
+            line = P.Line(got[0], now)
+            line.seat = -1
+            line.hist = 0
+            line.key = None
+            line.bye = False
+            if len(self.lines) >= MAX_LINES:
+                self.send(line, {"t": "bye", "why": "The table has too many connections."})
+                line.close()
+                continue
+            self.lines.append(line)
+        for line in list(self.lines):
+            for msg, why in line.poll(now):
+                if why:
+                    self.refuse(line, None, why)
+                else:
+                    self.handle(line, msg)
+            if not line.closed and now - line.heard > P.SILENT_MS:
+                line.close()
+            if line.closed:
+                self.dropped(line)
+        for s in range(self.session.players):
+            if self.away[s] is not None and now - self.away[s] >= self.grace_ms:
+                self.release(s)
+        self.wait_seat, self.wait_left = self._wait(now)
+        self.broadcast()
+        for line in self.lines:
+            if now - line.said > P.PING_MS:
+                self.send(line, {"t": "ping"})
+        if self.udp is not None and now >= self.next_announce:
+            self.next_announce = now + ANNOUNCE_MS
+            self.announce()
+
+    def send(self, line, msg):
+        line.send(msg, self.now)
+
+    def refuse(self, line, re, why):
+        line.refused += 1
+        self.send(line, {"t": "refused", "re": re, "why": why})
+        if line.refused > P.MAX_REFUSED:
+            line.close()
+
+    def dropped(self, line):
+        self.lines.remove(line)
+        s = line.seat
+        if s < 0 or self.conn[s] is not line:
+            return
+        self.conn[s] = None
+        self.queue = [q for q in self.queue if q[0] != s]
+        self.drops.append((s, self.now))
+        if not line.bye:
+            self.away[s] = self.now      # the grace period starts
+        self.serial += 1
+        if self.table is not None:
+            self.table.update_fields()
+
+    def handle(self, line, msg):
+        t = msg["t"]
+        if t == "ping":
+            return
+        if t == "hello":
+            self.hello(line, msg)
+        elif line.seat < 0:
+            self.refuse(line, t, "Say hello first.")
+        elif t == "act":
+            self.act(line, msg)
+        elif t == "sync":
+            line.hist = 0
+            line.key = None
+        elif t == "bye":
+            line.bye = True
+            line.close()
+        else:
+            self.refuse(line, t, "Unknown message type.")
+
+    def hello(self, line, msg):
+        n = self.session.players
+        name = P.text(msg, "name", 12)
+        tok = msg.get("token")
+        want = msg.get("seat")
+        if ("name" in msg and name is None) or (tok is not None and P.text(msg, "token", 40) is None):
+            return self.refuse(line, "hello", "name and token must be short texts.")
+        if want is not None and P.number(msg, "seat", 0, n - 1) is None:
+            return self.refuse(line, "hello", "There is no seat %s at this table." % want)
+        if line.seat >= 0:
+            return self.refuse(line, "hello", "You already sit in seat %d." % line.seat)
+        if tok:
+            if tok not in self.tokens:
+                return self.refuse(line, "hello", "Unknown token: this table does not know you.")
+            s = self.tokens.index(tok)
+        else:
+            if want is not None:
+                if not self.remote(want):
+                    return self.refuse(line, "hello", "Seat %d is not a link seat." % want)
+                if self.tokens[want] is not None:
+                    return self.refuse(line, "hello", "Seat %d is taken." % want)
+                s = want
+            else:
+                free = self.open_seats()
+                if not free:
+                    return self.refuse(line, "hello", "No free seat at this table.")
+                s = free[0]
+            self.tokens[s] = token(self.app, s)
+        old = self.conn[s]
+        if old is not None and old is not line:
+            self.send(old, {"t": "bye", "why": "Your seat was taken by a new connection."})
+            old.bye = True
+            old.close()
+            self.dropped(old)
+        self.conn[s] = line
+        line.seat = s
+        line.hist = 0
+        line.key = None
+        self.away[s] = None
+        if name:
+            self.session.names[s] = name[:5]
+        self.serial += 1
+        self.keep()
+        self.send(line, {"t": "welcome", "seat": s, "token": self.tokens[s], "table": self.name,
+                         "game": self.session.game, "players": n, "deal": self.session.seed,
+                         "grace": self.grace_ms // 1000})
+        if self.table is not None:
+            self.table.update_fields()
+
+    def act(self, line, msg):
+        s = line.seat
+        st = self.session.state
+        if msg.get("seat", s) != s:
+            return self.refuse(line, "act", "You sit in seat %d: you cannot act for another seat." % s)
+        if st.is_over():
+            return self.refuse(line, "act", "The game is over.")
+        if self.wait_seat >= 0:
+            return self.refuse(line, "act", "The table is paused.")
+        if st.to_act() != s:
+            return self.refuse(line, "act", "It is not your turn.")
+        n = P.number(msg, "n", 0, 1 << 30)
+        queued = len(self.queue)
+        if n is None:
+            return self.refuse(line, "act", "act needs n, the number of moves made so far.")
+        if n != len(st.log) + queued:
+            return self.refuse(line, "act", "Out of date: the table is at move %d." %
+                               (len(st.log) + queued))
+        a = msg.get("a")
+        if type(a) is not int:
+            words = P.text(msg, "text", 24)
+            if words is None:
+                return self.refuse(line, "act", "act needs a (an action number) or text.")
+            try:
+                a = st.parse_action(words)
+            except ValueError as e:     # engine.IllegalAction
+                return self.refuse(line, "act", str(e))
+        if queued >= 3:
+            return self.refuse(line, "act", "Too many moves at once.")
+        if not queued and a not in st.legal_actions():
+            return self.refuse(line, "act", st.why_illegal(a))
+        self.queue.append([s, a, line])
+
+    def kinds(self):
+        return [self.kind(s) for s in range(self.session.players)]
+
+    def broadcast(self):
+        # A state to every seated joiner whose screen is out of date.
+        st = self.session.state
+        key = "%d %d %d %d %s" % (len(st.log), self.serial, self.wait_seat, self.wait_left,
+                                   self.session.game)
+        for line in self.lines:
+            if line.seat >= 0 and (line.key != key or line.hist < len(st.history)):
+                line.key = key
+                self.send(line, self.state_msg(line))
+
+    def state_msg(self, line):
+        st = self.session.state
+        s = line.seat
+        v = st.view(s)
+        hist = v.pop("history")
+        h0 = line.hist if line.hist <= len(hist) else 0
+        part = hist[h0:h0 + HIST_CHUNK]
+        line.hist = h0 + len(part)
+        paused = self.wait_seat >= 0
+        msg = {"t": "state", "n": len(st.log), "view": v, "h0": h0, "hist": part,
+               "hn": len(hist), "names": list(self.session.names), "kinds": self.kinds(),
+               "legal": st.legal_actions() if st.to_act() == s and not paused else [],
+               "wait": [self.wait_seat, self.wait_left] if paused else None}
+        if st.is_over():
+            msg["winners"] = st.winners()
+        return msg
+
+    def announce(self):
+        msg = {"t": "table", "name": self.name, "game": self.session.game, "port": self.port,
+               "players": self.session.players, "open": self.open_seats()}
+        self.udp.send(P.encode(msg), self.net.broadcast(), P.ANNOUNCE_PORT)
+
+    def close(self, why="The host closed the table."):
+        for line in self.lines:
+            self.send(line, {"t": "bye", "why": why})
+            line.close()
+        self.lines = []
+        self.listener.close()
+        if self.udp is not None:
+            self.udp.close()
+            self.udp = None
+
+
+class LinkTable(Table):
+    # The host's table: Table with remote seats that wait for their joiner.
+
+    def __init__(self, session, host):
+        Table.__init__(self, session)
+        self.host = host
+        host.table = self
+        self.shown_wait = ""
+
+    def remote_turn(self, seat):
+        return 0 <= seat < self.session.players and self.session.seats[seat] == "remote" \
+            and self.host.holds(seat)
+
+    def decided(self, seat):
+        # A joiner's turn: nothing to set up here, the joiner decides.
+        return self.remote_turn(seat) or Table.decided(self, seat)
+
+    def needs_curtain(self, seat):
+        return not self.remote_turn(seat) and Table.needs_curtain(self, seat)
+
+    def autoplay_card(self, v):
+        return None if self.remote_turn(v["to_act"]) else Table.autoplay_card(self, v)
+
+    def busy(self):
+        if self.host.wait_seat >= 0:
+            return False
+        return Table.busy(self)
+
+    def tick(self, now):
+        self.now = now
+        if self.finished:
+            return None
+        h = self.host
+        wait = "%d %d" % (h.wait_seat, h.wait_left) if h.wait_seat >= 0 else ""
+        if wait != self.shown_wait:
+            self.shown_wait = wait
+            self.update_fields()
+        if wait:
+            return 200
+        if self.pending_round and not self.session.humans():
+            self.pending_round = False    # nobody at the host to read a round summary
+        st = self.state()
+        if h.queue and not self.hold_until and not self.pending_round and not st.is_over():
+            s, a, line = h.queue.pop(0)
+            if st.to_act() != s:
+                h.queue = []
+                h.refuse(line, "act", "It is not your turn any more.")
+            elif not self.act(a, s):
+                h.queue = [q for q in h.queue if q[0] != s]
+                h.refuse(line, "act", self.message)
+            return 0
+        return Table.tick(self, now)
+
+    def key(self, k):
+        if k == K.START:
+            from ui.link_menus import HostPause
+            self.app.push(HostPause(self))
+            return
+        if self.host.wait_seat >= 0 and k != K.SELECT:
+            self.update_fields()
+            return
+        Table.key(self, k)
+
+    def prompt_text(self, v, shown):
+        h = self.host
+        if h.wait_seat >= 0 and v["phase"] != "over":
+            name = self.names()[h.wait_seat]
+            if h.wait_left < 0:
+                return "Waiting for %s to join" % name
+            return "%s left: bot in %d s" % (name, h.wait_left)
+        return Table.prompt_text(self, v, shown)
+
+    def panel_lines(self, v, shown):
+        h = self.host
+        if h.wait_seat >= 0 and h.wait_left < 0 and v["phase"] != "over":
+            return [h.name, "%s:%d" % (h.net.address(), h.port),
+                    "Open: " + " ".join([str(s + 1) for s in h.open_seats()]),
+                    "START: bots"]
+        return Table.panel_lines(self, v, shown)
+
+    def finish(self):
+        Table.finish(self)           # results, the save cleared, game over shown
+        from ui import link_saved
+        from ui.app import forget
+        from ui.link_menus import game_over
+        link_saved.put(self.app.store, "host", None)
+        forget("ui.link_saved")
+        game_over(self, True)
+
+    def exit(self):
+        if self.host.table is self:     # (not when a new deal replaced this table)
+            self.host.close()
+            if self.app is not None and self.app.link is self.host:
+                self.app.link = None
+
+
+def open_table(app, session, info, net=None):
+    # Start hosting session (a LinkSession) at this board: the table screen
+    # alone on the stack, the host polled by the app. OSError: no network.
+    if net is None:
+        from hal import net as hnet
+        net = hnet.open_net(getattr(app, "opts", None))
+    host = Host(app, net, session, info)
+    table = LinkTable(session, host)
+    app.begin(table)
+    app.link = host
+    host.keep()
+    table.autosave()
+    return table
+
+
+def new_session(game_id, kinds, levels, seed, options=None, names=None):
+    # kinds per seat: "human", "remote" or "bot".
+    if not names:
+        from ui.session import default_names
+        names = default_names(["bot" if k == "remote" else k for k in kinds])
+        for i in range(len(kinds)):
+            if kinds[i] == "remote":
+                names[i] = "P%d" % (i + 1)
+    s = Session.new(game_id, ["bot"] * len(kinds), levels, seed, options, names)
+    return LinkSession(s.state, kinds, levels, names)
+
+
+def resume_session(app):
+    # The saved link game as a LinkSession and its link.json info, or (None, why).
+    from ui import link_saved
+    from ui.app import forget
+    info = link_saved.get(app.store, "host")
+    forget("ui.link_saved")
+    if info is None:
+        return None, "No link table to resume."
+    try:
+        rec = app.store.load_game()
+    except (OSError, ValueError):
+        rec = None
+    if not rec:
+        return None, "The link table's game is not saved."
+    state = getattr(app.store, "state", None)
+    try:
+        if state is not None and (state.save(False) != rec["save"] or state.log != rec.get("log")):
+            state = None
+        s = Session.from_record(rec, state)
+    except (ValueError, KeyError, TypeError, AttributeError) as e:
+        return None, "Saved game unusable: %s" % e
+    link = info.get("link")
+    if s.game != info.get("game") or s.seed != info.get("deal") or type(link) is not list \
+            or len(link) != s.players:
+        return None, "The saved game is not the link table's."
+    kinds = ["remote" if link[i] else s.seats[i] for i in range(s.players)]
+    return LinkSession(s.state, kinds, s.levels, s.names), info

@@ -1,0 +1,359 @@
+# Link play's screens before a table: the Link play menu (title screen),
+# hosting a table (game, seats: You / Link / Bot, options, the grace period),
+# the lobby that lists the tables announced on the local network, and the
+# desktop's --host / --join command line. Unloaded once a table starts.
+from ui import link_proto as P
+from ui.screen import ListScreen, Menu
+
+SEAT_KINDS = ("You", "Link", "Bot L0", "Bot L1", "Bot L2", "Bot L3")
+GRACES = (10, 20, 30, 45, 60, 90, 120, 300)
+DEFAULT_GRACE = 30
+LOBBY_MS = 4000          # a table not announced for this long leaves the list
+
+
+def _saved(app, key):
+    from ui import link_saved
+    from ui.app import forget
+    got = link_saved.get(app.store, key)
+    forget("ui.link_saved")
+    return got
+
+
+def _fail(app, e):
+    app.notice = "Link play: %s" % e
+    app.link = None
+    app.home()
+
+
+def table_name(app, name=None):
+    if name:
+        return ("%s's table" % name)[:16]
+    e = app.entropy() if app.entropy else 0
+    return "Table %d" % (10 + e % 90)
+
+
+def host(app, gid, kinds, levels, seed, options=None, grace=DEFAULT_GRACE, port=None,
+         name=None, net=None):
+    # Open a new link table; kinds per seat "human", "remote" or "bot".
+    from ui.link_host import new_session, open_table
+    session = new_session(gid, kinds, levels, seed, options)
+    if name:
+        for s in range(len(kinds)):
+            if kinds[s] == "human":
+                session.names[s] = name[:5]
+                break
+    info = {"table": table_name(app, name), "port": port or P.TABLE_PORT, "grace": grace,
+            "tokens": None, "fill": False}
+    try:
+        return open_table(app, session, info, net)
+    except OSError as e:
+        _fail(app, e)
+        return None
+
+
+def resume(app, net=None, port=None):
+    # Host the saved link table again: its joiners come back to their seats.
+    from ui.link_host import open_table, resume_session
+    session, info = resume_session(app)
+    if session is None:
+        _fail(app, info)
+        return None
+    if port:
+        info["port"] = port
+    try:
+        return open_table(app, session, info, net)
+    except OSError as e:
+        _fail(app, e)
+        return None
+
+
+def join(app, address, name=None, net=None):
+    # address: "host" or "host:port".
+    from ui import link_remote
+    h, port = address, P.TABLE_PORT
+    if ":" in address:
+        h, p = address.rsplit(":", 1)
+        if not p.isdigit():
+            _fail(app, "bad port in %s" % address)
+            return None
+        port = int(p)
+    try:
+        return link_remote.join(app, h, port, name, net)
+    except OSError as e:
+        _fail(app, e)
+        return None
+
+
+def parse_seats(text, players=None):
+    # "h l 2 2" -> (kinds, levels): h you, l a link seat, 0-3 a bot of that level.
+    kinds, levels = [], []
+    for w in text.lower().replace(",", " ").split():
+        if w in ("h", "human", "you"):
+            kinds.append("human")
+            levels.append(2)
+        elif w in ("l", "link", "remote"):
+            kinds.append("remote")
+            levels.append(2)
+        elif w in ("0", "1", "2", "3"):
+            kinds.append("bot")
+            levels.append(int(w))
+        else:
+            raise ValueError("seat '%s': h (you), l (link) or a bot level 0-3" % w)
+    if players is not None and len(kinds) != players:
+        raise ValueError("give %d seats" % players)
+    return kinds, levels
+
+
+def from_options(app, opts):
+    # The desktop's --host / --join (code.py --help lists the options).
+    port = opts.get("port")
+    if opts.get("join"):
+        return join(app, opts["join"], opts.get("name"))
+    gid = opts.get("quick")
+    if not gid:
+        if _saved(app, "host") is not None:
+            return resume(app, None, port)
+        app.push(HostSetup())
+        return None
+    from ui.menus import PLAYERS
+    lo, hi = PLAYERS.get(gid, (4, 4))
+    level = app.settings.get("bot_level", 2)
+    try:
+        if opts.get("seats"):
+            kinds, levels = parse_seats(opts["seats"])
+            if not lo <= len(kinds) <= hi:
+                raise ValueError("%s takes %d to %d seats" % (gid, lo, hi))
+        else:
+            n = 4 if lo <= 4 <= hi else lo
+            kinds = ["human", "remote"] + ["bot"] * (n - 2)
+            levels = [level] * n
+    except ValueError as e:
+        _fail(app, e)
+        return None
+    seed = opts.get("seed") or 1 + (app.entropy() % 9999 if app.entropy else 0)
+    grace = opts.get("grace") or DEFAULT_GRACE
+    return host(app, gid, kinds, levels, seed, None, grace, port, opts.get("name"))
+
+
+class LinkMenu(Menu):
+    # Title screen -> Link play.
+    module = "ui.link_lobby"
+
+    def __init__(self):
+        Menu.__init__(self, "Link play", [], "A: choose  B: back")
+
+    def refresh(self):
+        items = [("Host a table", self.host), ("Join a table", self.join)]
+        self.saved_host = _saved(self.app, "host")
+        self.saved_join = _saved(self.app, "join")
+        if self.saved_host:
+            items.insert(0, ("Resume %s" % self.saved_host.get("table", "table"), self.resume))
+        if self.saved_join:
+            items.insert(0, ("Rejoin %s" % self.saved_join.get("table", "table"), self.rejoin))
+        self.items = items
+        self.lines = [it[0] for it in items]
+        self.cursor = max(0, min(self.cursor, len(items) - 1))
+
+    def resume(self):
+        resume(self.app)
+
+    def rejoin(self):
+        j = self.saved_join
+        join(self.app, "%s:%s" % (j.get("host"), j.get("port")))
+
+    def host(self):
+        self.app.push(HostSetup())
+
+    def join(self):
+        self.app.push(Lobby())
+
+
+class HostSetup(ListScreen):
+    # Host a table: game, players, each seat You / Link / Bot, options, grace.
+    module = "ui.link_lobby"
+
+    def __init__(self):
+        ListScreen.__init__(self, "Host a table", [], "L/R change, A open", 0)
+        self.game = 0
+        self.players = 4
+        self.seats = [0, 1, 4, 4, 4]
+        self.options = {}
+        self.grace = DEFAULT_GRACE
+
+    def enter(self, app):
+        from ui.app import forget
+        from ui.newgame import OPTIONS
+        self.game_options = OPTIONS
+        forget("ui.newgame")
+        level = app.settings.get("bot_level", 2)
+        self.seats = [0, 1] + [2 + level] * 3
+        last = _saved_grace(app)
+        if last:
+            self.grace = last
+        ListScreen.enter(self, app)
+
+    def gid(self):
+        from engine import games
+        return games.IDS[self.game]
+
+    def rows_model(self):
+        out = [("game", 0), ("players", 0)]
+        out += [("seat", s) for s in range(self.players)]
+        out += [("option", i) for i in range(len(self.game_options.get(self.gid(), ())))]
+        return out + [("grace", 0), ("start", 0)]
+
+    def refresh(self):
+        from ui.menus import PLAYERS, SHORT_TITLES, on_off, row
+        c = self.app.cols
+        gid = self.gid()
+        lo, hi = PLAYERS.get(gid, (4, 4))
+        self.players = max(lo, min(hi, self.players))
+        lines = []
+        for kind, i in self.rows_model():
+            if kind == "game":
+                lines.append(row("Game", SHORT_TITLES[gid], c))
+            elif kind == "players":
+                lines.append(row("Players", str(self.players), c))
+            elif kind == "seat":
+                lines.append(row("Seat %d" % (i + 1), SEAT_KINDS[self.seats[i]], c))
+            elif kind == "option":
+                key, label, values, default = self.game_options[gid][i]
+                v = self.options.get(key, default)
+                lines.append(row(label, on_off(v) if type(v) is bool else str(v), c))
+            elif kind == "grace":
+                lines.append(row("Grace", "%d s" % self.grace, c))
+            else:
+                lines.append("  Open the table")
+        self.lines = lines
+        self.cursor = max(0, min(self.cursor, len(lines) - 1))
+
+    def change(self, i, step):
+        from engine import games
+        from ui.menus import PLAYERS
+        kind, idx = self.rows_model()[i]
+        if kind == "game":
+            self.game = (self.game + step) % len(games.IDS)
+        elif kind == "players":
+            lo, hi = PLAYERS.get(self.gid(), (4, 4))
+            self.players = max(lo, min(hi, self.players + step))
+        elif kind == "seat":
+            self.seats[idx] = (self.seats[idx] + step) % len(SEAT_KINDS)
+        elif kind == "option":
+            key, label, values, default = self.game_options[self.gid()][idx]
+            cur = self.options.get(key, default)
+            j = values.index(cur) if cur in values else 0
+            self.options[key] = values[(j + step) % len(values)]
+        elif kind == "grace":
+            j = GRACES.index(self.grace) if self.grace in GRACES else 2
+            self.grace = GRACES[max(0, min(len(GRACES) - 1, j + step))]
+        self.refresh()
+
+    def choose(self, i):
+        if self.rows_model()[i][0] == "start":
+            self.start()
+        else:
+            self.change(i, 1)
+
+    def start(self):
+        n = self.players
+        kinds = [("human", "remote", "bot")[min(2, self.seats[s])] for s in range(n)]
+        if "remote" not in kinds:
+            self.footer = "Make a seat Link"
+            return
+        levels = [max(0, self.seats[s] - 2) for s in range(n)]
+        opts = {}
+        for key, label, values, default in self.game_options.get(self.gid(), ()):
+            opts[key] = self.options.get(key, default)
+        seed = 1 + (self.app.entropy() % 9999 if self.app.entropy else 0)
+        o = getattr(self.app, "opts", None) or {}
+        host(self.app, self.gid(), kinds, levels, seed, opts, self.grace, o.get("port"),
+             o.get("name"))
+
+
+def _saved_grace(app):
+    h = _saved(app, "host")
+    g = h.get("grace") if h else None
+    return g if type(g) is int and g > 0 else None
+
+
+class Lobby(ListScreen):
+    # The tables announced on the local network; A joins the one under the cursor.
+    module = "ui.link_lobby"
+
+    def __init__(self, net=None):
+        ListScreen.__init__(self, "Join a table", [], "A: join  B: back", 0)
+        self.net = net
+        self.udp = None
+        self.tables = []          # [name, game, host, port, open seats, last heard]
+        self.buf = bytearray(512)
+        self.why = None
+
+    def enter(self, app):
+        try:
+            if self.net is None:
+                from hal import net as hnet
+                self.net = hnet.open_net(getattr(app, "opts", None))
+            self.udp = self.net.udp(P.ANNOUNCE_PORT)
+        except OSError as e:
+            self.why = str(e)
+        ListScreen.enter(self, app)
+
+    def exit(self):
+        if self.udp is not None:
+            self.udp.close()
+            self.udp = None
+
+    def refresh(self):
+        from ui.menus import SHORT_TITLES
+        if self.why:
+            self.lines = ["No network:", self.why]
+            self.cursor = -1
+            return
+        if not self.tables:
+            self.lines = ["Looking for tables..."]
+            self.cursor = -1
+            return
+        self.lines = ["%s %s %d open" % (t[0][:10], SHORT_TITLES.get(t[1], "?")[:8], len(t[4]))
+                      for t in self.tables]
+        self.cursor = max(0, min(self.cursor, len(self.lines) - 1))
+
+    def tick(self, now):
+        if self.udp is None:
+            return None
+        t = self.net.now_ms()
+        changed = False
+        for _ in range(8):
+            got = self.udp.recv(self.buf)
+            if got is None:
+                break
+            n, addr = got
+            msg, why = P.decode(bytes(self.buf[:n]).rstrip(b"\n"))
+            if why or msg["t"] != "table":
+                continue
+            changed = self.heard(msg, addr, t) or changed
+        keep = [x for x in self.tables if t - x[5] < LOBBY_MS]
+        if len(keep) != len(self.tables) or changed:
+            self.tables = keep
+            self.refresh()
+        return 200
+
+    def heard(self, msg, addr, t):
+        name = P.text(msg, "name", 40)
+        port = P.number(msg, "port", 1, 65535)
+        if name is None or port is None:
+            return False
+        game = P.text(msg, "game", 20) or "?"
+        free = msg.get("open") if type(msg.get("open")) is list else []
+        for x in self.tables:
+            if x[2] == addr and x[3] == port:
+                changed = x[0] != name or x[4] != free
+                x[0], x[1], x[4], x[5] = name, game, free, t
+                return changed
+        self.tables.append([name, game, addr, port, free, t])
+        return True
+
+    def choose(self, i):
+        if 0 <= i < len(self.tables):
+            x = self.tables[i]
+            o = getattr(self.app, "opts", None) or {}
+            join(self.app, "%s:%d" % (x[2], x[3]), o.get("name"), self.net)

@@ -1,0 +1,100 @@
+# The in-game menus of a link table: the host's pause menu (open seats to
+# bots, a dropped player's seat to a bot now, close the table), the joiner's
+# (leave the table), and game over at either end. Loaded when one opens,
+# unloaded when it closes (App: `module`).
+from ui.screen import Menu, TextScreen
+
+
+class _Pause(Menu):
+    module = "ui.link_menus"
+
+    def __init__(self, table):
+        Menu.__init__(self, "Link table", [], "A: choose  B: resume")
+        self.table = table
+
+    def sheet(self):
+        from ui import sheet
+        sheet.show(self.table)
+
+    def rules(self):
+        from ui.app import forget
+        from ui.menus import SHORT_TITLES, rules_text
+        gid = self.table.session.game
+        self.app.push(TextScreen(SHORT_TITLES[gid], rules_text(gid)))
+        forget("ui.menus")
+
+
+class HostPause(_Pause):
+    def refresh(self):
+        h = self.table.host
+        items = [("Resume", self.app.pop), ("Score sheet", self.sheet), ("Rules", self.rules)]
+        if h.open_seats() and not h.fill:
+            items.append(("Bots for open seats", self.fill))
+        for s in range(self.table.session.players):
+            if h.kind(s) == "away":
+                items.append(("Bot for %s now" % self.table.names()[s], self._release(s)))
+        items.append(("Close the table", self.close))
+        self.items = items
+        self.lines = [it[0] for it in items]
+        self.cursor = max(0, min(self.cursor, len(items) - 1))
+        self.title = "Table %s" % h.name
+
+    def _release(self, s):
+        def go():
+            self.table.host.release(s)
+            self.app.pop()
+        return go
+
+    def fill(self):
+        self.table.host.bots_for_open()
+        self.app.pop()
+
+    def close(self):
+        # The game stays saved: hosting again resumes it, and the joiners come back.
+        self.table.autosave()
+        self.app.home()
+
+
+class JoinPause(_Pause):
+    def refresh(self):
+        c = self.table.client
+        self.items = [("Resume", self.app.pop), ("Score sheet", self.sheet),
+                      ("Rules", self.rules), ("Leave the table", self.leave)]
+        self.lines = [it[0] for it in self.items]
+        self.title = c.table_name or "Link table"
+
+    def leave(self):
+        # A bot takes the seat at once; the token is forgotten.
+        self.table.client.leave()
+        self.app.home()
+
+
+def game_over(table, pushed=False):
+    # The game-over screen with a link table's choices.
+    from ui.between import GameOver
+    if not pushed:
+        table.app.push(GameOver(table))
+    g = table.app.top()
+    items = [("Score sheet", g.sheet), ("Main menu", g.menu)]
+    if getattr(table, "host", None) is not None:
+        items.insert(0, ("New deal, same table", lambda: again(table)))
+    g.items = items
+    g.refresh()
+
+
+def again(table):
+    # The host deals the next game at the same table; the joiners stay seated.
+    from ui.link_host import LinkTable, new_session
+    h = table.host
+    s = table.session
+    opts = s.state.save(False).get("options") or {}
+    ns = new_session(s.game, s.seats, s.levels, s.seed + 1, opts, s.names)
+    ns.host = h
+    h.session = ns
+    h.queue = []
+    h.serial += 1
+    t = LinkTable(ns, h)
+    table.app.begin(t)
+    table.app.link = h
+    h.keep()
+    t.autosave()

@@ -1,0 +1,174 @@
+# Link play's wire protocol, shared by the host and every joiner (the README
+# documents it for other front ends). One JSON object per line over TCP:
+# UTF-8, "\n" at the end, at most MAX_LINE bytes with it. Every message has
+# "v" (VERSION) and "t" (its type). A line that is too long, not JSON, not an
+# object, of another version or without a type is refused with a reason;
+# the connection stays open.
+#
+# Line wraps one connection (a hal.net Sock): send() queues a message and
+# writes what the socket takes; poll() reads what has come and returns
+# [(message or None, reason it was refused or None)].
+import json
+
+VERSION = 1
+MAX_LINE = 4096
+TABLE_PORT = 5291          # TCP: the host's table
+ANNOUNCE_PORT = 5290       # UDP: "table" announcements
+PING_MS = 2500             # each end sends something at least this often
+SILENT_MS = 9000           # nothing heard for this long: the other end is gone
+MAX_OUT = 32768            # a peer that reads nothing is dropped past this backlog
+MAX_REFUSED = 50           # refusals before a connection is closed
+_CHUNK = 1024
+_buf = None                # one receive buffer for every connection
+
+
+def encode(msg):
+    # The line for msg (a dict; "v" is added), newline included.
+    msg["v"] = VERSION
+    try:
+        text = json.dumps(msg, separators=(",", ":"))
+    except TypeError:      # a json without separators
+        text = json.dumps(msg)
+    data = text.encode() + b"\n"
+    if len(data) > MAX_LINE:
+        raise ValueError("message of %d bytes is over %d" % (len(data), MAX_LINE))
+    return data
+
+
+def decode(line):
+    # (message, None) for a good line (bytes, no newline), else (None, why).
+    if len(line) >= MAX_LINE:
+        return None, "line over %d bytes" % MAX_LINE
+    try:
+        msg = json.loads(line)
+    except (ValueError, TypeError, RuntimeError, MemoryError):   # also bad UTF-8, deep nesting
+        return None, "not JSON"
+    if type(msg) is not dict:
+        return None, "not a JSON object"
+    if msg.get("v") != VERSION:
+        return None, "protocol version %s; this end speaks %d" % (msg.get("v"), VERSION)
+    if type(msg.get("t")) is not str:
+        return None, "no message type"
+    return msg, None
+
+
+def number(msg, key, lo, hi):
+    # msg[key] if it is an int in lo..hi, else None (True is not a number).
+    x = msg.get(key)
+    if type(x) is int and lo <= x <= hi:
+        return x
+    return None
+
+
+def text(msg, key, most):
+    # msg[key] if it is a str of at most `most` characters, else None.
+    x = msg.get(key)
+    if type(x) is str and len(x) <= most:
+        return x
+    return None
+
+
+class Line:
+    def __init__(self, sock, now=0):
+        self.sock = sock
+        self.out = b""
+        self.inbuf = b""
+        self.skipping = False    # dropping the rest of an oversized line
+        self.closed = False
+        self.heard = now         # when something last came in
+        self.said = now          # when something last went out
+        self.refused = 0
+        self.sent_bytes = 0
+        self.got_bytes = 0
+        self.largest = 0         # the longest line sent (newline included)
+        self.tap = None          # tap(direction "out"/"in", line bytes): tests record traffic
+
+    def send(self, msg, now=0):
+        data = encode(msg)
+        if self.tap is not None:
+            self.tap("out", data)
+        if len(data) > self.largest:
+            self.largest = len(data)
+        self.said = now
+        self.out = self.out + data if self.out else data
+        self.flush()
+
+    def flush(self):
+        # Write what the socket takes now; a dead socket or a huge backlog closes.
+        if self.closed:
+            return
+        while self.out:
+            try:
+                n = self.sock.send(self.out)
+            except OSError:
+                self.close()
+                return
+            if n <= 0:
+                break
+            self.sent_bytes += n
+            self.out = self.out[n:]
+        if len(self.out) > MAX_OUT:
+            self.close()
+
+    def poll(self, now=0, most=16):
+        # Read what has arrived (at most `most` chunks): [(msg, why)].
+        global _buf
+        if self.closed:
+            return []
+        if _buf is None:
+            _buf = bytearray(_CHUNK)
+        got = []
+        for _ in range(most):
+            n = self.sock.recv_into(_buf)
+            if n < 0:
+                self.close()
+                break
+            if n == 0:
+                break
+            self.heard = now
+            self.got_bytes += n
+            self._take(bytes(_buf[:n]), got)
+            if n < _CHUNK:
+                break
+        self.flush()
+        return got
+
+    def _take(self, data, got):
+        # Split what arrived into lines; an oversized line is one refusal.
+        while data:
+            i = data.find(b"\n")
+            if i < 0:
+                if self.skipping:
+                    return
+                self.inbuf += data
+                if len(self.inbuf) >= MAX_LINE:
+                    self.inbuf = b""
+                    self.skipping = True
+                    self._refuse(got, None, "line over %d bytes" % MAX_LINE)
+                return
+            part, data = data[:i], data[i + 1:]
+            if self.skipping:
+                self.skipping = False
+                continue
+            line = self.inbuf + part if self.inbuf else part
+            self.inbuf = b""
+            if self.tap is not None:
+                self.tap("in", line + b"\n")
+            if not line.strip():
+                continue
+            msg, why = decode(line)
+            if why:
+                self._refuse(got, None, why)
+            else:
+                got.append((msg, None))
+
+    def _refuse(self, got, msg, why):
+        self.refused += 1
+        got.append((msg, why))
+        if self.refused > MAX_REFUSED:
+            self.close()
+
+    def close(self):
+        if not self.closed:
+            self.closed = True
+            self.sock.close()

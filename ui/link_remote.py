@@ -1,0 +1,502 @@
+# A joiner's side of a link table: the connection to the host (Client), the
+# table as the host shows it to this seat (RemoteState: the seat's own view
+# and legal actions, nothing else ever arrives), and the table screen
+# (RemoteTable: ui.table.Table drawing that state and sending the player's
+# choices to the host, which checks them with the engine). The joiner keeps
+# no save: the host does. Its seat and token are kept in link.json so a
+# restarted joiner takes its seat back. Loaded only for link play.
+from hal import keys as K
+from ui import link_proto as P
+from ui.screen import ListScreen
+from ui.table import Table
+
+RETRY_MS = 1000          # between connection attempts
+CONNECT_MS = 1500        # how long one attempt may take
+
+
+class RemoteState:
+    # What Table reads from an engine state, made of the host's state messages.
+
+    def __init__(self):
+        self.v = None
+        self.legal = []
+        self.n = 0
+        self.hn = 0
+        self.history = []
+        self.win = []
+        self.phase = "play"
+        self.trick = []
+        self.last_trick = None
+        self.last_winner = None
+        self.hands = []
+        self.log = b""
+
+    def take(self, msg):
+        # Use a state message; raises (KeyError, TypeError, ValueError) if it is
+        # malformed, leaving this state as it was.
+        v = msg["view"]
+        legal = msg["legal"]
+        n = msg["n"]
+        h0 = msg["h0"]
+        part = msg["hist"]
+        if type(v) is not dict or type(legal) is not list or type(n) is not int \
+                or type(h0) is not int or type(part) is not list:
+            raise ValueError("bad state")
+        for a in legal:
+            if type(a) is not int:
+                raise ValueError("bad action")
+        for key in ("phase", "to_act", "players", "hands", "counts", "trick", "scores", "tricks"):
+            if key not in v:
+                raise KeyError(key)
+        if h0 > len(self.history):
+            raise ValueError("history gap")
+        self.history = self.history[:h0] + part
+        self.hn = msg.get("hn", len(self.history))
+        v["history"] = self.history
+        self.v = v
+        self.legal = legal
+        self.n = n
+        self.win = msg.get("winners") or []
+        self.phase = v["phase"]
+        self.trick = v["trick"]
+        self.last_trick = v.get("last_trick")
+        self.last_winner = v.get("last_winner")
+        self.hands = v["hands"]
+
+    def complete(self):
+        return len(self.history) >= self.hn
+
+    def view(self, seat=None):
+        return self.v
+
+    def legal_actions(self):
+        return list(self.legal)
+
+    def to_act(self):
+        return self.v["to_act"]
+
+    def is_over(self):
+        return self.v["phase"] == "over"
+
+    def winners(self):
+        return list(self.win)
+
+    def action_text(self, a):
+        from engine.actions import action_text
+        return action_text(a)
+
+
+class RemoteSession:
+    # The Session face of a joined table: one human seat (this one).
+
+    def __init__(self, state, seat, players, game, seed):
+        self.state = state
+        self.seat = seat
+        self.players = players
+        self.game = game
+        self.seed = seed
+        self.seats = ["bot"] * players
+        self.seats[seat] = "human"
+        self.levels = [2] * players
+        self.names = ["P%d" % (s + 1) for s in range(players)]
+        self.names[seat] = "You"
+
+    def humans(self):
+        return [self.seat]
+
+    def is_human(self, seat):
+        return seat == self.seat
+
+    def to_act(self):
+        return self.state.to_act()
+
+
+class Client:
+    # The connection to the host: joins, reconnects with the token, keeps the
+    # latest state. poll(now) runs every tick (App.link).
+
+    def __init__(self, app, net, host, port, name=None, token=None):
+        self.app = app
+        self.net = net
+        self.host = host
+        self.port = port
+        self.name = name
+        self.token = token
+        self.line = None
+        self.next_try = 0
+        self.tries = 0
+        self.done = False          # stop reconnecting (refused, or left)
+        self.status = "Connecting to %s..." % host
+        self.seat = -1
+        self.players = 0
+        self.game = None
+        self.deal = 0
+        self.table_name = ""
+        self.state = None          # RemoteState once the first state came
+        self.session = None
+        self.fresh = False         # a state arrived the table has not shown yet
+        self.wait = None           # [seat, seconds left or -1] while the table is paused
+        self.kinds = []
+        self.table = None          # the RemoteTable showing this table
+        self.lost_at = None        # when the host was lost (ms)
+        self.back_at = None        # when a seat was given back after a loss
+        self.log = []              # (ms, event): drops and returns, for the tests' timings
+        self.tap = None
+
+    # --- connection ----------------------------------------------------------
+    def poll(self, now=0):
+        now = self.net.now_ms()
+        line = self.line
+        if line is None:
+            if not self.done and now >= self.next_try:
+                self.connect(now)
+            return
+        for msg, why in line.poll(now):
+            if why:
+                line.send({"t": "refused", "re": None, "why": why}, now)
+            else:
+                self.handle(msg, now)
+        if self.line is None:
+            return
+        if line.closed or now - line.heard > P.SILENT_MS:
+            self.lost(now, "Host lost: reconnecting...")
+        elif now - line.said > P.PING_MS:
+            line.send({"t": "ping"}, now)
+
+    def connect(self, now):
+        self.tries += 1
+        try:
+            sock = self.net.connect(self.host, self.port, CONNECT_MS)
+        except OSError:
+            self.next_try = self.net.now_ms() + RETRY_MS
+            if self.state is None:
+                self.status = "No table at %s:%d yet (try %d)" % (self.host, self.port, self.tries)
+            return
+        self.line = P.Line(sock, now)
+        self.line.tap = self.tap
+        hello = {"t": "hello"}
+        if self.name:
+            hello["name"] = self.name[:12]
+        if self.token:
+            hello["token"] = self.token
+        self.line.send(hello, now)
+
+    def lost(self, now, why):
+        if self.line is not None:
+            self.line.close()
+            self.line = None
+        over = self.state is not None and self.state.is_over()
+        if over:
+            self.done = True
+            return
+        if self.lost_at is None:
+            self.lost_at = now
+            self.log.append((now, "lost"))
+        self.status = why
+        self.next_try = now + RETRY_MS
+        self.fresh = True
+
+    def send_act(self, a, n):
+        if self.line is not None:
+            self.line.send({"t": "act", "n": n, "a": a}, self.net.now_ms())
+
+    def leave(self):
+        # Leave for good: the host gives the seat to a bot now; forget the token.
+        if self.line is not None:
+            self.line.send({"t": "bye"}, self.net.now_ms())
+            self.line.flush()
+        self.done = True
+        self.close()
+        self.keep(None)
+
+    def close(self):
+        if self.line is not None:
+            self.line.close()
+            self.line = None
+
+    def keep(self, info):
+        from ui import link_saved
+        from ui.app import forget
+        link_saved.put(self.app.store, "join", info)
+        forget("ui.link_saved")
+
+    # --- messages ------------------------------------------------------------
+    def handle(self, msg, now):
+        t = msg["t"]
+        if t == "state":
+            self.on_state(msg, now)
+        elif t == "welcome":
+            self.on_welcome(msg, now)
+        elif t == "refused":
+            why = P.text(msg, "why", 200) or "Refused."
+            if msg.get("re") == "hello":
+                if self.token:         # the host does not know this seat: join anew
+                    self.token = None
+                    self.keep(None)
+                    self.close()
+                    self.next_try = now
+                    self.status = why
+                    return
+                self.status = why
+                self.done = True
+                self.close()
+            elif self.table is not None:
+                self.table.refused(why)
+        elif t == "bye":
+            self.lost(now, (P.text(msg, "why", 200) or "The host left.") + " Reconnecting...")
+
+    def on_welcome(self, msg, now):
+        seat = P.number(msg, "seat", 0, 9)
+        players = P.number(msg, "players", 2, 10)
+        tok = P.text(msg, "token", 40)
+        if seat is None or players is None or tok is None or seat >= players:
+            return
+        if self.state is not None and (seat != self.seat or msg.get("deal") != self.deal):
+            self.state = None          # another seat or another game: start afresh
+        self.seat = seat
+        self.players = players
+        self.token = tok
+        self.game = P.text(msg, "game", 20)
+        self.deal = msg.get("deal")
+        self.table_name = P.text(msg, "table", 40) or ""
+        self.keep({"host": self.host, "port": self.port, "token": tok, "seat": seat,
+                   "table": self.table_name})
+
+    def on_state(self, msg, now):
+        if self.seat < 0:
+            return
+        st = self.state
+        fresh = st is None or msg.get("deal", self.deal) != self.deal or \
+            (type(msg.get("n")) is int and msg["n"] < st.n)
+        again = False
+        if fresh:
+            st = RemoteState()
+        try:
+            st.take(msg)
+        except (KeyError, TypeError, ValueError, IndexError):
+            if self.line is not None:
+                self.line.send({"t": "sync"}, now)
+            return
+        if fresh:
+            self.deal = msg.get("deal", self.deal)
+            self.state = st
+            self.session = RemoteSession(st, self.seat, self.players, self.game, self.deal)
+            again = self.table is not None
+            if again:                          # a new deal at the same table
+                self.table.replaced = True
+                self.table = None
+        names = msg.get("names")
+        if type(names) is list and len(names) == self.players:
+            for s in range(self.players):
+                if s != self.seat and type(names[s]) is str:
+                    self.session.names[s] = names[s][:5]
+        kinds = msg.get("kinds")
+        self.kinds = kinds if type(kinds) is list else []
+        w = msg.get("wait")
+        self.wait = w if type(w) is list and len(w) == 2 else None
+        if self.lost_at is not None:
+            self.log.append((now, "back"))
+            self.back_at = now
+            self.lost_at = None
+        self.status = ""
+        self.fresh = True
+        if fresh and again:
+            self.start_table()
+
+    def start_table(self):
+        t = RemoteTable(self)
+        self.app.begin(t)
+        self.app.link = self
+        return t
+
+
+class RemoteTable(Table):
+    # The table screen of a joiner: Table's drawing and keys, the host's state.
+
+    def __init__(self, client):
+        Table.__init__(self, client.session)
+        self.client = client
+        client.table = self
+        self.seat = client.seat
+        self.sent = 0              # actions sent the host has not answered yet
+        self.seen_n = client.state.n
+        self.seen_last = client.state.last_trick
+        self.replaced = False
+        self.rounds_seen = client.state.hn
+
+    def take(self):
+        # A new state from the host: note a finished trick or round, redraw.
+        st = self.state()
+        if st.n != self.seen_n:
+            self.sent = 0
+            self.dec_seat = -1
+            self.acts += 1
+            self.chosen = []
+            if st.last_trick and st.last_trick != self.seen_last and not st.trick \
+                    and st.n > self.seen_n:
+                pause = self.app.speed_ms()
+                self.hold_until = self.now + pause * 2 + 300
+                w = st.last_winner
+                if w is not None and 0 <= w < len(self.names()):
+                    self.note = "%s won the trick" % self.names()[w]
+            if st.complete() and st.hn > self.rounds_seen:
+                self.pending_round = True
+                self.round_hold = True
+            if st.complete():
+                self.rounds_seen = st.hn
+            self.seen_n = st.n
+            self.seen_last = st.last_trick
+        self.update_fields()
+
+    def tick(self, now):
+        self.now = now
+        c = self.client
+        if c.fresh:
+            c.fresh = False
+            self.take()
+        if self.finished:
+            return None
+        if self.hold_until:
+            if now < self.hold_until:
+                return min(100, self.hold_until - now)
+            self.hold_until = 0
+            self.round_hold = False
+            self.update_fields()
+        if self.pending_round:
+            self.pending_round = False
+            self.update_fields()
+            if not self.state().is_over():
+                from ui.between import RoundSummary
+                self.app.push(RoundSummary(self))
+                return None
+        st = self.state()
+        if st.is_over():
+            self.finish()
+            return None
+        seat = st.to_act()
+        if seat == self.seat and st.legal and not self.sent and c.line is not None \
+                and not self.decided(seat):
+            v = st.view()
+            a = self.autoplay_card(v)
+            if a is not None:
+                self.act(a, seat)
+                return 0
+            self.prepare(v)
+            self.update_fields(v)
+            self.app.beep(880, 60)
+        return 100
+
+    def busy(self):
+        return bool(self.hold_until or self.pending_round or self.client.fresh)
+
+    def act(self, a, seat):
+        # Send the choice; the host's next state (or its refusal) answers it.
+        self.client.send_act(a, self.state().n + self.sent)
+        self.sent += 1
+        self.dec_seat = -1
+        self.message = ""
+        self.update_fields()
+        return True
+
+    def refused(self, why):
+        self.sent = 0
+        self.dec_seat = -1
+        self.chosen = []
+        self.message = why
+        self.update_fields()
+
+    def key(self, k):
+        if k == K.START:
+            from ui.link_menus import JoinPause
+            self.app.push(JoinPause(self))
+            return
+        if self.sent and k != K.SELECT:
+            return
+        Table.key(self, k)
+
+    def autosave(self):
+        pass                       # the host keeps the save
+
+    def finish(self):
+        self.finished = True
+        self.update_fields()
+        from ui.link_menus import game_over
+        game_over(self)
+
+    def prompt_text(self, v, shown):
+        c = self.client
+        if c.status:
+            return c.status
+        if c.wait and v["phase"] != "over":
+            s, left = c.wait[0], c.wait[1]
+            name = self.names()[s] if type(s) is int and 0 <= s < len(self.names()) else "?"
+            if left < 0:
+                return "Waiting for %s to join" % name
+            return "%s left: bot in %d s" % (name, left)
+        if self.sent:
+            return "Sent to the host..."
+        return Table.prompt_text(self, v, shown)
+
+    def exit(self):
+        if self.client.table is self and not self.replaced:
+            self.client.close()
+            self.client.done = True
+            if self.app is not None and self.app.link is self.client:
+                self.app.link = None
+
+
+class Joining(ListScreen):
+    # Connecting and waiting for the first state; B gives up.
+    module = "ui.link_remote"
+
+    def __init__(self, client):
+        ListScreen.__init__(self, "Link play", [], "B: cancel")
+        self.client = client
+        self.shown = None
+
+    def refresh(self):
+        c = self.client
+        self.lines = ["Joining %s:%d" % (c.host, c.port), "", c.status or "Joined."]
+        self.shown = c.status
+
+    def tick(self, now):
+        c = self.client
+        if c.state is not None and c.table is None:
+            c.start_table()
+            return 0
+        if c.status != self.shown:
+            self.refresh()
+        return 100
+
+    def back(self):
+        self.client.done = True
+        self.client.close()
+        self.app.link = None
+        self.app.home()
+
+    def exit(self):
+        if self.client.table is None:
+            self.client.done = True
+            self.client.close()
+            if self.app.link is self.client:
+                self.app.link = None
+
+
+def join(app, host, port=None, name=None, net=None, token=None):
+    # Show the joining screen for host[:port]; the saved token of a seat at
+    # that address is used (the same seat comes back). OSError: no network.
+    if net is None:
+        from hal import net as hnet
+        net = hnet.open_net(getattr(app, "opts", None))
+    port = port or P.TABLE_PORT
+    if token is None:
+        from ui import link_saved
+        from ui.app import forget
+        saved = link_saved.get(app.store, "join")
+        forget("ui.link_saved")
+        if saved and saved.get("host") == host and saved.get("port") == port:
+            token = saved.get("token")
+    client = Client(app, net, host, port, name, token)
+    app.begin(Joining(client))
+    app.link = client
+    return client
