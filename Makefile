@@ -12,7 +12,7 @@ HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROM
 PYTEST_ARGS ?=
 ARGS ?=
 
-.PHONY: venv npm test play bench clean bundle deploy
+.PHONY: venv npm test play bench bench-extra clean bundle deploy
 
 venv: $(VENV_STAMP)
 
@@ -35,6 +35,11 @@ play: venv
 
 bench: venv npm
 	$(HEADLESS) $(PY) -m tools.bench $(ARGS)
+
+# Optional: OpenSpiel for make bench's per-action comparison (without it the
+# bench compares with the figure recorded in issue 15).
+bench-extra: venv
+	$(PY) -m pip install --disable-pip-version-check -q -r requirements-bench.txt
 
 # Device bundle: $(DIST)/pocket-tricks-<version>.zip, a CIRCUITPY drive image with
 # the modules compiled to .mpy by CircuitPython's mpy-cross (../shared/tools/circuitpython/

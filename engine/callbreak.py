@@ -45,15 +45,43 @@ def points(call, won):
 def forced(hand, trick):
     # (rule, cards): the forced-play rule that applies and the cards it allows.
     if not trick:
-        return ANY, list(hand)
-    led = trick[0][1] // 13
+        return ANY, hand[:]
+    lo = trick[0][1] // 13 * 13
     best = trick[winning_index(trick, SPADES)][1]
-    follow = [c for c in hand if c // 13 == led]
+    follow = [c for c in hand if lo <= c < lo + 13]
     if follow:
-        win = [c for c in follow if beats(c, best, SPADES)]
+        if best < lo or best >= lo + 13:
+            return LED, follow  # ruffed: no card of the led suit wins
+        win = [c for c in follow if c > best]
         return (WIN_LED, win) if win else (LED, follow)
-    win = [c for c in hand if c // 13 == SPADES and beats(c, best, SPADES)]
-    return (WIN_SPADE, win) if win else (ANY, list(hand))
+    win = [c for c in hand if c >= 39 and beats(c, best, SPADES)]
+    return (WIN_SPADE, win) if win else (ANY, hand[:])
+
+
+def may_play(hand, trick, a):
+    # Is card a among forced(hand, trick)'s cards? (No list is built.)
+    if a not in hand:
+        return False
+    if not trick:
+        return True
+    lo = trick[0][1] // 13 * 13
+    best = trick[winning_index(trick, SPADES)][1]
+    if lo <= a < lo + 13:
+        if beats(a, best, SPADES):
+            return True
+        for c in hand:
+            if lo <= c < lo + 13 and beats(c, best, SPADES):
+                return False
+        return True
+    for c in hand:
+        if lo <= c < lo + 13:
+            return False
+    if a >= 39 and beats(a, best, SPADES):
+        return True
+    for c in hand:
+        if c >= 39 and beats(c, best, SPADES):
+            return False
+    return True
 
 
 class CallBreak(TrickGame):
@@ -80,11 +108,19 @@ class CallBreak(TrickGame):
         self.leader = self.turn
 
     def legal_actions(self):
-        if self.phase == "bid":
-            return list(range(BID + MIN_CALL, BID + MAX_CALL + 1))
-        if self.phase == "play":
+        p = self.phase
+        if p == "play":
             return forced(self.hands[self.turn], self.trick)[1]
+        if p == "bid":
+            return list(range(BID + MIN_CALL, BID + MAX_CALL + 1))
         return []
+
+    def is_legal(self, a):
+        # a in legal_actions(), tested per phase without building the list.
+        p = self.phase
+        if p == "play":
+            return may_play(self.hands[self.turn], self.trick, a)
+        return p == "bid" and BID + MIN_CALL <= a <= BID + MAX_CALL
 
     def action_text(self, a):
         if BID <= a < BID + 14:
@@ -111,13 +147,13 @@ class CallBreak(TrickGame):
         return None
 
     def do(self, a):
-        if self.phase == "bid":
-            self.bids[self.turn] = a - BID
-            self.turn = (self.turn + 1) % 4
-            if self.turn == self.leader:
-                self.phase = "play"
-        else:
+        if self.phase == "play":
             self.play_card(a)
+            return
+        self.bids[self.turn] = a - BID
+        self.turn = (self.turn + 1) % 4
+        if self.turn == self.leader:
+            self.phase = "play"
 
     def trick_done(self, winner):
         self.leader = winner

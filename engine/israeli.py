@@ -25,7 +25,7 @@
 from engine import IllegalAction
 from engine.actions import BID, PASS, TRUMP_BID
 from engine.state import TrickGame, load_saved
-from engine.tricks import follow_suit
+from engine.tricks import follow_suit, may_follow
 
 MIN_BID = 5
 MAX_FRISCH = 3
@@ -93,6 +93,8 @@ class Israeli(TrickGame):
 
     def legal_actions(self):
         p = self.phase
+        if p == "play":
+            return follow_suit(self.hands[self.turn], self.trick)
         if p == "trump_bid":
             return list(range(self.lowest_bid(), TRUMP_BID + 70)) + [PASS]
         if p == "frisch":
@@ -100,9 +102,24 @@ class Israeli(TrickGame):
             return [c for c in self.hands[self.turn] if c not in chosen]
         if p == "contract":
             return [BID + n for n in self.contract_range(self.turn)]
-        if p == "play":
-            return follow_suit(self.hands[self.turn], self.trick)
         return []
+
+    def is_legal(self, a):
+        # a in legal_actions(), tested per phase without building the list.
+        p = self.phase
+        if p == "play":
+            return may_follow(self.hands[self.turn], self.trick, a)
+        if p == "trump_bid":
+            return a == PASS or self.lowest_bid() <= a < TRUMP_BID + 70
+        if p == "frisch":
+            return a in self.hands[self.turn] and a not in self.chosen[self.turn]
+        if p == "contract":
+            seat = self.turn
+            n = a - BID
+            if n < (self.high[0] if seat == self.high[2] else 0) or n > 13:
+                return False
+            return seat != (self.high[2] + 3) % 4 or n != 13 - self.contract_sum()
+        return False
 
     def explain(self, a):
         # The messages are in engine/israeli_explain.py, loaded only on a refusal.

@@ -50,13 +50,13 @@ class Linger(TrickGame):
     def legal_actions(self):
         if self.phase != "play":
             return []
-        return list(self.hands[self.turn])
+        return self.hands[self.turn][:]
+
+    def is_legal(self, a):
+        return self.phase == "play" and a in self.hands[self.turn]
 
     def do(self, a):
         self.play_card(a)
-
-    def trick_size(self):
-        return self.size
 
     def next_seat(self, seat):
         # The next seat clockwise that holds cards (players without cards sit out).

@@ -26,7 +26,7 @@
 from engine.actions import KEEP, SWAP
 from engine.cards import SUIT_NAMES
 from engine.state import TrickGame, load_saved
-from engine.tricks import follow_suit
+from engine.tricks import follow_suit, may_follow
 
 TRUMP_CYCLE = (0, 2, 1, 3, 4)  # clubs, hearts, diamonds, spades, no trump
 BOOK = 4
@@ -58,11 +58,19 @@ class Nines(TrickGame):
         self.leader = self.dealer
 
     def legal_actions(self):
-        if self.phase == "swap":
-            return [SWAP, KEEP]
-        if self.phase == "play":
+        p = self.phase
+        if p == "play":
             return follow_suit(self.hands[self.turn], self.trick)
+        if p == "swap":
+            return [SWAP, KEEP]
         return []
+
+    def is_legal(self, a):
+        # a in legal_actions(), tested per phase without building the list.
+        p = self.phase
+        if p == "play":
+            return may_follow(self.hands[self.turn], self.trick, a)
+        return p == "swap" and (a == SWAP or a == KEEP)
 
     def explain(self, a):
         if self.phase == "play":

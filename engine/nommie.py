@@ -12,7 +12,7 @@
 from engine.actions import BID, TRUMP
 from engine.cards import SUIT_NAMES
 from engine.state import TrickGame, load_saved
-from engine.tricks import follow_suit
+from engine.tricks import follow_suit, may_follow
 
 SCHEDULE = (13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 2, 2, 2,
             3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
@@ -55,13 +55,29 @@ class Nommie(TrickGame):
         return out
 
     def legal_actions(self):
-        if self.phase == "bid":
-            return [BID + n for n in self.bid_range(self.turn)]
-        if self.phase == "trump":
-            return [TRUMP + s for s in range(5)]
-        if self.phase == "play":
+        p = self.phase
+        if p == "play":
             return follow_suit(self.hands[self.turn], self.trick)
+        if p == "bid":
+            return [BID + n for n in self.bid_range(self.turn)]
+        if p == "trump":
+            return [TRUMP + s for s in range(5)]
         return []
+
+    def is_legal(self, a):
+        # a in legal_actions(), tested per phase without building the list.
+        p = self.phase
+        if p == "play":
+            return may_follow(self.hands[self.turn], self.trick, a)
+        if p == "bid":
+            n = a - BID
+            hs = self.hand_size()
+            if n < 0 or n > hs or (n == 0 and self.zero_streak[self.turn] >= MAX_ZEROS):
+                return False
+            return self.turn != self.dealer or n != hs - sum([b for b in self.bids if b is not None])
+        if p == "trump":
+            return TRUMP <= a <= TRUMP + 4
+        return False
 
     def explain(self, a):
         seat = self.turn
@@ -80,7 +96,9 @@ class Nommie(TrickGame):
         return None
 
     def do(self, a):
-        if self.phase == "bid":
+        if self.phase == "play":
+            self.play_card(a)
+        elif self.phase == "bid":
             self.bids[self.turn] = a - BID
             if self.turn != self.dealer:
                 self.turn = (self.turn + 1) % 4
@@ -92,8 +110,6 @@ class Nommie(TrickGame):
             self.trump = a - TRUMP
             self.phase = "play"
             self.turn = self.leader
-        else:
-            self.play_card(a)
 
     def highest_bidder(self):
         # The highest bid; ties go to the earliest bidder (left of dealer first).

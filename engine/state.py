@@ -46,21 +46,29 @@ class TrickGame:
         self.turn = -1
         self.trump = None
         self.phase = "play"
+        self.size = n  # cards in a complete trick
         self.setup()
 
     # --- the contract -------------------------------------------------
     def apply(self, a):
         # Carry out action a (an int, or its text); IllegalAction changes nothing.
-        if type(a) is str:
-            a = self.parse_action(a)
+        # is_legal() tests a alone, without building the legal list.
         if type(a) is not int:
-            raise IllegalAction("%r is not an action." % (a,))
-        if self.phase == "over":
-            raise IllegalAction("The game is over.")
-        if a not in self.legal_actions():
+            if type(a) is str:
+                a = self.parse_action(a)
+            if type(a) is not int:
+                raise IllegalAction("%r is not an action." % (a,))
+        if not self.is_legal(a):
+            if self.phase == "over":
+                raise IllegalAction("The game is over.")
             raise IllegalAction(self.why_illegal(a))
         self.do(a)
-        self.log.append(encode(a))
+        self.log.append(a if a < 52 else encode(a))
+
+    def is_legal(self, a):
+        # Is action a (an int) in legal_actions()? Games test it per phase
+        # without building the list; this fallback builds it.
+        return a in self.legal_actions()
 
     def action_text(self, a):
         return action_text(a)
@@ -150,20 +158,22 @@ class TrickGame:
 
     # --- shared trick play ----------------------------------------------
     def trick_size(self):
-        return self.players
+        # Cards in a complete trick (self.size: Linger changes it as players drop out).
+        return self.size
 
     def play_card(self, card):
         # Play card for the seat to act; resolve the trick when it is complete.
         seat = self.turn
+        trick = self.trick
         self.hands[seat].remove(card)
-        self.plays.append(card | seat << 6 | (0 if self.trick else LEAD))
-        self.trick.append([seat, card])
-        if len(self.trick) < self.trick_size():
+        self.plays.append(card | seat << 6 | (0 if trick else LEAD))
+        trick.append([seat, card])
+        if len(trick) < self.size:
             self.turn = self.next_seat(seat)
             return
-        w = trick_winner(self.trick, self.trump)
+        w = trick_winner(trick, self.trump)
         self.tricks[w] += 1
-        self.last_trick = self.trick
+        self.last_trick = trick
         self.last_winner = w
         self.trick = []
         self.turn = w

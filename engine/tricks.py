@@ -8,12 +8,29 @@ def led_suit(trick):
 
 
 def follow_suit(hand, trick):
-    # Legal cards when a player must follow the led suit if able.
+    # Legal cards when a player must follow the led suit if able (hand sorted:
+    # the led suit's cards are one run of it).
     if not trick:
-        return list(hand)
-    s = trick[0][1] // 13
-    same = [c for c in hand if c // 13 == s]
-    return same if same else list(hand)
+        return hand[:]
+    lo = trick[0][1] // 13 * 13
+    hi = lo + 13
+    out = [c for c in hand if lo <= c < hi]
+    return out if out else hand[:]
+
+
+def may_follow(hand, trick, a):
+    # Is card a legal under follow_suit(hand, trick)? (No list is built.)
+    if a not in hand:
+        return False
+    if not trick:
+        return True
+    lo = trick[0][1] // 13 * 13
+    if lo <= a < lo + 13:
+        return True
+    for c in hand:
+        if lo <= c < lo + 13:
+            return False
+    return True
 
 
 def winning_index(trick, trump):

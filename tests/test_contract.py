@@ -70,6 +70,22 @@ def test_random_playouts_hold_the_contract(game):
         assert s.winners() and all(0 <= w < s.view()["players"] for w in s.winners())
 
 
+def test_is_legal_agrees_with_legal_actions(game):
+    # apply() tests an action per phase (is_legal) instead of building the
+    # legal list: both must say the same for every action at every step,
+    # in every phase, and after the end.
+    rnd = random.Random(11)
+    for g in range(4):
+        s = game.new_game(seed=100 + g)
+        while True:
+            legal = s.legal_actions()
+            for a in UNIVERSE + [-1, 52, 99, 114, 199, 205, 324, 370, 399, 403]:
+                assert s.is_legal(a) == (a in legal), (s.view(None)["phase"], a)
+            if s.is_over():
+                break
+            s.apply(rnd.choice(legal))
+
+
 @pytest.mark.parametrize("level", [0, 1, 2, 3])
 def test_bots_finish_games_deterministically(game, level):
     def run():

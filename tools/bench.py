@@ -16,7 +16,12 @@ Every heap and time figure is measured in CircuitPython's own interpreter
   160x128 and the heap they would take on a board, beside the heap above.
 - bot decision time per level (tools/cp_timing.py): p50/p95/max ms in the
   binary, and what that means on a 120 MHz SAMD51 (from instruction counts).
-- random playouts on CPython: games/s and actions/s.
+- random playouts on CPython: games/s and actions/s (CPU time, median of
+  5 blocks).
+- per-action engine cost on CPython beside OpenSpiel's oh_hell in the same
+  process (tools/engine_speed.py; OpenSpiel is the optional extra
+  requirements-bench.txt, `make bench-extra`; without it, against the
+  figure recorded in issue 15).
 """
 import argparse
 import json
@@ -41,30 +46,46 @@ def levels_available():
     return list(getattr(bots, "LEVELS", (0, 1, 2, 3)))
 
 
-def playout_throughput(game, seconds=1.5):
-    """Uniform random legal actions on CPython, no bots: games/s and actions/s."""
+BLOCKS = 5
+
+
+def playout_throughput(game, seconds=1.5, blocks=BLOCKS):
+    """Uniform random legal actions on CPython, no bots: games/s and actions/s
+    in CPU time (time.process_time), the median of `blocks` blocks of
+    seconds / blocks each, so a busy machine slowing one block moves nothing."""
     from engine import games
     from engine.rng import Rng
     mod = games.load(game)
     rng = Rng(12345)
-    n_games = n_actions = 0
-    start = time.perf_counter()
-    while True:
-        st = mod.new_game(seed=n_games + 1)
-        while not st.is_over():
-            legal = st.legal_actions()
-            st.apply(legal[rng.below(len(legal))])
-            n_actions += 1
-        n_games += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return {"games_per_s": n_games / elapsed, "actions_per_s": n_actions / elapsed,
-                    "games": n_games}
+    clock = time.process_time
+    per_block = seconds / float(blocks)
+    rates = []
+    n_games = 0
+    for _ in range(blocks):
+        g = a = 0
+        start = clock()
+        while True:
+            st = mod.new_game(seed=n_games + 1)
+            while not st.is_over():
+                legal = st.legal_actions()
+                st.apply(legal[rng.below(len(legal))])
+                a += 1
+            g += 1
+            n_games += 1
+            elapsed = clock() - start
+            if elapsed >= per_block:
+                rates.append((g / elapsed, a / elapsed))
+                break
+    rates.sort()
+    games_s = rates[len(rates) // 2][0]
+    rates.sort(key=lambda r: r[1])
+    return {"games_per_s": games_s, "actions_per_s": rates[len(rates) // 2][1],
+            "games": n_games, "blocks": blocks}
 
 
 def print_playouts(results, out=sys.stdout):
     w = out.write
-    w("\nRandom playouts on CPython (uniform legal actions, no bots)\n")
+    w("\nRandom playouts on CPython (uniform legal actions, no bots; CPU time, median block)\n")
     w("{:<10} {:>10} {:>12}\n".format("game", "games/s", "actions/s"))
     for g, p in results:
         w("{:<10} {:>10.1f} {:>12.0f}\n".format(g, p["games_per_s"], p["actions_per_s"]))
@@ -111,6 +132,9 @@ def main(argv=None):
     cp_timing.print_tables(data["decisions"], sys.stdout)
     data["playouts"] = [(g, playout_throughput(g, args.seconds)) for g in games]
     print_playouts(data["playouts"])
+    from tools import engine_speed
+    data["engine_speed"] = engine_speed.figures(games)
+    engine_speed.print_table(data["engine_speed"])
     print("\n(bench took %.0f s)" % (time.perf_counter() - t0))
     sys.stdout.flush()
     if args.json:

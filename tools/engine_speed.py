@@ -1,0 +1,189 @@
+"""Per-action cost of the engine on CPython, beside OpenSpiel's oh_hell in the
+same process. Dev-side only.
+
+    python -m tools.engine_speed [--game nommie] [--blocks 5] [--seconds 0.6]
+
+What is timed: random playouts, and in them one ``legal_actions()`` plus one
+``apply()`` per action (the loop a search runs), the action picked by the
+same inline LCG in every loop. Dealing is left out on both sides: OpenSpiel
+deals with chance nodes before the first bid, and this engine deals the next
+round inside the ``apply()`` of a round's last card, so each round is timed
+from its first decision up to (not including) its last card. Time is CPU
+time (``time.process_time``), in ``blocks`` blocks of about ``seconds``
+each; the figure is the median block, so a busy machine that slows one block
+does not move it.
+
+OpenSpiel (``pip install open_spiel``, an optional extra: ``pyspiel``) plays
+oh_hell with 4 players, its number of tricks dealt at random (1-12 cards),
+the nearest game it has to Nommie. Without it the tool compares with the
+figure recorded in issue 15 on the machine of the time: 0.86 us per action
+(this engine then: 2.84 us), so only the ratio to that is meaningful.
+
+``figures(games, blocks, seconds)`` returns plain data::
+
+    {"openspiel": {"us_per_action": .., "blocks": [..]} or None,
+     "openspiel_missing": None or why, "reference_us": 0.86,
+     "games": [{"game": "nommie", "us_per_action": .., "blocks": [..],
+                "ratio": ours / OpenSpiel's (or / reference_us)}, ...]}
+"""
+import argparse
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+REFERENCE_US = 0.86          # OpenSpiel oh_hell, issue 15 (this engine then: 2.84)
+GAME_IDS = ("nommie", "linger", "nines", "callbreak", "israeli")
+
+
+def _median(xs):
+    s = sorted(xs)
+    n = len(s)
+    return s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2.0
+
+
+def ours_block(game, seconds, seed0=1):
+    """(CPU seconds, actions) of random playouts for about `seconds`."""
+    from engine import games
+    mod = games.load(game)
+    clock = time.process_time
+    spent = 0.0
+    count = 0
+    x = 12345
+    seed = seed0
+    start = clock()
+    while clock() - start < seconds:
+        st = mod.new_game(seed=seed) if game != "linger" else mod.new_game(players=4, seed=seed)
+        seed += 1
+        legal_actions = st.legal_actions
+        apply = st.apply
+        while st.phase != "over":
+            rnd = st.round
+            n = 0
+            t0 = clock()
+            while True:
+                legal = legal_actions()
+                if len(legal) == 1 and _last_card(st):
+                    break
+                x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+                apply(legal[x % len(legal)])
+                n += 1
+                if st.round != rnd or st.phase == "over":
+                    break  # a round ended early (Call Break's 8-trick win)
+            spent += clock() - t0
+            count += n
+            if st.phase != "over" and st.round == rnd:
+                apply(legal[0])  # the round's last card: deals the next round, untimed
+    return spent, count
+
+
+def _last_card(st):
+    # Is the seat to act about to play the last card of the round?
+    if st.phase != "play":
+        return False
+    if len(st.trick) + 1 < st.trick_size():
+        return False
+    for h in st.hands:
+        if len(h) > 1:
+            return False
+    if getattr(st, "stock", None):
+        return False
+    return True
+
+
+def openspiel_block(seconds, seed0=1):
+    """(CPU seconds, actions) of random oh_hell playouts: player decisions only."""
+    import pyspiel
+    game = pyspiel.load_game("oh_hell", {"players": 4})
+    clock = time.process_time
+    spent = 0.0
+    count = 0
+    x = 12345
+    seed = seed0
+    start = clock()
+    while clock() - start < seconds:
+        st = game.new_initial_state()
+        while st.is_chance_node():
+            outcomes = st.chance_outcomes()
+            seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
+            st.apply_action(outcomes[seed % len(outcomes)][0])
+        legal_actions = st.legal_actions
+        apply = st.apply_action
+        # the first decision is a bid of 0..T (T cards each): 4 bids + 4T cards
+        todo = 4 + 4 * (len(legal_actions()) - 1) - 1
+        n = 0
+        t0 = clock()
+        while n < todo:
+            legal = legal_actions()
+            x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+            apply(legal[x % len(legal)])
+            n += 1
+        spent += clock() - t0
+        count += n
+    return spent, count
+
+
+def measure(fn, blocks, seconds):
+    per = []
+    for b in range(blocks):
+        spent, n = fn(seconds, 1 + 1000 * b)
+        per.append(1e6 * spent / max(1, n))
+    return {"us_per_action": _median(per), "blocks": per}
+
+
+def openspiel_available():
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        return "pyspiel is not installed (pip install open_spiel)"
+    return None
+
+
+def figures(games=None, blocks=5, seconds=0.6):
+    missing = openspiel_available()
+    os_fig = None
+    if missing is None:
+        os_fig = measure(openspiel_block, blocks, seconds)
+    ref = os_fig["us_per_action"] if os_fig else REFERENCE_US
+    out = {"openspiel": os_fig, "openspiel_missing": missing, "reference_us": REFERENCE_US,
+           "games": []}
+    for g in games or GAME_IDS:
+        f = measure(lambda s, seed, g=g: ours_block(g, s, seed), blocks, seconds)
+        f["game"] = g
+        f["ratio"] = f["us_per_action"] / ref
+        out["games"].append(f)
+    return out
+
+
+def print_table(data, out=None):
+    w = (out or sys.stdout).write
+    w("Per action, legal_actions() + apply() in random playouts (CPU time, median of %d blocks)\n"
+      % len(data["games"][0]["blocks"] if data["games"] else 0))
+    os_fig = data["openspiel"]
+    if os_fig:
+        w("{:<22} {:>8.2f} us\n".format("OpenSpiel oh_hell (4p)", os_fig["us_per_action"]))
+        base = "OpenSpiel"
+    else:
+        w("OpenSpiel not measured: %s; against the recorded %.2f us\n"
+          % (data["openspiel_missing"], data["reference_us"]))
+        base = "recorded"
+    for g in data["games"]:
+        w("{:<22} {:>8.2f} us  {:>5.2f}x {}\n".format(g["game"], g["us_per_action"], g["ratio"], base))
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m tools.engine_speed",
+                                 description="per-action engine cost vs OpenSpiel oh_hell")
+    ap.add_argument("--game", action="append", help="only this game (repeatable)")
+    ap.add_argument("--blocks", type=int, default=5)
+    ap.add_argument("--seconds", type=float, default=0.6, help="CPU seconds per block")
+    args = ap.parse_args(argv)
+    print_table(figures(args.game, args.blocks, args.seconds))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
