@@ -7,7 +7,7 @@
 # hopeless hands, since a made zero scores 25-50). Play: win cheaply while the
 # contract still needs tricks, duck and shed high cards once it does not.
 from engine.actions import BID, PASS, TRUMP_BID
-from engine.botlib import by_suit, highest, lowest, play_for, winners_in
+from engine.botlib import by_suit, drift, highest, lowest, play_for, winners_in
 
 
 def choose(view, legal, level, rng):
@@ -104,12 +104,17 @@ ZERO_Q = 5       # level 2 bids zero up to this many quarter tricks (7 lost
 DECLARER_Q = 2   # level 2: quarters the trump winner adds (trumps and the lead)
 
 
+DRIFT_GAIN = 8   # calibration (botlib.drift): contracts rise or fall by what
+                 # this seat's contracts have run below or above its tricks
+
+
 def contract(view, hand, legal, level):
     q = quarters(hand, view["trump"])
     if level >= 2 and view["to_act"] == view["high_bid"][2]:
         q += DECLARER_Q
-    want = (q + 2) // 4
-    if level >= 2 and q <= ZERO_Q and BID in legal:
+    zero = level >= 2 and q <= ZERO_Q and BID in legal
+    want = (q - drift(view, view["to_act"], DRIFT_GAIN) + 2) // 4
+    if zero:
         want = 0
     best = legal[0]
     for a in legal:

@@ -308,7 +308,8 @@ def choose_bid(view, legal, rng, baseline):
                         hook = size - sum([b for b in bids if b is not None])
                         if hook in opts:
                             opts.remove(hook)
-                    bids[p] = nb.bid({"hand_size": size, "bids": bids}, hands[p], opts)
+                    bids[p] = nb.bid({"hand_size": size, "bids": bids, "history": (),
+                                      "to_act": p}, hands[p], opts)
             decl = lead
             for k in range(1, 5):
                 p = (dealer + k) % 4

@@ -56,6 +56,21 @@ def best_trump(hand, allow_nt=True):
     return best, estimate_quarters(hand, best)
 
 
+def drift(view, seat, gain):
+    # Quarter tricks to take off this seat's next bid: the tricks its bids
+    # have run above what it took this game, summed (so the correction grows
+    # until the bids stop running high), times gain / 4, scaled to this
+    # round's hand size (a 13-card hand drifts more than a 2-card one) and
+    # kept within 4 tricks either way.
+    s = 0
+    for h in view["history"]:
+        b = h["bids"][seat]
+        if b is not None:
+            s += b - h["tricks"][seat]
+    c = s * gain * view["hand_size"] // 52
+    return max(-16, min(16, c))
+
+
 def current_best(trick, trump):
     # The card now winning trick (non-empty).
     best = trick[0][1]
