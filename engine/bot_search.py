@@ -65,6 +65,23 @@ def sample_hands(view, me, unseen, voids, rng):
     # Deal unseen cards to the other seats by their counts, honouring voids.
     n = view["players"]
     counts = view["counts"]
+    free = True
+    for p in range(n):
+        if p != me and voids[p]:
+            free = False
+    if free:
+        # nobody has shown a void: the shuffled cards go round in order (the
+        # same odds as the seat-by-seat draw below, at a fraction of its cost)
+        pool = rng.shuffle(list(unseen))
+        hands = []
+        j = 0
+        for p in range(n):
+            if p == me:
+                hands.append(list(view["hands"][me]))
+            else:
+                hands.append(pool[j:j + counts[p]])
+                j += counts[p]
+        return hands
     for attempt in range(4):
         pool = rng.shuffle(list(unseen))
         hands = [[] for _ in range(n)]
