@@ -46,7 +46,13 @@ def game_figures(game, level=3, kind="mpy", seed=7):
     fits = circuitpy.smallest_heap(quiet, tree, LO, HI, STEP)
     # the samples come from a run in the smallest heap that fits: the free
     # heap is as fragmented there as the game ever makes it
-    out = circuitpy.run(device_game.script(game, level, seed, meminfo=True), fits or HI, tree)
+    # (the collections between samples shift the heap's layout a little, so
+    # the sampled run may need a step more)
+    probe = device_game.script(game, level, seed, meminfo=True)
+    heap = fits or HI
+    while heap < HI and not circuitpy.fits(probe, heap, tree):
+        heap += STEP
+    out = circuitpy.run(probe, heap, tree)
     result = device_game.parse(out)
     samples = device_game.heap_samples(out)
     fig = {"game": game, "level": level, "kind": kind, "fits": fits, "live": result["live"],
