@@ -68,7 +68,8 @@ class Host:
         self.next_announce = 0
         self.wait_seat = -1
         self.wait_left = -1             # seconds left, -1: waiting for a joiner
-        self.drops = []                 # (seat, ms) of each drop, for the tests' timings
+        self.drops = []                 # (seat, ms) of each drop and each join:
+        self.joins = []                 # the tests' timings
         self.listener = net.listen(self.port)
         try:
             self.udp = net.udp(0)
@@ -257,6 +258,7 @@ class Host:
             old.close()
             self.dropped(old)
         self.conn[s] = line
+        self.joins.append((s, self.now))
         line.seat = s
         line.hist = 0
         line.key = None
@@ -450,8 +452,7 @@ def open_table(app, session, info, net=None):
     # Start hosting session (a LinkSession) at this board: the table screen
     # alone on the stack, the host polled by the app. OSError: no network.
     if net is None:
-        from hal import net as hnet
-        net = hnet.open_net(getattr(app, "opts", None))
+        net = P.net_for(app)
     host = Host(app, net, session, info)
     table = LinkTable(session, host)
     app.begin(table)

@@ -291,8 +291,7 @@ class Lobby(ListScreen):
     def enter(self, app):
         try:
             if self.net is None:
-                from hal import net as hnet
-                self.net = hnet.open_net(getattr(app, "opts", None))
+                self.net = P.net_for(app)
             self.udp = self.net.udp(P.ANNOUNCE_PORT)
         except OSError as e:
             self.why = str(e)

@@ -22,6 +22,17 @@ _CHUNK = 1024
 _buf = None                # one receive buffer for every connection
 
 
+def net_for(app):
+    # The app's network primitive (hal.net), opened on first use and kept:
+    # a board may make only one socket pool. Tests set app.net themselves.
+    net = getattr(app, "net", None)
+    if net is None:
+        from hal import net as hnet
+        net = hnet.open_net(getattr(app, "opts", None))
+        app.net = net
+    return net
+
+
 def encode(msg):
     # The line for msg (a dict; "v" is added), newline included.
     msg["v"] = VERSION

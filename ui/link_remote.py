@@ -253,6 +253,8 @@ class Client:
             return
         if self.state is not None and (seat != self.seat or msg.get("deal") != self.deal):
             self.state = None          # another seat or another game: start afresh
+        if self.table is not None:
+            self.table.refused("")     # a move sent before the loss is not pending any more
         self.seat = seat
         self.players = players
         self.token = tok
@@ -486,8 +488,7 @@ def join(app, host, port=None, name=None, net=None, token=None):
     # Show the joining screen for host[:port]; the saved token of a seat at
     # that address is used (the same seat comes back). OSError: no network.
     if net is None:
-        from hal import net as hnet
-        net = hnet.open_net(getattr(app, "opts", None))
+        net = P.net_for(app)
     port = port or P.TABLE_PORT
     if token is None:
         from ui import link_saved

@@ -1,0 +1,355 @@
+"""Link play in one process: a host App and joiner Apps on an in-memory
+network with one virtual clock (tests/linkrig.py). Whole games of every game
+with every message captured (no seat ever receives a card it may not see),
+refusals that change nothing, a drop with its grace countdown and bot, the
+player's return, and a host that restarts from its autosave."""
+import json
+
+import pytest
+
+from engine import games
+from tools.link_fake import FakeSock
+from ui import link_proto as P
+
+import linkrig
+from linkrig import Player, check_privacy, host_table, joiner, run, split_lines
+
+SETUPS = [
+    ("nommie", ["human", "remote", "bot", "bot"], {}),
+    ("linger", ["remote", "human", "bot", "remote", "bot"], {}),
+    ("nines", ["bot", "human", "remote"], {"start_score": 4}),
+    ("callbreak", ["remote", "bot", "human", "bot"], {}),
+    ("israeli", ["human", "bot", "remote", "bot"], {"rounds": 4}),
+]
+
+
+def capture(hub):
+    streams = {}
+    hub.tap = lambda name, data: streams.setdefault(name, []).append(data)
+    return streams
+
+
+def by_seat(streams):
+    """{seat: [messages the host sent to it]} from the hub's captured bytes."""
+    out = {}
+    for name, parts in streams.items():
+        if not name.startswith("host>"):
+            continue
+        msgs = split_lines(b"".join(parts))
+        seats = [m["seat"] for m in msgs if m["t"] == "welcome"]
+        if seats:
+            out.setdefault(seats[0], []).extend(msgs)
+    return out
+
+
+@pytest.mark.parametrize("gid,kinds,opts", SETUPS, ids=[s[0] for s in SETUPS])
+def test_whole_game_every_message_private(gid, kinds, opts):
+    hub, h = host_table(gid, kinds, seed=11, options=opts)
+    streams = capture(hub)
+    js = [joiner(hub, "j%d" % i, "Jo%d" % i) for i in range(kinds.count("remote"))]
+    run([h] + js)
+    st = h.table().state()
+    assert st.is_over()
+    for j in js:
+        jt = j.table()
+        assert jt.state().n == len(st.log)
+        assert jt.state().winners() == st.winners()
+        seat = jt.seat
+        want = json.loads(json.dumps(st.view(seat)))
+        assert jt.state().view() == want           # the joiner ends with the host's view
+        assert j.keys > 0                          # its human decided something
+    received = by_seat(streams)
+    assert sorted(received) == [s for s in range(len(kinds)) if kinds[s] == "remote"]
+    n = check_privacy(received, gid, len(kinds), 11, opts, st.actions())
+    assert n >= len(st.log)                        # a state after every move, per joiner
+    biggest = max(len(x) for parts in streams.values() for x in parts)
+    assert biggest < P.MAX_LINE
+
+
+def test_privacy_check_catches_a_leak():
+    hub, h = host_table("callbreak", ["human", "remote", "bot", "bot"], seed=3)
+    streams = capture(hub)
+    j = joiner(hub)
+    run([h, j], until=lambda: len(h.table().state().log) > 10)
+    received = by_seat(streams)
+    st = h.table().state()
+    leak = [dict(m) for m in received[1]]
+    for m in leak:
+        if m["t"] == "state":
+            m["view"] = dict(m["view"])
+            m["view"]["hands"] = st.view(None)["hands"]
+    with pytest.raises(AssertionError):
+        check_privacy({1: leak}, "callbreak", 4, 3, {}, st.actions()[:len(st.log)])
+
+
+# --- refusals ---------------------------------------------------------------------
+
+class Raw:
+    """A hand-written client: raw bytes out, the host's messages back."""
+
+    def __init__(self, hub, h):
+        self.hub, self.h = hub, h
+        self.sock = h.net.__class__(hub, "raw").connect("127.0.0.1", 5291)
+        self.got = b""
+
+    def send(self, data):
+        self.sock.send(data)
+        return self.pump()
+
+    def say(self, **msg):
+        return self.send(P.encode(msg))
+
+    def pump(self, steps=3):
+        for _ in range(steps):
+            self.hub.t += 10
+            self.h.step(self.hub.t)
+        buf = bytearray(65536)
+        n = self.sock.recv_into(buf)
+        data = bytes(buf[:max(0, n)])
+        return [m for m in split_lines(data) if m["t"] != "ping"]
+
+
+def why(got):
+    """The reason of the one refusal among the host's answers."""
+    refused = [m for m in got if m["t"] == "refused"]
+    assert len(refused) == 1, got
+    return refused[0]["why"]
+
+
+def snapshot(h):
+    st = h.table().state()
+    return bytes(st.log), json.dumps(st.view(None), sort_keys=True)
+
+
+def test_junk_oversized_and_out_of_turn_are_refused_and_change_nothing():
+    hub, h = host_table("nommie", ["human", "remote", "remote", "bot"], seed=2)
+    a = Raw(hub, h)
+    b = Raw(hub, h)
+    before = snapshot(h)
+    cases = [
+        (b"hello there\n", "not JSON"),
+        (b"[1, 2]\n", "not a JSON object"),
+        (b'{"v": 9, "t": "hello"}\n', "protocol version"),
+        (b'{"v": 1}\n', "no message type"),
+        (b"\xff\xfe\n", "not JSON"),
+        (b'{"v": 1, "t": "act", "n": 0, "a": 12}\n', "Say hello first"),
+        (b"x" * 5000 + b"\n", "line over 4096 bytes"),
+        (b'{"v": 1, "t": "hello", "token": "0123456789abcdef"}\n', "Unknown token"),
+        (b'{"v": 1, "t": "hello", "seat": 0}\n', "not a link seat"),
+        (b'{"v": 1, "t": "hello", "seat": 7}\n', "no seat 7"),
+        (b'{"v": 1, "t": "hello", "name": 5}\n', "short texts"),
+    ]
+    for data, text in cases:
+        reason = why(a.send(data))
+        assert text in reason, (text, reason)
+        assert snapshot(h) == before
+    # an oversized line split over many writes, then a good message still works
+    for _ in range(5):
+        a.sock.send(b"y" * 1000)
+    assert why(a.send(b"tail\n")) == "line over 4096 bytes"
+    got = a.say(t="hello", name="Ann", seat=1)
+    assert [m["t"] for m in got] == ["welcome", "state"] and got[0]["seat"] == 1
+    tok_a = got[0]["token"]
+    got = b.say(t="hello", name="Bob")
+    assert got[0]["seat"] == 2
+    assert "already sit" in why(b.say(t="hello", seat=1))
+    c = Raw(hub, h)
+    assert "Seat 1 is taken" in why(c.say(t="hello", seat=1))
+    assert "No free seat" in why(c.say(t="hello"))
+    # seat 2 cannot act for seat 1 or out of turn; stale and illegal moves are refused
+    st = h.table().state()
+    seat = st.to_act()
+    assert seat == 1 and st.view(None)["phase"] == "bid"      # left of dealer 0 bids first
+    n = len(st.log)
+    legal = st.legal_actions()
+    assert "not your turn" in why(b.say(t="act", n=n, a=legal[0]))
+    assert "cannot act for another seat" in why(b.say(t="act", n=n, a=legal[0], seat=1))
+    assert "Out of date" in why(a.say(t="act", n=n + 1, a=legal[0]))
+    assert why(a.say(t="act", n=n, a=999))
+    assert "bid" in why(a.say(t="act", n=n, text="bid 99")).lower()
+    assert "needs a" in why(a.say(t="act", n=n))
+    assert "needs n" in why(a.say(t="act", n="x", a=101))
+    assert "Unknown message type" in why(a.say(t="dance"))
+    assert snapshot(h) == before
+    # a good move by the seat to act, as text
+    got = a.say(t="act", n=n, text="bid 1")
+    states = [m for m in got if m["t"] == "state"]
+    assert states and states[-1]["n"] == n + 1
+    assert len(h.table().state().log) == n + 1
+    assert tok_a
+
+
+def test_too_many_refusals_close_the_connection():
+    hub, h = host_table("linger", ["human", "remote", "bot", "bot"])
+    a = Raw(hub, h)
+    for _ in range(P.MAX_REFUSED + 1):
+        a.sock.send(b"junk\n")
+    a.pump()
+    assert not h.app.link.lines
+
+
+# --- drops and returns ----------------------------------------------------------
+
+def mid_trick(h, seat):
+    st = h.table().state()
+    return st.to_act() == seat and st.view(None)["phase"] == "play" and st.trick
+
+
+def test_drop_pauses_then_a_bot_takes_the_seat_and_the_player_comes_back():
+    hub, h = host_table("callbreak", ["human", "remote", "bot", "bot"], seed=8, grace=20)
+    j = joiner(hub, "j", "Jo")
+    run([h, j], until=lambda: mid_trick(h, 1) and h.table().dec_seat == -1 or False)
+    host = h.app.link
+    store = j.store
+    j.kill()
+    st = h.table().state()
+    n = len(st.log)
+    run([h], until=lambda: host.wait_seat == 1)
+    t_drop = hub.t
+    assert host.kind(1) == "away" and host.wait_left == 20
+    # paused: nothing moves, the countdown runs, the host's screen says so
+    seen = set()
+    run([h], until=lambda: seen.add(host.wait_left) or hub.t - t_drop > 15000)
+    assert len(st.log) == n and host.kind(1) == "away"
+    assert {19, 10, 5} <= seen
+    assert "bot in" in h.table().prompt
+    # grace over: a bot plays seat 1
+    run([h], until=lambda: len(st.log) > n + 8)
+    assert host.kind(1) == "bot" and host.wait_seat == -1
+    assert hub.t - t_drop >= 20000
+    # the player comes back (same device: the token in its store): seat 1 again
+    j2 = Player(hub, "j2", store=store)
+    from ui import link_remote
+    link_remote.join(j2.app, "127.0.0.1", 5291, net=j2.net)
+    run([h, j2], until=lambda: j2.table() is not None)
+    assert j2.table().seat == 1 and host.kind(1) == "remote"
+    jt = j2.table().state()
+    assert jt.view()["hands"][1] == st.view(1)["hands"][1]      # the current hand
+    run([h, j2])
+    assert st.is_over() and j2.table().state().winners() == st.winners()
+
+
+def test_return_within_grace_keeps_the_seat_without_a_bot():
+    hub, h = host_table("nines", ["human", "remote", "bot"], seed=4, grace=30,
+                        options={"start_score": 3})
+    j = joiner(hub, "j")
+    run([h, j], until=lambda: len(h.table().state().log) > 20)
+    host = h.app.link
+    j.kill()
+    run([h], until=lambda: host.wait_seat == 1)
+    st = h.table().state()
+    n = len(st.log)
+    hub.t += 5000
+    j2 = Player(hub, "j2", store=j.store)
+    from ui import link_remote
+    link_remote.join(j2.app, "127.0.0.1", 5291, net=j2.net)
+    run([h, j2], until=lambda: host.kind(1) == "remote" and j2.table() is not None)
+    assert len(st.log) == n                     # nothing moved while seat 1 was away
+    assert not host.away[1]
+    run([h, j2])
+    assert st.is_over()
+
+
+def test_leaving_gives_the_seat_to_a_bot_at_once():
+    hub, h = host_table("linger", ["human", "remote", "bot", "bot"], seed=6)
+    j = joiner(hub, "j")
+    run([h, j], until=lambda: j.table() is not None)
+    j.table().client.leave()
+    host = h.app.link
+    run([h], until=lambda: not host.lines)
+    assert host.kind(1) == "bot" and host.wait_seat == -1
+    run([h])
+
+
+def test_host_restart_resumes_from_its_autosave_and_joiners_return():
+    hub, h = host_table("israeli", ["human", "remote", "bot", "remote"], seed=9,
+                        options={"rounds": 2}, grace=30)
+    j1 = joiner(hub, "j1", "Ann")
+    j2 = joiner(hub, "j2", "Bob")
+    run([h, j1, j2], until=lambda: len(h.table().state().log) > 70)
+    before = bytes(h.table().state().log)
+    store = h.store
+    h.kill()
+    hub.t += 3000
+    run([j1, j2], until=lambda: j1.table().client.line is None and j2.table().client.line is None)
+    assert "reconnecting" in j1.table().prompt.lower()
+    h2 = Player(hub, "host2", store=store)
+    from ui import link_lobby
+    link_lobby.from_options(h2.app, {"host": True})
+    t = h2.table()
+    assert t is not None, h2.app.notice
+    st = t.state()
+    saved = bytes(st.log)
+    assert before.startswith(saved) and len(saved) > 0    # the autosave (bots replay the rest)
+    host = h2.app.link
+    assert host.kind(1) == "away" and host.kind(3) == "away"
+    run([h2, j1, j2], until=lambda: host.kind(1) == "remote" and host.kind(3) == "remote")
+    assert j1.table().seat == 1 and j2.table().seat == 3
+    assert t.names()[1] == "Ann" and t.names()[3] == "Bob"
+    run([h2, j1, j2])
+    assert st.is_over()
+
+
+def test_resumed_game_is_the_link_tables_and_plays_as_bots_from_continue():
+    # The autosave stores link seats as bot seats: Continue on the title plays them.
+    hub, h = host_table("linger", ["human", "remote", "bot", "bot"], seed=6)
+    rec = h.store.load_game()
+    assert rec["seats"] == ["human", "bot", "bot", "bot"]
+    from ui import link_saved
+    info = link_saved.get(h.store, "host")
+    assert info["link"] == [False, True, False, False] and info["game"] == "linger"
+
+
+def test_lobby_lists_announced_tables_and_joins_one():
+    hub, h = host_table("nommie", ["human", "remote", "bot", "bot"])
+    p = Player(hub, "lobby")
+    from ui.link_lobby import Lobby
+    lobby = Lobby(p.net)
+    p.app.push(lobby)
+    run([h, p], until=lambda: len(lobby.tables) == 1)
+    assert lobby.tables[0][0] == h.app.link.name and lobby.tables[0][4] == [1]
+    assert h.app.link.name in lobby.lines[0]
+    from hal import keys as K
+    p.app.key(K.A)
+    run([h, p], until=lambda: p.table() is not None)
+    assert p.table().seat == 1
+
+
+def test_no_free_seat_is_refused():
+    hub, h = host_table("linger", ["human", "remote", "bot", "bot"])
+    j = joiner(hub, "j")
+    run([h, j], until=lambda: j.table() is not None)
+    k = joiner(hub, "k")
+    run([h, j, k], until=lambda: k.app.link is not None and k.app.link.done)
+    assert "No free seat" in k.app.link.status
+
+
+def test_messages_stay_small():
+    # the largest state of a whole Nommie game (26 rounds of history) fits the cap
+    hub, h = host_table("nommie", ["human", "remote", "bot", "bot"], seed=1)
+    streams = capture(hub)
+    j = joiner(hub)
+    run([h, j])
+    lines = [x for x in b"".join(streams[[k for k in streams if k.startswith("host>")][0]])
+             .split(b"\n") if x]
+    assert max(len(x) + 1 for x in lines) <= 1200
+    # a reconnect sends the history in chunks, each message under the cap
+    assert games.IDS
+
+
+def test_host_lost_while_a_move_was_on_its_way():
+    # the joiner sent a move the dead host never applied: after the restart it
+    # decides again instead of waiting for an answer that cannot come
+    hub, h = host_table("callbreak", ["human", "remote", "bot", "bot"], seed=2)
+    j = joiner(hub, "j")
+    run([h, j], until=lambda: j.table() is not None and j.table().sent == 1
+        and len(h.table().state().log) > 12)
+    store = h.store
+    h.kill()
+    h.app.link = None
+    run([j], until=lambda: j.table().client.line is None)
+    h2 = Player(hub, "host2", store=store)
+    from ui import link_lobby
+    link_lobby.from_options(h2.app, {"host": True})
+    run([h2, j])
+    assert h2.table().state().is_over()
