@@ -86,6 +86,7 @@ def may_play(hand, trick, a):
 
 class CallBreak(TrickGame):
     GAME = "callbreak"
+    LOG_ROOM = 288  # actions in a typical whole game
     SCORE_SCALE = 10
 
     def setup(self):

@@ -42,6 +42,7 @@ def points(bid, won, over):
 
 class Israeli(TrickGame):
     GAME = "israeli"
+    LOG_ROOM = 896  # actions in a typical whole game
 
     def setup(self):
         self.trick_start = None

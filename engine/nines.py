@@ -35,6 +35,7 @@ DUMMY = 3  # packet number of the dealt dummy; seats hold packets 0-2 at the dea
 
 class Nines(TrickGame):
     GAME = "nines"
+    LOG_ROOM = 384  # actions in a typical whole game
 
     def setup(self):
         self.scores = [self.options.get("start_score", 9)] * 3

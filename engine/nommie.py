@@ -21,6 +21,7 @@ MAX_ZEROS = 3
 
 class Nommie(TrickGame):
     GAME = "nommie"
+    LOG_ROOM = 880  # actions in a typical whole game
 
     def setup(self):
         self.zero_streak = [0] * 4

@@ -20,6 +20,11 @@ LEAD = 512
 class TrickGame:
     GAME = ""
     SCORE_SCALE = 1  # scores are stored as integers: shown value = score / SCORE_SCALE
+    # Room for this many actions is taken for the log when a game starts, while
+    # the heap is still whole: a log that grew a byte at a time would need a
+    # new, ever larger free block late in the game, when the heap is
+    # fragmented (it still grows past this if a game runs longer).
+    LOG_ROOM = 64
 
     def __init__(self, players, seed, options):
         self.players = players
@@ -30,7 +35,8 @@ class TrickGame:
     def _start(self):
         n = self.players
         self.rng = Rng(self.deal_seed)
-        self.log = bytearray()
+        self.log = bytearray(self.LOG_ROOM)
+        self.log[0:] = b""  # empty, but the room stays allocated
         self.hands = [[] for _ in range(n)]
         self.trick = []
         self.plays = []
