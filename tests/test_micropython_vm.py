@@ -6,15 +6,13 @@ project drop in (each must print a last line "VM OK"). The VM is a second
 interpreter: heap budgets are measured in CircuitPython's own (test_cp_heap.py).
 """
 import ast
-import builtins
 import glob
-import json
 import os
 import re
 
 import pytest
 
-from tools import bench_game, mpvm
+from tools import bench_game, cp_suite, mpvm
 
 ROOT = mpvm.ROOT
 BIG_HEAP = 512 * 1024          # correctness runs: room to spare
@@ -123,105 +121,25 @@ def test_save_restore_round_trip_in_vm(game):
 # --- nothing the engine uses is missing from the VM -----------------------
 
 def engine_files():
-    return sorted(glob.glob(os.path.join(ROOT, "engine", "**", "*.py"), recursive=True))
-
-
-def engine_uses():
-    """(imports, from-imports, module attributes, builtins, method names) the
-    engine's source uses, to be looked up inside the VM."""
-    imports, from_names, mod_attrs, names, attrs, defined = set(), set(), set(), set(), set(), set()
-    for path in engine_files():
-        tree = ast.parse(open(path, encoding="utf-8").read(), path)
-        aliases = {}
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import):
-                for a in node.names:
-                    if a.name.split(".")[0] != "engine":
-                        imports.add(a.name)
-                        aliases[a.asname or a.name] = a.name
-            elif isinstance(node, ast.ImportFrom) and not node.level:
-                if (node.module or "").split(".")[0] != "engine":
-                    for a in node.names:
-                        from_names.add((node.module, a.name))
-            elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
-                defined.add(node.name)
-            elif isinstance(node, ast.arg):
-                defined.add(node.arg)
-            elif isinstance(node, ast.Name):
-                if isinstance(node.ctx, ast.Store):
-                    defined.add(node.id)
-                else:
-                    names.add(node.id)
-            elif isinstance(node, ast.Attribute):
-                if isinstance(node.ctx, ast.Store):
-                    defined.add(node.attr)
-                attrs.add(node.attr)
-        for node in ast.walk(tree):
-            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
-                    and node.value.id in aliases):
-                mod_attrs.add((aliases[node.value.id], node.attr))
-    used_builtins = sorted(n for n in names - defined
-                           if hasattr(builtins, n) and (not n.startswith("__") or n == "__import__"))
-    types = (str, list, dict, set, tuple, int, bytes, bytearray, float)
-    methods = {}
-    for a in sorted(attrs - defined):
-        owners = [t.__name__ for t in types if hasattr(t, a)]
-        if owners and not a.startswith("__"):
-            methods[a] = owners
-    return sorted(imports), sorted(from_names), sorted(mod_attrs), used_builtins, methods
-
-
-CHECK_USES = """
-import builtins, json
-uses = json.loads(%r)
-missing = []
-for m in uses["imports"]:
-    try:
-        __import__(m)
-    except ImportError:
-        missing.append("import " + m)
-for m, n in uses["from_names"] + uses["mod_attrs"]:
-    try:
-        mod = __import__(m)
-        for part in m.split(".")[1:]:
-            mod = getattr(mod, part)
-        if not hasattr(mod, n):
-            missing.append(m + "." + n)
-    except ImportError:
-        missing.append("import " + m)
-for n in uses["builtins"]:
-    if not hasattr(builtins, n):
-        missing.append("builtin " + n)
-types = {"str": str, "list": list, "dict": dict, "set": set, "tuple": tuple, "int": int,
-         "bytes": bytes, "bytearray": bytearray, "float": float}
-for a in uses["methods"]:
-    if not [t for t in uses["methods"][a] if hasattr(types[t], a)]:
-        missing.append("/".join(uses["methods"][a]) + "." + a)
-for name in uses["modules"]:
-    __import__(name)
-print("MISSING " + json.dumps(missing))
-"""
+    return sorted(os.path.relpath(p, ROOT)
+                  for p in glob.glob(os.path.join(ROOT, "engine", "**", "*.py"), recursive=True))
 
 
 def test_vm_has_everything_the_engine_uses():
-    imports, from_names, mod_attrs, used_builtins, methods = engine_uses()
-    assert "len" in used_builtins                   # the scan sees the code
-    modules = [mpvm.module_name(os.path.relpath(p, ROOT)) for p in engine_files()]
-    uses = {"imports": imports, "from_names": [list(x) for x in from_names],
-            "mod_attrs": [list(x) for x in mod_attrs], "builtins": used_builtins,
-            "methods": methods, "modules": modules}
-    out, _ = mpvm.run(CHECK_USES % json.dumps(uses), heap=BIG_HEAP)
-    line = [x for x in out.splitlines() if x.startswith("MISSING ")][-1]
-    missing = json.loads(line[len("MISSING "):])
+    # the same scan as the CircuitPython suite's (tools/cp_suite.py), engine only
+    uses = cp_suite.device_uses(engine_files())
+    assert "len" in uses["builtins"]                   # the scan sees the code
+    modules = [mpvm.module_name(p) for p in engine_files()]
+    out, _ = mpvm.run(cp_suite.check_uses_script(uses, modules), heap=BIG_HEAP)
+    missing = cp_suite.parse_missing(out)
     assert missing == [], "the engine uses what MicroPython lacks: %s" % missing
 
 
 def test_uses_check_catches_a_missing_method():
     uses = {"imports": ["itertools"], "from_names": [], "mod_attrs": [["random", "shuffle"]],
-            "builtins": [], "methods": {"ljust": ["str"], "bit_length": ["int"]}, "modules": []}
-    out, _ = mpvm.run(CHECK_USES % json.dumps(uses), heap=BIG_HEAP, dirs=())
-    line = [x for x in out.splitlines() if x.startswith("MISSING ")][-1]
-    missing = json.loads(line[len("MISSING "):])
+            "builtins": [], "methods": {"ljust": ["str"], "bit_length": ["int"]}}
+    out, _ = mpvm.run(cp_suite.check_uses_script(uses), heap=BIG_HEAP, dirs=())
+    missing = cp_suite.parse_missing(out)
     assert "str.ljust" in missing and "int.bit_length" in missing
     assert "random.shuffle" in missing
 

@@ -26,6 +26,8 @@ import os
 import re
 import tokenize
 
+from tools.mpvm import module_name  # noqa: F401  (the one mapping of paths to module names)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEVICE_DIRS = ("engine", "ui", os.path.join("lib", "hal"))
 OWN_PACKAGES = ("engine", "ui", "hal")
@@ -104,17 +106,6 @@ def device_sources(dirs=DEVICE_DIRS, root=ROOT):
                 if f.endswith(".py") and not is_desktop_only(rel):
                     out.append(rel)
     return out
-
-
-def module_name(rel):
-    """engine/rng.py -> engine.rng; lib/hal/keys.py -> hal.keys; a package's __init__ -> its name."""
-    rel = rel.replace(os.sep, "/")
-    if rel.startswith("lib/"):
-        rel = rel[4:]
-    rel = rel[:-3]
-    if rel.endswith("/__init__"):
-        rel = rel[: -len("/__init__")]
-    return rel.replace("/", ".")
 
 
 def _is_own(module):
