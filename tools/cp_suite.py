@@ -26,6 +26,7 @@ import os
 import re
 import tokenize
 
+from tools import circuitpy
 from tools.mpvm import module_name  # noqa: F401  (the one mapping of paths to module names)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -97,15 +98,8 @@ def is_desktop_only(rel):
 
 def device_sources(dirs=DEVICE_DIRS, root=ROOT):
     """Project-relative paths of the device .py files under dirs (desktop-only ones aside)."""
-    out = []
-    for d in dirs:
-        for base, subdirs, files in os.walk(os.path.join(root, d)):
-            subdirs[:] = sorted(s for s in subdirs if s != "__pycache__" and not s.startswith("."))
-            for f in sorted(files):
-                rel = os.path.relpath(os.path.join(base, f), root)
-                if f.endswith(".py") and not is_desktop_only(rel):
-                    out.append(rel)
-    return out
+    return [rel for rel, _ in circuitpy.device_files(root, dirs)
+            if rel.endswith(".py") and not is_desktop_only(rel)]
 
 
 def _is_own(module):
