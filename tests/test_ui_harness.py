@@ -10,6 +10,72 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHOTS = os.path.join(ROOT, "build", "ui")
 
 
+def boxes(group, ox=0, oy=0, inside=None, out=None, panels=()):
+    """Every visible label, card tile and panel/scroll shape on screen as
+    (kind, text, x0, y0, x1, y1, container): absolute pixels; container is the
+    rectangle a label must stay inside (the picker panel), else None."""
+    import displayio
+    import vectorio
+    from adafruit_display_text.bitmap_label import Label
+    if out is None:
+        out = []
+    for child in group:
+        if getattr(child, "hidden", False):
+            continue
+        if isinstance(child, Label):
+            bx, by, bw, bh = child.bounding_box
+            if child.text and bw and bh:
+                x0, y0 = ox + child.x + bx, oy + child.y + by
+                out.append(("label", child.text, x0, y0, x0 + bw, y0 + bh, inside))
+        elif isinstance(child, displayio.Group):
+            box = None
+            first = child[0] if len(child) else None
+            if any(child is p for p in panels):
+                # a panel: its first member is the backdrop the labels sit on
+                box = (ox + child.x + first.x, oy + child.y + first.y,
+                       ox + child.x + first.x + first.width, oy + child.y + first.y + first.height)
+                out.append(("panel", "", box[0], box[1], box[2], box[3], None))
+            boxes(child, ox + child.x, oy + child.y, box or inside, out, panels)
+        elif isinstance(child, displayio.TileGrid):
+            x0, y0 = ox + child.x, oy + child.y
+            out.append(("card", "", x0, y0, x0 + child.tile_width, y0 + child.tile_height, inside))
+        elif isinstance(child, vectorio.Rectangle) and child.width <= 3 and len(out) > 2:
+            out.append(("bar", "", ox + child.x, oy + child.y, ox + child.x + child.width,
+                        oy + child.y + child.height, None))
+    return out
+
+
+def misfits(root, width, height, panels=()):
+    """What does not fit: a label off the screen or out of its panel, or one
+    label over another label, a card, the scroll bar or the panel's edge."""
+    items = boxes(root, panels=panels)
+    bad = []
+    for kind, text, x0, y0, x1, y1, box in items:
+        if kind != "label":
+            continue
+        if x0 < 0 or y0 < 0 or x1 > width or y1 > height:
+            bad.append("off screen %r at %s" % (text, (x0, y0, x1, y1)))
+        if box and (x0 < box[0] or y0 < box[1] or x1 > box[2] or y1 > box[3]):
+            bad.append("out of its panel %r" % text)
+    for i in range(len(items)):
+        a = items[i]
+        if a[0] != "label":
+            continue
+        for j in range(len(items)):
+            b = items[j]
+            if j == i or (b[0] == "label" and j < i):
+                continue
+            if b[0] == "panel" and a[6] is not None:
+                continue            # a panel's own labels sit on it
+            if b[0] == "card" and a[6] is None and any(
+                    it[0] == "panel" and it[2] <= b[2] and b[2] <= it[4] and
+                    it[3] <= b[3] <= it[5] for it in items):
+                continue            # a trick card under the panel is covered by it
+            if a[2] < b[4] and b[2] < a[4] and a[3] < b[5] and b[3] < a[5]:
+                bad.append("%r overlaps %s %r" % (a[1], b[0], b[1]))
+    return bad
+
+
 class Rig:
     """An App with its views on a headless display of the given size."""
 
@@ -28,6 +94,7 @@ class Rig:
         self.screen = view.Screen(self.hal.display)
         self.driver = Driver(self.app)
         self.dirty = []      # pixels redrawn per draw after a key
+        self.check = True    # every redrawn frame: does every text fit? (misfits)
         self.shots = 0
 
     def start(self):
@@ -40,6 +107,12 @@ class Rig:
         self.screen.draw(self.app)
         redrawn = self.hal.display.refreshes != before
         self.dirty.append(self.hal.display.dirty_pixels if redrawn else 0)
+        if self.check and redrawn:
+            tv = self.screen.table_view
+            bad = misfits(self.screen.root, self.app.width, self.app.height,
+                          (tv.panel,) if tv is not None else ())
+            assert not bad, "%s at %dx%d: %s" % (
+                type(self.app.top()).__name__, self.app.width, self.app.height, bad)
 
     def press(self, k):
         """One key: settle timed work, handle the key, settle, draw."""

@@ -142,10 +142,19 @@ def test_setup_starts_the_game_it_shows():
     s.cursor = rows.index(("option", 0))
     d.press(K.LEFT)                            # 13 deals -> 12
     s.cursor = rows.index(("deal", 0))
-    for _ in range(42):
-        d.press(K.RIGHT)
-    s.cursor = rows.index(("start", 0))
+    d.press(K.RIGHT)                           # the deal number, digit by digit
+    assert name(app) == "DealEntry"
+    d.keys([K.UP] * 2 + [K.LEFT] + [K.UP] * 4 + [K.LEFT, K.DOWN])   # 9 4 2 at the end
+    d.keys([K.RIGHT] * 9 + [K.DOWN])           # stops at the last digit: 9 4 1
+    assert app.top().digits == [0, 0, 9, 4, 1]
+    d.press(K.B)                               # cancel: nothing changes
+    assert name(app) == "Setup" and s.deal == 0
+    d.press(K.RIGHT)
+    d.keys([K.UP] * 2 + [K.LEFT] + [K.UP] * 4)
     d.press(K.A)
+    assert name(app) == "Setup" and s.deal == 42 and "42" in s.lines[s.cursor]
+    s.cursor = rows.index(("seat", 0))
+    d.press(K.A)                               # A starts the game from any row
     t = app.stack[0]
     assert name(app) == "Curtain" and type(t).__name__ == "Table"
     assert t.session.seats == ["human", "human", "bot", "bot"]
@@ -228,7 +237,7 @@ def test_zero_streak_is_explained():
 
     until(d, streak)
     assert 100 not in t.options
-    assert "three zero bids" in " ".join(t.panel)
+    assert "3 zero bids" in " ".join(t.panel)
 
 
 def test_illegal_card_shows_the_reason_and_changes_nothing():
@@ -242,11 +251,13 @@ def test_illegal_card_shows_the_reason_and_changes_nothing():
 
     until(d, illegal_in_hand)
     legal = t.state().legal_actions()
-    while t.hand[t.cursor] in legal:
+    for _ in range(len(t.hand) * 2):           # LEFT/RIGHT visit legal cards only
+        assert t.hand[t.cursor] in legal
         d.press(K.RIGHT)
+    illegal = [c for c in t.hand if c not in legal][0]
     n = len(t.state().save()["actions"])
-    d.press(K.A)
-    assert "follow suit" in t.prompt and len(t.state().save()["actions"]) == n
+    assert t.act(illegal, 0) is False          # refused all the same if it were played
+    assert "Follow suit" in t.prompt and len(t.state().save()["actions"]) == n
     assert app.top() is t
 
 
@@ -258,7 +269,7 @@ def test_trump_choice_includes_no_trumps():
         if human_turn(t) and t.state().view(None)["phase"] == "trump":
             break
         if human_turn(t) and t.state().view(None)["phase"] == "bid":
-            d.press(K.LEFT)
+            d.keys([K.RIGHT] * 14)   # the picker stops at the highest bid
         d.press(K.A)
     assert t.options == [200, 201, 202, 203, 204]
     labels = [fmt.action(a) for a in t.options]
@@ -294,7 +305,7 @@ def test_israeli_auction_shows_the_high_bid_and_pass():
     pass_curtain(app, d)
     assert "High: P2 5 \u2663" in " ".join(t.panel)
     d.press(K.LEFT)
-    assert t.panel[1] == "< Pass >"
+    assert t.panel[1] == "  Pass >"          # the first value: no way further left
 
 
 def test_israeli_contract_sum_13_rule_is_explained():
@@ -589,11 +600,54 @@ def test_sound_cues_your_turn_trick_won_and_round_end_only_when_sound_is_on():
 
 
 def test_nines_swap_names_whose_old_hand_the_dummy_is():
+    from ui.panel import swap_words
     app, d = new_app()
     t = start(app, "nines", ["human", "human", "human"])   # P1 deals: offers go P1, P2, P3
     st = t.state()
-    assert t.context(st.view(0), "swap", 0) == "Dummy: 13 cards, unseen."
+    names = t.names()
+    assert swap_words(st.view(0), names) == ["Dummy: 13 cards, unseen"]
     t.session.apply(401)          # P1 swaps: the dummy now holds P1's old hand
-    assert t.context(st.view(1), "swap", 1) == "The dummy is P1's old hand."
+    assert swap_words(st.view(1), names) == ["Dummy: P1's old hand"]
     t.session.apply(401)          # P2 swaps too: now it holds P2's old hand, not P1's
-    assert t.context(st.view(2), "swap", 2) == "The dummy is P2's old hand."
+    assert swap_words(st.view(2), names) == ["Dummy: P2's old hand"]
+
+
+def known_cards(text):
+    # the cards in a known-hand line "Who: AK9♠ QJ♥" as ints
+    out = []
+    for group in text.replace("\n", " ").split(": ", 1)[1].split():
+        suit = fmt.SUIT_CHARS.index(group[-1])
+        ranks = group[:-1].replace("10", "T")
+        out += [suit * 13 + "23456789TJQKA".index(r) for r in ranks]
+    return sorted(out)
+
+
+def test_nines_a_swapper_sees_the_cards_it_knows():
+    app, d = new_app()
+    t = start(app, "nines", ["human", "bot", "bot"], seed=5)
+    st = t.state()
+    until(d, lambda: human_turn(t) and st.view(None)["phase"] == "swap")
+    assert t.known == ""                           # nothing known before a swap
+    old = list(st.view(0)["hands"][0])
+    while t.options[t.pick] != 401:
+        d.press(K.LEFT)
+    d.press(K.A)                                   # swap: the old hand is in the dummy
+    t.update_fields()
+    v = st.view(0)
+    if v["dummy"] is not None:
+        assert t.known.startswith("Dummy: ") and known_cards(t.known) == sorted(v["dummy"])
+        assert known_cards(t.known) == sorted(old)
+    else:                                          # a later seat took it: its cards
+        s = [i for i in (1, 2) if v["known_hands"][i] is not None][0]
+        assert t.known.startswith(t.names()[s] + ": ")
+        assert known_cards(t.known) == sorted(v["known_hands"][s])
+    assert len(t.known.split("\n")) <= 2
+    for line in t.known.split("\n"):
+        assert len(line) <= app.cols
+    # never the dummy for a seat that kept its hand
+    app2, d2 = new_app()
+    t2 = start(app2, "nines", ["human", "bot", "bot"], seed=5)
+    until(d2, lambda: human_turn(t2) and t2.state().view(None)["phase"] == "swap")
+    d2.press(K.A)                                  # keep
+    until(d2, lambda: human_turn(t2))
+    assert t2.known == ""

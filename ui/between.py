@@ -65,7 +65,7 @@ class GameOver(ListScreen):
             head = ("You win!" if names[win[0]] == "You" else "%s wins!" % names[win[0]])
         else:
             head = "Nobody wins."
-        lines = wrap(head, self.app.cols)
+        lines = wrap(head, self.app.cols - 1)
         for s in range(v["players"]):
             n = v["tricks"][s]
             extra = ("%d trick%s" % (n, "" if n == 1 else "s")) if v["game"] == "linger" \

@@ -12,8 +12,8 @@ SHORT_TITLES = {"nommie": "Nommie", "linger": "Linger Longer", "nines": "Nines",
 
 
 def row(label, value, cols):
-    # 'Label    < value >' in cols characters.
-    w = min(9, max(6, cols - 14))
+    # 'Label   < value >' in cols characters (the last column is the scroll bar's).
+    w = min(8, max(6, cols - 17))
     return fmt.pad(label, w) + "< " + value + " >"
 
 

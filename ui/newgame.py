@@ -4,8 +4,12 @@
 from engine import IllegalAction, games
 from ui import fmt
 from ui.menus import PLAYERS, SEAT_KINDS, SHORT_TITLES, on_off, row, start_table
+from hal import keys as K
 from ui.screen import ListScreen
 from ui.session import Session
+
+FOOTER = "L/R change  A start"
+DIGITS = 5          # deal numbers 1..99999, entered digit by digit
 
 # game options the setup offers: (option key, label, values, default)
 OPTIONS = {
@@ -20,7 +24,7 @@ class Setup(ListScreen):
     module = "ui.newgame"
 
     def __init__(self):
-        ListScreen.__init__(self, "New game", [], "L/R change, A start", 0)
+        ListScreen.__init__(self, "New game", [], FOOTER, 0)
         self.game = 0
         self.players = 4
         self.seats = [0, 3, 3, 3]
@@ -79,7 +83,7 @@ class Setup(ListScreen):
             elif kind == "players":
                 lo, hi = PLAYERS.get(gid, (4, 4))
                 lines.append(row("Players", str(self.players), c) if lo != hi
-                             else fmt.pad("Players", min(9, max(6, c - 14))) + "  %d" % self.players)
+                             else fmt.pad("Players", min(8, max(6, c - 17))) + "  %d" % self.players)
             elif kind == "seat":
                 lines.append(row("Seat %d" % (i + 1), SEAT_KINDS[self.seats[i]], c))
             elif kind == "option":
@@ -92,6 +96,16 @@ class Setup(ListScreen):
                 lines.append("  Start the game")
         self.lines = lines
         self.cursor = max(0, min(self.cursor, len(lines) - 1))
+        kind = self.rows_model()[self.cursor][0]
+        self.footer = "RIGHT: type no.  A start" if kind == "deal" else FOOTER
+
+    def key(self, k):
+        ListScreen.key(self, k)
+        if k in (K.UP, K.DOWN):
+            self.refresh()            # the footer says what this row's keys do
+
+    def resume(self):
+        self.refresh()                # back from the deal number
 
     def change(self, i, step):
         kind, idx = self.rows_model()[i]
@@ -110,18 +124,15 @@ class Setup(ListScreen):
             j = values.index(cur) if cur in values else 0
             self.options[key] = values[(j + step) % len(values)]
         elif kind == "deal":
-            self.deal = max(0, min(99999, self.deal + step))
+            if step > 0:              # RIGHT: type a number digit by digit
+                self.app.push(DealEntry(self))
+                return
+            self.deal = 0             # LEFT: back to a random deal
         self.refresh()
 
     def choose(self, i):
-        kind, idx = self.rows_model()[i]
-        if kind == "start":
-            self.start()
-        elif kind == "deal" and self.app.entropy:
-            self.deal = 1 + self.app.entropy() % 9999
-            self.refresh()
-        else:
-            self.change(i, 1)
+        # A starts the game from any row (L/R change the values).
+        self.start()
 
     def start(self):
         gid = self.game_id()
@@ -143,3 +154,40 @@ class Setup(ListScreen):
             self.footer = str(e)
             return
         start_table(self.app, session)
+
+
+class DealEntry(ListScreen):
+    # The deal number, digit by digit: UP/DOWN change a digit, LEFT/RIGHT move.
+    module = "ui.newgame"
+
+    def __init__(self, setup):
+        ListScreen.__init__(self, "Deal number", [], "A: done  B: cancel")
+        self.setup = setup
+        n = setup.deal or 0
+        self.digits = []
+        for _ in range(DIGITS):
+            self.digits.insert(0, n % 10)
+            n //= 10
+        self.at = DIGITS - 1
+
+    def refresh(self):
+        digits = " ".join([str(d) for d in self.digits])
+        self.lines = ["", "    " + digits, "    " + "  " * self.at + "^", "",
+                      "UP/DOWN: change digit", "LEFT/RIGHT: next digit"]
+
+    def key(self, k):
+        if k in (K.LEFT, K.RIGHT):
+            self.at = max(0, min(DIGITS - 1, self.at + (1 if k == K.RIGHT else -1)))
+        elif k in (K.UP, K.DOWN):
+            self.digits[self.at] = (self.digits[self.at] + (1 if k == K.UP else -1)) % 10
+        elif k == K.A:
+            n = 0
+            for d in self.digits:
+                n = n * 10 + d
+            self.setup.deal = n
+            self.app.pop()
+            return
+        elif k == K.B:
+            self.app.pop()
+            return
+        self.refresh()

@@ -96,7 +96,7 @@ class Confirm(ListScreen):
         self.choices = [yes, no]
 
     def refresh(self):
-        q = wrap(self.question, self.app.cols) if self.app else [self.question]
+        q = wrap(self.question, self.app.cols - 1) if self.app else [self.question]
         self.lines = q + [""] + ["  " + c for c in self.choices]
         self.cursor = len(self.lines) - 1
         self.top_choice = len(self.lines) - 2

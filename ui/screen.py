@@ -149,7 +149,7 @@ class TextScreen(ListScreen):
         if type(self.text) is list:
             self.lines = self.text
         else:
-            self.lines = wrap(self.text, self.app.cols)
+            self.lines = wrap(self.text, self.app.cols - 1)   # the last column: the scroll bar
 
 
 class Menu(ListScreen):

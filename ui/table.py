@@ -15,8 +15,18 @@ TITLE_WORDS = {"bid": "Your bid", "contract": "Your contract", "trump": "Choose 
 
 
 def panel_cols(cols):
-    # Characters per line in the centre panel (the side seats take 5 + a margin each).
+    # Characters per line in the centre panel (the side seats take 6 + a margin each).
     return max(8, cols - 12)
+
+
+def panel_rows(height, lh):
+    # Lines in the centre panel: between the top seat and the bottom seat's line.
+    return max(2, (height - 17 - 2 * lh - 6 - 26) // lh)
+
+
+def lines2(text, cols):
+    # text in at most two lines of cols characters (a third is cut: callers keep it short)
+    return "\n".join(wrap(text, cols)[:2])
 
 
 class Table(Screen):
@@ -41,6 +51,12 @@ class Table(Screen):
         self.dec_acts = -1         # (two ints: compared every tick without allocating)
         self.acts = 0              # actions taken through this screen (or undone)
         self.message = ""
+        self.note = ""             # "Bo won the trick": shown while that trick stays up
+        self.seen_until = 0        # a finished trick stays up at least until then
+        self.received = None       # Israeli Frisch: the cards passed to each seat
+        self.hint = None           # (action, reason) level 3 would choose here
+        self.hinted = False        # a hint was asked for in this game (statistics)
+        self.context_lines = []    # the picker's reasons (ui.panel), once per decision
         # view fields
         self.header = ""
         self.trump_text = ""
@@ -54,6 +70,7 @@ class Table(Screen):
         self.show_cursor = False
         self.panel = None
         self.prompt = ""
+        self.known = ""            # Nines: the cards a swapper knows of another hand
         self.version = 0           # bumped when the fields change
 
     # --- helpers ---------------------------------------------------------
@@ -165,8 +182,11 @@ class Table(Screen):
         st = self.state()
         winners = st.winners()
         try:
-            for s in self.session.humans():
-                self.app.store.record_result(self.session.game, list(self.session.levels),
+            bots = [self.session.levels[s] for s in range(self.session.players)
+                    if not self.session.is_human(s)]
+            for s in self.session.humans():   # (ui.prefs reads the hinted flag)
+                self.app.store.record_result(self.session.game,
+                                             {"bots": bots, "hinted": self.hinted},
                                              s in winners, st.view(None)["scores"][s])
             self.app.store.clear_game()
         except (OSError, ValueError):
@@ -214,20 +234,33 @@ class Table(Screen):
         # engine.state.TrickGame, whose trick, last_trick (the finished trick's
         # own list), last_winner and history the UI only reads.
         last = st.last_trick
+        frisch = None
+        if st.phase == "frisch":      # remember the hands: the passed cards get marked
+            frisch = [list(h) for h in st.hands]
         try:
             self.session.apply(a)
         except IllegalAction as e:
-            self.message = str(e)
+            from ui import refusal    # short reasons, loaded only for a refusal
+            from ui.app import forget
+            self.message = refusal.text(st, a, str(e))
+            forget("ui.refusal")
             self.update_fields()
             return False
         pause = self.app.speed_ms()
-        self.message = ""
+        self.message = self.note = ""
+        self.hint = None
+        if frisch is not None and st.phase != "frisch":
+            self.received = [[c for c in st.hands[s] if c not in frisch[s]]
+                             for s in range(len(frisch))]
+        elif st.phase == "play" and self.received and not st.trick:
+            self.received = None       # the first trick of the deal: marks go
         trick_done = st.last_trick is not None and st.last_trick is not last and not st.trick
         if trick_done:
+            self.seen_until = self.now + pause   # A cannot skip the trick sooner
             pause = pause * 2 + 300
             w = st.last_winner
             if w is not None and 0 <= w < len(self.names()):
-                self.message = "%s won the trick" % self.names()[w]
+                self.note = "%s won the trick" % self.names()[w]
                 if self.session.is_human(w):
                     self.app.beep(990, 70)
         save = self.session.is_human(seat) or trick_done
@@ -281,6 +314,12 @@ class Table(Screen):
         self.cursor = max(0, min(self.cursor, len(hand) - 1))
         if cards and hand and hand[self.cursor] not in cards:
             self.cursor = hand.index(cards[0])
+        self.context_lines = []
+        if self.options and v["phase"] != "frisch":
+            from ui import panel      # why values are missing etc.: once per decision
+            from ui.app import forget
+            self.context_lines = panel.context(self, v, v["phase"], seat)
+            forget("ui.panel")
 
     # --- keys ------------------------------------------------------------------
     def key(self, k):
@@ -298,8 +337,8 @@ class Table(Screen):
         st = self.state()
         seat = st.to_act()
         if self.hold_until:
-            if k == K.A:
-                self.hold_until = self.now   # skip the pause
+            if k == K.A:                     # skip the pause, not the finished trick
+                self.hold_until = max(self.now, min(self.hold_until, self.seen_until))
             return
         if not self.session.is_human(seat):
             return
@@ -319,10 +358,15 @@ class Table(Screen):
         hand = self.hand
         if not hand:
             return
-        if k == K.LEFT:
-            self.cursor = (self.cursor - 1) % len(hand)
-        elif k == K.RIGHT:
-            self.cursor = (self.cursor + 1) % len(hand)
+        if k in (K.LEFT, K.RIGHT):
+            # to the next card that may be played (round the hand; chosen Frisch cards too)
+            n = len(hand)
+            i = self.cursor
+            for _ in range(n):
+                i = (i + (1 if k == K.RIGHT else -1)) % n
+                if self.legal[i] or self.marked[i]:
+                    self.cursor = i
+                    break
         elif k == K.B and phase == "frisch" and self.chosen:
             self.chosen.pop()
         elif k == K.A and phase == "play":
@@ -366,8 +410,8 @@ class Table(Screen):
         n = len(self.options)
         if not n:
             return
-        if k in (K.LEFT, K.RIGHT):
-            self.pick = (self.pick + (1 if k == K.RIGHT else -1)) % n
+        if k in (K.LEFT, K.RIGHT):     # stops at the ends: no wrap from Pass to 13 NT
+            self.pick = max(0, min(n - 1, self.pick + (1 if k == K.RIGHT else -1)))
         elif k in (K.UP, K.DOWN):
             step = 5 if phase == "trump_bid" else 1
             self.pick = max(0, min(n - 1, self.pick + (step if k == K.UP else -step)))
@@ -402,13 +446,9 @@ class Table(Screen):
         self.trump_text = "" if v["trump"] is None else "trump " + fmt.trump(v["trump"])
         to_act = v["to_act"]
         lines = []
-        has_bids = False
-        for b in v["bids"] or []:
-            if b is not None:
-                has_bids = True
         for i in range(n):
             s = (pov + i) % n
-            lines.append((names[s], self.seat_stats(v, s, has_bids),
+            lines.append((names[s], self.seat_stats(v, s),
                           "" if v["game"] == "linger" else fmt.score(v["scores"][s], scale)))
         self.seat_lines = lines
         self.active_pos = (to_act - pov) % n if to_act >= 0 else -1
@@ -425,7 +465,8 @@ class Table(Screen):
             self.backs = 0
             play = v["phase"] in ("play", "frisch")
             self.legal = [(c in legal) or not (acting and play) for c in hand]
-            self.marked = [c in self.chosen for c in hand]
+            got = self.received[shown] if self.received else ()
+            self.marked = [c in self.chosen or c in got for c in hand]
             self.show_cursor = acting and play and len(hand) > 0
             if self.hand:
                 self.cursor = max(0, min(self.cursor, len(hand) - 1))
@@ -435,45 +476,69 @@ class Table(Screen):
             self.marked = []
             self.backs = 0 if self.round_hold else v["counts"][pov]
             self.show_cursor = False
+        self.known = self.known_text(pov) if v["game"] == "nines" else ""
         self.panel = self.panel_lines(v, shown)
-        self.prompt = self.prompt_text(v, shown)
+        cols = self.app.cols if self.app else 26
+        self.prompt = lines2(self.prompt_text(v, shown), cols)
         self.version += 1
 
-    def seat_stats(self, v, s, has_bids):
-        # The short middle line of a seat: bid and tricks, a call, swap, cards left.
+    def known_text(self, seat):
+        # Nines: what this seat knows of another hand (its old hand, given up in a swap).
+        v = self.state().view(seat)
+        cs, who = v.get("dummy"), "Dummy"
+        known = v.get("known_hands") or []
+        for s in range(len(known)):
+            if s != seat and known[s] is not None:
+                cs, who = known[s], self.names()[s]
+        if not cs:
+            return ""
+        out = []
+        for suit in (3, 2, 1, 0):     # by suit, high first: "AK9♠ QJ♥"
+            ranks = [fmt.RANKS[c % 13] for c in cs if c // 13 == suit]
+            if ranks:
+                ranks.reverse()
+                out.append("".join(ranks) + fmt.SUIT_CHARS[suit])
+        return lines2("%s: %s" % (who, " ".join(out)), self.app.cols if self.app else 26)
+
+    def seat_stats(self, v, s):
+        # A seat's words under its name: ["bid 3", "won 1"], a call, swap, cards left.
         phase = v["phase"]
         if phase == "trump_bid" and v.get("trump_calls"):
             a = v["trump_calls"][s]
-            return "-" if a is None else fmt.action(a)
+            return [] if a is None else [fmt.action(a)]
         if phase == "swap" and v.get("swapped"):
             sw = v["swapped"][s]
-            return "-" if sw is None else ("swap" if sw else "keep")
+            return [] if sw is None else ["swaps" if sw else "keeps"]
+        won = "won %d" % v["tricks"][s]
         if v["game"] == "linger":
             if s in (v.get("sitting_out") or []):
-                return "out t%d" % v["tricks"][s]
-            return "t%d c%d" % (v["tricks"][s], v["counts"][s])
-        if has_bids or phase in ("bid", "contract"):
-            return fmt.bid_tricks(v["bids"][s], v["tricks"][s])
-        return "t%d" % v["tricks"][s]
+                return [won, "out"]
+            return [won, "%d left" % v["counts"][s]]
+        b = v["bids"][s] if v["bids"] else None
+        if b is not None:
+            return ["bid %d" % b, won]
+        return [won] if phase in ("play", "over") else []
 
     def prompt_text(self, v, shown):
         if self.message:
             return self.message
+        if self.hint is not None:
+            return self.hint[1]
         names = self.names()
         seat = v["to_act"]
         if v["phase"] == "over":
             return "Game over"
         if self.hold_until:
-            return ""
+            return self.note
         if not self.session.is_human(seat):
             return "%s is thinking..." % names[seat]
         if shown != seat:
             return "%s to play" % names[seat]
         if v["phase"] == "play":
-            return "Your turn: play a card"
+            return "Your turn" if v["trick"] else "Your lead"
         if v["phase"] == "frisch":
             if len(self.chosen) >= self.frisch_need(v):
-                return "A: give them, B: change"
+                return "A: give them  B: take back"
             return "Frisch: pick %d to pass" % self.frisch_need(v)
         return "LEFT/RIGHT choose, A ok"
 
@@ -481,13 +546,9 @@ class Table(Screen):
         # Text for the centre of the table during a non-card decision.
         phase = v["phase"]
         seat = v["to_act"]
-        cols = panel_cols(self.app.cols) if self.app else 14
         if phase == "frisch" and shown == seat:
-            out = ["Frisch %d of 3" % ((v.get("frisch_count") or 0) + 1),
-                   "To the left:", fmt.cards(self.chosen) if self.chosen else "-"]
-            if len(self.chosen) >= self.frisch_need(v):
-                out.append("A: give  B: change")
-            return out
+            return ["Frisch %d of 3" % ((v.get("frisch_count") or 0) + 1),
+                    "To the left:", fmt.cards(self.chosen) if self.chosen else "-"]
         if phase in ("play", "frisch", "over") or shown != seat or not self.options:
             return None
         if self.dec_seat != seat:
@@ -495,74 +556,8 @@ class Table(Screen):
         title = TITLE_WORDS.get(phase, phase)
         if v["game"] == "callbreak" and phase == "bid":
             title = "Your call"
-        out = [title]
         cur = self.options[self.pick % len(self.options)]
-        out.append("< %s >" % fmt.action(cur))
-        out += wrap(self.context(v, phase, seat), cols)
-        return out
-
-    def context(self, v, phase, seat):
-        # Why values are missing, the high bid, the dummy: one short sentence.
-        legal = self.options
-        if phase in ("bid", "contract"):
-            hs = v.get("hand_size") or 13
-            low = v.get("min_bid") or 0
-            missing = [n for n in range(0, hs + 1) if 100 + n not in legal]
-            parts = []
-            for n in missing:
-                why = self.why_missing(v, phase, seat, n)
-                if why:
-                    parts.append(why)
-            if not parts:
-                return "Bid %d to %d" % (low, hs) if v["game"] != "callbreak" else "Call 1 to 8"
-            return " ".join(parts)
-        if phase == "trump_bid":
-            hb = v.get("high_bid")
-            if hb:
-                return "High: %s" % self.bid_words(hb)
-            return "Lowest bid %d" % (v.get("min_bid") or 5)
-        if phase == "swap":
-            # offers go dealer first, clockwise; a swap leaves the swapper's old
-            # hand in the dummy, so the dummy is the latest swapper's old hand
-            sw = v.get("swapped") or []
-            last = None
-            for i in range(len(sw)):
-                s = (v["dealer"] + i) % len(sw)
-                if sw[s]:
-                    last = s
-            kept = [self.names()[s] for s in range(len(sw)) if sw[s] is False]
-            out = "Dummy: %d cards, unseen." % (v.get("dummy_count") or 13)
-            if last is not None:
-                who = self.names()[last]
-                out = "The dummy is %s old hand." % ("your" if who == "You" else who + "'s")
-            elif kept:
-                out += " %s kept." % ", ".join(kept)
-            return out
-        if phase == "trump":
-            return "Highest bid picks"
-        return ""
-
-    def bid_words(self, hb):
-        if type(hb) is int:
-            return fmt.action(hb)
-        if type(hb) in (list, tuple) and len(hb) >= 3:   # [amount, suit, seat]
-            return "%s %d %s" % (self.names()[hb[2]], hb[0], fmt.trump(hb[1]))
-        return str(hb)
-
-    def why_missing(self, v, phase, seat, n):
-        # A short reason a bid value is not offered (None if simply out of range).
-        game = v["game"]
-        bids = [b for b in v["bids"] if b is not None]
-        if game == "nommie":
-            hs = v.get("hand_size") or 13
-            if n == 0 and (v.get("zero_streak") or [0] * 4)[seat] >= 3:
-                return "No 0: three zero bids in a row."
-            if seat == v["dealer"] and sum(bids) + n == hs:
-                return "No %d: dealer's hook (sum %d)" % (n, hs)
-        elif game == "israeli":
-            if len(bids) == v["players"] - 1 and sum(bids) + n == 13:
-                return "No %d: total can't be 13" % n
-            hb = v.get("high_bid")
-            if hb and seat == hb[2] and n == hb[0] - 1:
-                return "Min %d: your trump bid" % hb[0]
-        return None
+        n = len(self.options)
+        left = "<" if self.pick > 0 else " "        # the arrows show which way moves
+        right = ">" if self.pick < n - 1 else " "
+        return [title, "%s %s %s" % (left, fmt.action(cur), right)] + self.context_lines

@@ -7,9 +7,9 @@
 import displayio
 
 from ui import gfx
-from ui.table import panel_cols
+from ui.table import panel_cols, panel_rows
 
-SIDE_COLS = 5
+SIDE_COLS = 6       # a side seat's label: "Ada", "bid 3", "won 1", "-12.5"
 
 
 class ListView:
@@ -38,6 +38,13 @@ class ListView:
             self.group.append(lbl)
         self.footer = gfx.label("", 2, height - lh, gfx.DIM)
         self.group.append(self.footer)
+        # the scroll mark: a thin bar on the right edge when rows are hidden
+        self.bar_top, self.bar_h = lh + 2, self.nrows * lh
+        self.bar = gfx.rect(width - 2, self.bar_top, 2, self.bar_h, gfx.DIM)
+        self.bar_group = displayio.Group()
+        self.bar_group.append(self.bar)
+        self.bar_group.hidden = True
+        self.group.append(self.bar_group)
         self.cols = width // gfx.char_width()
         self.shown_version = None    # the screen last drawn, and its fields then
         self._lines = self._title = self._footer = None
@@ -57,15 +64,29 @@ class ListView:
         self.shown_version = s
         self._lines, self._n, self._first = s.lines, len(s.lines), s.first
         self._cursor, self._title, self._footer = s.cursor, s.title, s.footer
-        cols = self.cols
-        changed = gfx.set_text(self.title, s.title[:cols])
+        changed = gfx.set_text(self.title, s.title)
         lines = s.lines
-        more = len(lines) > self.nrows and s.cursor < 0
-        changed |= gfx.set_text(self.pos, "%d/%d" % (min(len(lines), s.first + self.nrows),
-                                                     len(lines)) if more else "")
+        n = len(lines)
+        more = n > self.nrows
+        if s.cursor >= 0:
+            more = more and 0 <= s.cursor < n
+            pos = "%d/%d" % (s.cursor + 1, n) if more else ""
+        else:
+            pos = "%d/%d" % (min(n, s.first + self.nrows), n) if more else ""
+        changed |= gfx.set_text(self.pos, pos)
+        if more:       # the bar's length and place show the visible part of the list
+            h = max(4, self.bar_h * self.nrows // n)
+            y = self.bar_top + (self.bar_h - h) * s.first // max(1, n - self.nrows)
+            if self.bar.height != h or self.bar.y != y:
+                self.bar.height = h
+                self.bar.y = y
+                changed = True
+        if self.bar_group.hidden == more:
+            self.bar_group.hidden = not more
+            changed = True
         for i in range(self.nrows):
             j = s.first + i
-            changed |= gfx.set_text(self.rows[i], lines[j][:cols] if 0 <= j < len(lines) else "")
+            changed |= gfx.set_text(self.rows[i], lines[j] if 0 <= j < n else "")
         vis = s.cursor >= 0 and s.first <= s.cursor < s.first + self.nrows
         if vis:
             y = self.lh + 2 + (s.cursor - s.first) * self.lh
@@ -75,27 +96,28 @@ class ListView:
         if self.hilite_group.hidden == vis:
             self.hilite_group.hidden = not vis
             changed = True
-        changed |= gfx.set_text(self.footer, s.footer[:cols])
+        changed |= gfx.set_text(self.footer, s.footer)
         return changed
 
 
 def seat_places(n, w, top, mid):
     # Per relative seat position (0 = bottom): (kind, x, y) of its label.
-    left, right = ("side", 1, mid - 16), ("side_r", w - 1, mid - 16)
+    left, right = ("side", 1, top), ("side_r", w - 1, top)
     if n == 2:
         return [None, ("top", w // 2, 12)]
     if n == 3:
         return [None, left, right]
     if n == 4:
         return [None, left, ("top", w // 2, 12), right]
-    return [None, left, ("top", w // 4 + 4, 12), ("top", 3 * w // 4 - 4, 12), right]
+    # five: two top seats of two lines each (the trick area starts lower)
+    return [None, left, ("top2", w // 4, 12), ("top2", 3 * w // 4, 12), right]
 
 
 def trick_places(n, cx, top, bottom):
     # Per relative seat position: top-left of its card in the trick (spread with the screen).
     cw, ch = gfx.CARD_W, gfx.CARD_H
     x = cx - cw // 2
-    dx = max(20, cx // 4)
+    dx = max(28 if n == 5 else 20, cx // 4)
     mid = (top + bottom - ch) // 2
     south = (x, bottom - ch)
     north = (x, top)
@@ -128,13 +150,14 @@ class TableView:
         self.hand_y = height - gfx.CARD_H - 1
         self.prompt_y = self.hand_y - lh - 4
         self.seat_y = self.prompt_y - lh
-        top, bottom = 26, self.seat_y - 1
+        top, bottom = 38 if players == 5 else 26, self.seat_y - 1
         mid = (top + bottom) // 2
+        self.cols = width // gfx.char_width()
         self.places = seat_places(players, width, top, mid)
         self.seats = [gfx.label("", width // 2, self.seat_y, center=True)]
         for p in self.places[1:]:
             kind, x, y = p
-            lbl = gfx.label("", x, y, right=kind == "side_r", center=kind == "top")
+            lbl = gfx.label("", x, y, right=kind == "side_r", center=kind in ("top", "top2"))
             self.seats.append(lbl)
         for lbl in self.seats:
             self.group.append(lbl)
@@ -146,8 +169,9 @@ class TableView:
             self.trick.append(t)
             self.group.append(t)
         self.panel_cols = panel_cols(width // gfx.char_width())
-        pw = self.panel_cols * gfx.char_width() + 4
-        self.panel_rows = max(2, (bottom - top) // lh)
+        pw = self.panel_cols * gfx.char_width() + 2
+        top = 26
+        self.panel_rows = panel_rows(height, lh)
         self.panel = displayio.Group()
         self.panel.append(gfx.rect((width - pw) // 2, top - 2, pw, self.panel_rows * lh + 4,
                                    0x06361A))
@@ -160,6 +184,10 @@ class TableView:
         self.group.append(self.panel)
         self.prompt = gfx.label("", width // 2, self.prompt_y, center=True)
         self.group.append(self.prompt)
+        self.known = None             # Nines: a swapper's known cards, top centre
+        if players == 3:
+            self.known = gfx.label("", width // 2, 12, gfx.DIM, center=True)
+            self.group.append(self.known)
         self.hand = []
         for i in range(self.MAX_HAND):
             t = cards.tile(0, self.hand_y)
@@ -174,13 +202,22 @@ class TableView:
         self.shown_version = s.version
         gfx.set_text(self.header, s.header)
         gfx.set_text(self.trump, s.trump_text)
+        two = "\n" in s.prompt       # a two-line prompt covers the bottom seat's line
         for i in range(self.n):
             name, stats, score = s.seat_lines[i]
-            if i == 0 or self.places[i][0] == "top":
-                text = " ".join([t for t in (name, stats, score) if t])
+            kind = "bottom" if i == 0 else self.places[i][0]
+            pts = [score + " pts"] if score else []
+            if kind in ("bottom", "top"):
+                text = " ".join([name] + stats + pts)
+                if len(text) > self.cols:
+                    text = " ".join([name] + stats + [score])
+            elif kind == "top2":
+                text = " ".join([name] + stats[:1]) + "\n" + " ".join(stats[1:] + pts)
             else:
-                text = "\n".join([t[:SIDE_COLS + 1] for t in (name, stats, score) if t])
-            gfx.set_text(self.seats[i], text)
+                if pts and len(pts[0]) > SIDE_COLS:
+                    pts = [score]
+                text = "\n".join([name] + stats + pts)
+            gfx.set_text(self.seats[i], "" if i == 0 and two else text)
             gfx.set_color(self.seats[i], gfx.GOLD if i == s.active_pos else gfx.INK)
         played = [None] * self.n
         for pos, card in s.trick:
@@ -188,7 +225,12 @@ class TableView:
         for i in range(self.n):
             self._show(self.trick[i], played[i], self.cards.normal)
         self._panel(s.panel)
+        if self.known is not None:
+            gfx.set_text(self.known, s.known)
         gfx.set_text(self.prompt, s.prompt)
+        y = self.seat_y if two else self.prompt_y
+        if self.prompt.anchored_position[1] != y:
+            self.prompt.anchored_position = (self.w // 2, y)
         gfx.set_color(self.prompt, gfx.ALERT if s.message else gfx.INK)
         self._hand(s)
         return True
@@ -210,9 +252,8 @@ class TableView:
             if not self.panel.hidden:
                 self.panel.hidden = True
             return
-        cols = self.panel_cols
         for i in range(self.panel_rows):
-            gfx.set_text(self.panel_lines[i], lines[i][:cols] if i < len(lines) else "")
+            gfx.set_text(self.panel_lines[i], lines[i] if i < len(lines) else "")
         if self.panel.hidden:
             self.panel.hidden = False
 
@@ -237,7 +278,7 @@ class TableView:
             else:
                 p = pal.dim_cursor if cur else pal.dim
             x = x0 + i * step
-            y = self.hand_y - (4 if cur else 0) - (2 if marked else 0)
+            y = self.hand_y - (4 if cur or marked else 0)   # (4: clear of the prompt)
             if t.x != x:
                 t.x = x
             if t.y != y:

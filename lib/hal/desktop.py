@@ -20,6 +20,14 @@ USAGE = """usage: python code.py [options]
   --shot-scale N         zoom screenshots too (default 1: device pixels)
   --data-dir DIR         where saves go (default $POCKET_TRICKS_DATA or ~/.local/share/pocket-tricks)
   --text                 play in the terminal (also used when no display is found)
+  --host                 host a link table (with --game: straight away; alone: the setup,
+                         or the saved link table resumed)
+  --join ADDRESS[:PORT]  join the link table at ADDRESS (the same seat again after a restart)
+  --seats "h l 2 2"      with --host --game: h you, l a link seat, 0-3 a bot level
+  --port N               link table port (default 5291)
+  --name NAME            your name at a link table
+  --grace S              seconds a dropped link player has to come back (default 30)
+  --bind ADDR            link sockets on this address only (127.0.0.1: this machine)
   -h, --help             this text
 keys: arrows move, Z/Enter = A, X/Esc/Backspace = B, Space = START, Tab = SELECT"""
 
@@ -28,7 +36,8 @@ def parse_args(argv):
     # Options dict from a command line; raises SystemExit with usage on errors.
     opts = {"headless": False, "keys": None, "screenshot": None, "screenshot_every": None,
             "seed": None, "width": 160, "height": 128, "scale": 4, "data_dir": None,
-            "quick": None, "shot_scale": 1}
+            "quick": None, "shot_scale": 1, "host": False, "join": None, "seats": None,
+            "port": None, "name": None, "grace": None, "bind": None}
     i = 0
     while i < len(argv):
         arg = argv[i]
@@ -38,9 +47,12 @@ def parse_args(argv):
         takes = {"--keys": "keys", "--screenshot": "screenshot", "--seed": "seed",
                  "--screenshot-every": "screenshot_every", "--size": "size",
                  "--scale": "scale", "--data-dir": "data_dir", "--game": "quick",
-                 "--shot-scale": "shot_scale"}
+                 "--shot-scale": "shot_scale", "--join": "join", "--seats": "seats",
+                 "--port": "port", "--name": "name", "--grace": "grace", "--bind": "bind"}
         if arg == "--headless":
             opts["headless"] = True
+        elif arg == "--host":
+            opts["host"] = True
         elif arg in ("-h", "--help"):
             print(USAGE)
             raise SystemExit(0)
@@ -58,8 +70,9 @@ def parse_args(argv):
             opts["width"], opts["height"] = int(w), int(h)
         opts["scale"] = int(opts["scale"])
         opts["shot_scale"] = max(1, int(opts["shot_scale"]))
-        if opts["seed"] is not None:
-            opts["seed"] = int(opts["seed"])
+        for key in ("seed", "port", "grace"):
+            if opts[key] is not None:
+                opts[key] = int(opts[key])
     except ValueError:
         raise SystemExit("bad number in options\n%s" % USAGE)
     opts.pop("size", None)
@@ -101,9 +114,24 @@ class _Keys(K.Queue):
         return K.Queue.get(self)
 
 
+def _quiet_blinka():
+    # Import Blinka's microcontroller module with its stdout muted: on a PC it
+    # prints "GENERIC_X86 is not fully supported" (twice), which concerns GPIO
+    # pins this game never uses. Later imports find the module loaded.
+    import contextlib
+    import io
+    with contextlib.redirect_stdout(io.StringIO()):
+        try:
+            import microcontroller  # noqa: F401
+            import microcontroller.pin  # noqa: F401
+        except Exception:
+            pass
+
+
 def _make_display(width, height, scale, headless):
     # A Blinka display drawn into an off-screen surface, shown zoomed in a window.
     import pygame
+    _quiet_blinka()
     import busdisplay
     from blinka_displayio_pygamedisplay import PyGameDisplay
 
