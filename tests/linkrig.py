@@ -122,7 +122,7 @@ def normal(x):
     return json.loads(json.dumps(x))
 
 
-STATE_KEYS = {"v", "t", "n", "view", "h0", "hist", "hn", "names", "kinds", "legal", "wait",
+STATE_KEYS = {"v", "t", "deal", "n", "view", "h0", "hist", "hn", "names", "kinds", "legal", "wait",
               "winners"}
 OTHER_KEYS = {"welcome": {"v", "t", "seat", "token", "table", "game", "players", "deal",
                           "grace"},

@@ -353,3 +353,21 @@ def test_host_lost_while_a_move_was_on_its_way():
     link_lobby.from_options(h2.app, {"host": True})
     run([h2, j])
     assert h2.table().state().is_over()
+
+
+def test_new_deal_at_the_same_table_keeps_the_joiners():
+    from hal import keys as K
+    hub, h = host_table("linger", ["human", "remote", "bot", "bot"], seed=6)
+    j = joiner(hub, "j", "Jo")
+    run([h, j])
+    first = h.table()
+    assert [it[0] for it in h.app.top().items] == ["New deal, same table", "Score sheet",
+                                                   "Main menu"]
+    assert [it[0] for it in j.app.top().items] == ["Score sheet", "Main menu"]
+    h.app.key(K.A)
+    t = h.table()
+    assert t is not first and t.session.seed == 7 and h.app.link is t.host
+    run([h, j], until=lambda: j.table() is not None and not j.over())
+    assert j.table().seat == 1 and j.table().session.seed == 7
+    run([h, j])
+    assert t.state().is_over() and j.table().state().winners() == t.state().winners()

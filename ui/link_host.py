@@ -328,7 +328,8 @@ class Host:
         part = hist[h0:h0 + HIST_CHUNK]
         line.hist = h0 + len(part)
         paused = self.wait_seat >= 0
-        msg = {"t": "state", "n": len(st.log), "view": v, "h0": h0, "hist": part,
+        msg = {"t": "state", "deal": self.session.seed, "n": len(st.log), "view": v,
+               "h0": h0, "hist": part,
                "hn": len(hist), "names": list(self.session.names), "kinds": self.kinds(),
                "legal": st.legal_actions() if st.to_act() == s and not paused else [],
                "wait": [self.wait_seat, self.wait_left] if paused else None}
@@ -460,44 +461,3 @@ def open_table(app, session, info, net=None):
     host.keep()
     table.autosave()
     return table
-
-
-def new_session(game_id, kinds, levels, seed, options=None, names=None):
-    # kinds per seat: "human", "remote" or "bot".
-    if not names:
-        from ui.session import default_names
-        names = default_names(["bot" if k == "remote" else k for k in kinds])
-        for i in range(len(kinds)):
-            if kinds[i] == "remote":
-                names[i] = "P%d" % (i + 1)
-    s = Session.new(game_id, ["bot"] * len(kinds), levels, seed, options, names)
-    return LinkSession(s.state, kinds, levels, names)
-
-
-def resume_session(app):
-    # The saved link game as a LinkSession and its link.json info, or (None, why).
-    from ui import link_saved
-    from ui.app import forget
-    info = link_saved.get(app.store, "host")
-    forget("ui.link_saved")
-    if info is None:
-        return None, "No link table to resume."
-    try:
-        rec = app.store.load_game()
-    except (OSError, ValueError):
-        rec = None
-    if not rec:
-        return None, "The link table's game is not saved."
-    state = getattr(app.store, "state", None)
-    try:
-        if state is not None and (state.save(False) != rec["save"] or state.log != rec.get("log")):
-            state = None
-        s = Session.from_record(rec, state)
-    except (ValueError, KeyError, TypeError, AttributeError) as e:
-        return None, "Saved game unusable: %s" % e
-    link = info.get("link")
-    if s.game != info.get("game") or s.seed != info.get("deal") or type(link) is not list \
-            or len(link) != s.players:
-        return None, "The saved game is not the link table's."
-    kinds = ["remote" if link[i] else s.seats[i] for i in range(s.players)]
-    return LinkSession(s.state, kinds, s.levels, s.names), info

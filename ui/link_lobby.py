@@ -19,6 +19,13 @@ def _saved(app, key):
     return got
 
 
+def _done(got):
+    # A table (or the joining screen) is up: this module's code can go.
+    from ui.app import forget
+    forget("ui.link_lobby")
+    return got
+
+
 def _fail(app, e):
     app.notice = "Link play: %s" % e
     app.link = None
@@ -35,7 +42,7 @@ def table_name(app, name=None):
 def host(app, gid, kinds, levels, seed, options=None, grace=DEFAULT_GRACE, port=None,
          name=None, net=None):
     # Open a new link table; kinds per seat "human", "remote" or "bot".
-    from ui.link_host import new_session, open_table
+    from ui.link_host import open_table
     session = new_session(gid, kinds, levels, seed, options)
     if name:
         for s in range(len(kinds)):
@@ -45,7 +52,7 @@ def host(app, gid, kinds, levels, seed, options=None, grace=DEFAULT_GRACE, port=
     info = {"table": table_name(app, name), "port": port or P.TABLE_PORT, "grace": grace,
             "tokens": None, "fill": False}
     try:
-        return open_table(app, session, info, net)
+        return _done(open_table(app, session, info, net))
     except OSError as e:
         _fail(app, e)
         return None
@@ -53,7 +60,7 @@ def host(app, gid, kinds, levels, seed, options=None, grace=DEFAULT_GRACE, port=
 
 def resume(app, net=None, port=None):
     # Host the saved link table again: its joiners come back to their seats.
-    from ui.link_host import open_table, resume_session
+    from ui.link_host import open_table
     session, info = resume_session(app)
     if session is None:
         _fail(app, info)
@@ -61,7 +68,7 @@ def resume(app, net=None, port=None):
     if port:
         info["port"] = port
     try:
-        return open_table(app, session, info, net)
+        return _done(open_table(app, session, info, net))
     except OSError as e:
         _fail(app, e)
         return None
@@ -78,7 +85,7 @@ def join(app, address, name=None, net=None):
             return None
         port = int(p)
     try:
-        return link_remote.join(app, h, port, name, net)
+        return _done(link_remote.join(app, h, port, name, net))
     except OSError as e:
         _fail(app, e)
         return None
@@ -356,3 +363,45 @@ class Lobby(ListScreen):
             x = self.tables[i]
             o = getattr(self.app, "opts", None) or {}
             join(self.app, "%s:%d" % (x[2], x[3]), o.get("name"), self.net)
+
+
+def new_session(game_id, kinds, levels, seed, options=None, names=None):
+    # kinds per seat: "human", "remote" or "bot".
+    if not names:
+        from ui.session import default_names
+        names = default_names(["bot" if k == "remote" else k for k in kinds])
+        for i in range(len(kinds)):
+            if kinds[i] == "remote":
+                names[i] = "P%d" % (i + 1)
+    from ui.link_host import LinkSession
+    from ui.session import Session
+    s = Session.new(game_id, ["bot"] * len(kinds), levels, seed, options, names)
+    return LinkSession(s.state, kinds, levels, names)
+
+
+def resume_session(app):
+    # The saved link game as a LinkSession and its link.json info, or (None, why).
+    from ui.link_host import LinkSession
+    from ui.session import Session
+    info = _saved(app, "host")
+    if info is None:
+        return None, "No link table to resume."
+    try:
+        rec = app.store.load_game()
+    except (OSError, ValueError):
+        rec = None
+    if not rec:
+        return None, "The link table's game is not saved."
+    state = getattr(app.store, "state", None)
+    try:
+        if state is not None and (state.save(False) != rec["save"] or state.log != rec.get("log")):
+            state = None
+        s = Session.from_record(rec, state)
+    except (ValueError, KeyError, TypeError, AttributeError) as e:
+        return None, "Saved game unusable: %s" % e
+    link = info.get("link")
+    if s.game != info.get("game") or s.seed != info.get("deal") or type(link) is not list \
+            or len(link) != s.players:
+        return None, "The saved game is not the link table's."
+    kinds = ["remote" if link[i] else s.seats[i] for i in range(s.players)]
+    return LinkSession(s.state, kinds, s.levels, s.names), info

@@ -84,11 +84,13 @@ def game_over(table, pushed=False):
 
 def again(table):
     # The host deals the next game at the same table; the joiners stay seated.
-    from ui.link_host import LinkTable, new_session
+    from ui.link_host import LinkSession, LinkTable
+    from ui.session import Session
     h = table.host
     s = table.session
     opts = s.state.save(False).get("options") or {}
-    ns = new_session(s.game, s.seats, s.levels, s.seed + 1, opts, s.names)
+    st = Session.new(s.game, ["bot"] * s.players, s.levels, s.seed + 1, opts).state
+    ns = LinkSession(st, s.seats, s.levels, s.names)
     ns.host = h
     h.session = ns
     h.queue = []

@@ -101,7 +101,10 @@ class Line:
         if len(data) > self.largest:
             self.largest = len(data)
         self.said = now
-        self.out = self.out + data if self.out else data
+        if self.out:
+            self.out += data
+        else:                    # most lines go out at once, without a copy kept
+            self.out = data
         self.flush()
 
     def flush(self):

@@ -1,0 +1,57 @@
+"""Link play's heap in CircuitPython's own interpreter (tools/link_heap.py;
+the binary has no socketpool, so the network is tools/link_fake.py's): the
+link modules' import cost, a whole game hosted and a whole game joined from
+the .mpy bundle's files, and a game without link play loads none of them."""
+import pytest
+
+from tools import circuitpy, device_game, link_heap
+
+WHY = circuitpy.available()
+pytestmark = pytest.mark.skipif(WHY is not None, reason=WHY or "")
+KB = 1024
+
+
+def test_import_cost_of_the_link_modules():
+    got = link_heap.imports("mpy")
+    joiner = got["ui.link_proto"] + got["ui.link_remote"]
+    host = got["ui.link_proto"] + got["ui.link_host"] + got["hal.net"]
+    assert 0 < joiner <= 12 * KB, got
+    assert 0 < host <= 14 * KB, got
+    assert got["ui.link_lobby"] <= 16 * KB and got["ui.link_menus"] <= 4 * KB, got
+
+
+def test_a_whole_hosted_game_completes():
+    # seat 0 a human, seat 1 a joiner, level-3 bots, autosaves: from .mpy in 120 KB
+    res = link_heap.host_game("callbreak", 3, kind="mpy", heap=120 * KB)
+    assert res["over"] and res["actions"] > 100 and res["keys"] > 0
+    assert res["largest"] < 1024
+
+
+def test_a_whole_joined_game_completes():
+    # a joiner shows a whole Nommie game (26 rounds) from .mpy in 72 KB
+    res = link_heap.joiner_game("nommie", kind="mpy", heap=72 * KB)
+    assert res["over"] and res["fed"] == res["lines"] and res["keys"] > 0
+
+
+NO_LINK = """
+import sys
+from hal import keys as K
+from ui.app import App
+from ui.driver import Driver
+import ui.menus
+app = App(160, 128)
+app.settings["bot_level"] = 1
+app.start()
+ui.menus.quick_start(app, "linger", 3)
+d = Driver(app)
+for i in range(40):
+    d.press(K.A)
+print("RESULT " + repr(sorted([m for m in sys.modules if "link" in m or m == "hal.net"])))
+"""
+
+
+def test_a_game_without_link_play_loads_no_link_module():
+    out = circuitpy.run(NO_LINK, 96 * KB, circuitpy.stage("mpy"))
+    line = [x for x in out.splitlines() if x.startswith("RESULT ")][-1]
+    assert line == "RESULT []"
+    assert device_game  # the plain game's figures are tests/test_cp_heap.py's
