@@ -18,9 +18,22 @@ except (ImportError, AttributeError, NameError):
 import hal
 
 
+def _arg(name):
+    # The value after name on the command line (None on a board, or if absent).
+    argv = getattr(sys, "argv", None) or []
+    for i in range(len(argv) - 1):
+        if argv[i] == name:
+            return argv[i + 1]
+    return None
+
+
 def main():
     profile = hal.detect()
-    if profile.display is None:  # no screen (or --text): play over the serial console / terminal
+    join = _arg("--join")
+    if profile.display is None and join:  # a link table's joiner in the terminal
+        from ui import link_console
+        link_console.main(profile, join, _arg("--name"), {"bind": _arg("--bind")})
+    elif profile.display is None:  # no screen (or --text): play over the serial console / terminal
         from ui import console
         console.main(profile)
     else:

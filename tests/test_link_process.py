@@ -10,6 +10,7 @@ anything else); every wait is bounded in time."""
 import json
 import os
 import queue
+import re
 import signal
 import socket
 import subprocess
@@ -249,3 +250,44 @@ def test_junk_and_oversized_lines_over_a_real_socket(procs, tmp_path):
     assert m["t"] == "state" and m["view"]["hands"][0] is None and m["view"]["hands"][1]
     s.close()
     host.stop()
+
+
+MOVE = re.compile(r"Moves:\s+(bid \d+(?: (?:C|D|H|S|NT)\b)?|trump \w+|pass|swap|keep|\S+)")
+
+
+def test_a_text_console_joins_and_plays_a_whole_game(procs, tmp_path):
+    # code.py --text --join: the console joiner, its moves typed by this test
+    port = free_port()
+    host = procs("--host", "--game", "nines", "--seats", "1 h l", "--port", str(port),
+                 "--options", json.dumps({"start_score": 3}), "--data-dir",
+                 str(tmp_path / "host"), "--timeout", "90")
+    env = dict(os.environ, POCKET_TRICKS_LINK_LOCAL="1", POCKET_TRICKS_DATA=str(tmp_path / "c"),
+               PYTHONUNBUFFERED="1")
+    p = subprocess.Popen([sys.executable, "code.py", "--text", "--join", "%s:%d" % (LOCAL, port),
+                          "--bind", LOCAL, "--name", "Cy"], cwd=ROOT, env=env,
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    out = []
+    typed = 0
+    try:
+        end = time.monotonic() + 90
+        for raw in p.stdout:
+            line = raw.decode(errors="replace").rstrip("\n")
+            out.append(line)
+            m = MOVE.search(line)
+            if m:
+                p.stdin.write((m.group(1) + "\n").encode())
+                p.stdin.flush()
+                typed += 1
+            if line.startswith("Winner") or time.monotonic() > end:
+                break
+        p.stdin.write(b"leave\n")
+        p.stdin.close()
+        p.wait(timeout=10)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    h = host.result(60)
+    assert h["over"], "\n".join(out[-30:])
+    assert typed > 3 and "Game over." in out
+    win = [x for x in out if x.startswith("Winner")][0]
+    assert win.split(": ")[1] == ", ".join(["Ada", "Host", "You"][s] for s in h["winners"])

@@ -368,11 +368,15 @@ class Lobby(ListScreen):
 def new_session(game_id, kinds, levels, seed, options=None, names=None):
     # kinds per seat: "human", "remote" or "bot".
     if not names:
+        # seats as every joiner sees them: people P1.. (one host player: Host), bots by name
         from ui.session import default_names
-        names = default_names(["bot" if k == "remote" else k for k in kinds])
+        names = default_names(["bot"] * len(kinds))
+        hosts = kinds.count("human")
         for i in range(len(kinds)):
-            if kinds[i] == "remote":
+            if kinds[i] == "remote" or (kinds[i] == "human" and hosts > 1):
                 names[i] = "P%d" % (i + 1)
+            elif kinds[i] == "human":
+                names[i] = "Host"
     from ui.link_host import LinkSession
     from ui.session import Session
     s = Session.new(game_id, ["bot"] * len(kinds), levels, seed, options, names)

@@ -283,7 +283,8 @@ class Client:
             self.deal = msg.get("deal", self.deal)
             self.state = st
             self.session = RemoteSession(st, self.seat, self.players, self.game, self.deal)
-            again = self.table is not None
+            again = self.state is not None and self.table is not None \
+                and hasattr(self.app, "begin")
             if again:                          # a new deal at the same table
                 self.table.replaced = True
                 self.table = None
@@ -302,7 +303,7 @@ class Client:
             self.lost_at = None
         self.status = ""
         self.fresh = True
-        if fresh and again:
+        if again:
             self.start_table()
 
     def start_table(self):

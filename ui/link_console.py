@@ -1,0 +1,223 @@
+# A link table's joiner in the text console: `python code.py --text --join
+# ADDRESS` (or a board's serial console). The same Client as the screen's
+# joiner (ui.link_remote); the table is printed when it changes, and when it
+# is this seat's turn a typed move (QH, bid 3, pass...) goes to the host,
+# which parses and checks it. Input is read only when a whole line is there,
+# so the connection is served while the player thinks.
+import sys
+import time
+
+from ui import fmt, text_table
+from ui.link_remote import Client
+
+HELP = ("Type a move when it is your turn (QH, 10S, bid 3, trump NT, bid 6 S, pass,",
+        "swap, keep), or: table, hand, scores, help, leave.")
+
+
+class _Seat:
+    # What the Client calls a table: the console's side of it.
+    replaced = False
+
+    def __init__(self, console):
+        self.console = console
+
+    def refused(self, why):
+        if why:
+            self.console.say("! " + why)
+        self.console.sent = False
+
+
+class _App:
+    # The bits of App a Client uses (a store for the seat's token).
+    def __init__(self, store):
+        self.store = store
+        self.link = None
+
+    def top(self):
+        return None
+
+
+class LinkConsole:
+    def __init__(self, client, write, ready, readline, clock=None):
+        self.c = client
+        self.write = write
+        self.ready = ready          # ready() -> True when a typed line is waiting
+        self.readline = readline    # readline() -> the line (None: input ended)
+        self.clock = clock or _ms
+        self.sent = False
+        self.seen_n = -1
+        self.trick = []
+        self.hist = 0
+        self.status = None
+        self.prompted = -1
+        client.table = _Seat(self)
+
+    def say(self, *lines):
+        for line in lines:
+            self.write(line + "\n")
+
+    def names(self):
+        return self.c.session.names
+
+    def run(self, most_ms=None):
+        # Until the game is over, input ends or the player leaves.
+        start = self.clock()
+        while most_ms is None or self.clock() - start < most_ms:
+            self.c.poll()
+            if self.c.status != self.status:
+                self.status = self.c.status
+                if self.status:
+                    self.say(self.status)
+            if self.c.fresh and self.c.state is not None:
+                self.c.fresh = False
+                if self.show():
+                    return True
+            if self.ready():
+                line = self.readline()
+                if line is None or not self.command(line.strip()):
+                    return False
+            time.sleep(0.02)
+        return False
+
+    def show(self):
+        # Print what changed; True when the game is over.
+        st = self.c.state
+        v = st.v
+        names = self.names()
+        if st.n != self.seen_n:
+            self.sent = False
+            if st.last_trick and not st.trick and self.trick:
+                self.say(text_table.trick_won_line(v, names))
+            elif st.trick and st.trick != self.trick:
+                self.say(text_table.trick_line(v, names))
+            if st.hn > self.hist and st.complete():
+                self.say("Round %d over:" % st.hn)
+                self.say(*fmt.round_summary(v, names, 80))
+            self.hist = st.hn
+            self.trick = list(st.trick)
+            self.seen_n = st.n
+        if st.is_over():
+            self.say("", "Game over.")
+            self.say(*fmt.score_sheet(v, names, 80))
+            win = st.winners()
+            self.say("Winner%s: %s" % ("s" if len(win) > 1 else "",
+                                       ", ".join([names[w] for w in win])))
+            return True
+        w = self.c.wait
+        if w:
+            who = names[w[0]] if 0 <= w[0] < len(names) else "?"
+            self.say("Waiting for %s to join." % who if w[1] < 0 else
+                     "%s left: a bot plays in %d s." % (who, w[1]))
+        elif st.legal and st.to_act() == self.c.seat and self.prompted != st.n:
+            self.prompted = st.n
+            self.say("")
+            self.say(*text_table.table_lines(v, names, self.c.table_name, self.c.seat))
+            self.say(*text_table.moves_lines(st, st.legal))
+            self.write("%s> " % names[self.c.seat])
+        return False
+
+    def command(self, line):
+        # One typed line; False to leave.
+        st = self.c.state
+        word = line.lower()
+        if not word:
+            return True
+        if word in ("leave", "quit", "exit"):
+            self.c.leave()
+            self.say("You left the table.")
+            return False
+        if word in ("help", "?", "h"):
+            self.say(*HELP)
+        elif st is None:
+            self.say("! Not seated yet.")
+        elif word in ("table", "t"):
+            self.say(*text_table.table_lines(st.v, self.names(), self.c.table_name, self.c.seat))
+        elif word == "hand":
+            self.say(text_table.hand_text(st.v["hands"][self.c.seat] or []))
+        elif word in ("scores", "score"):
+            self.say(*fmt.score_sheet(st.v, self.names(), 80))
+        elif st.to_act() != self.c.seat or not st.legal:
+            self.say("! It is not your turn.")
+        elif self.sent:
+            self.say("! Your move is on its way.")
+        else:
+            if word.isdigit() and st.v["phase"] in ("bid", "contract"):
+                line = "bid " + line
+            self.sent = True
+            if self.c.line is not None:
+                self.c.line.send({"t": "act", "n": st.n, "text": line[:24]}, self.c.net.now_ms())
+        return True
+
+
+def _ms():
+    if hasattr(time, "monotonic_ns"):
+        return time.monotonic_ns() // 1000000
+    return int(time.monotonic() * 1000)
+
+
+def _stdin():
+    # (ready, readline) for this machine's console.
+    if sys.implementation.name == "cpython":
+        import os
+        import select
+        fd = sys.stdin.fileno()
+        got = [b"", False]       # bytes read, input ended
+
+        def ready():
+            # whole lines only; os.read, not sys.stdin: its buffer hides lines from select
+            while b"\n" not in got[0] and not got[1] and select.select([fd], [], [], 0)[0]:
+                data = os.read(fd, 1024)
+                if not data:
+                    got[1] = True
+                got[0] += data
+            return b"\n" in got[0] or got[1]
+
+        def readline():
+            if b"\n" not in got[0]:
+                line, got[0] = got[0], b""
+                return line.decode(errors="replace") if line else None
+            line, got[0] = got[0].split(b"\n", 1)
+            return line.decode(errors="replace")
+        return ready, readline
+    import supervisor
+    buf = []
+
+    def ready_board():
+        while supervisor.runtime.serial_bytes_available:
+            ch = sys.stdin.read(1)
+            if ch in ("\n", "\r"):
+                return True
+            buf.append(ch)
+        return False
+
+    def readline_board():
+        line = "".join(buf)
+        del buf[:]
+        return line
+    return ready_board, readline_board
+
+
+def main(profile, address, name=None, opts=None):
+    # `code.py --text --join ADDRESS`: the console joiner on this machine.
+    from ui import link_proto as P
+    from ui.saves import Store
+    store = Store(profile.save_dir, profile.writable)
+    app = _App(store)
+    app.opts = opts or {}
+    host, port = address, P.TABLE_PORT
+    if ":" in address:
+        host, p = address.rsplit(":", 1)
+        port = int(p) if p.isdigit() else port
+    try:
+        net = P.net_for(app)
+    except OSError as e:
+        profile.write("Link play: %s\n" % e)
+        return
+    from ui import link_saved
+    saved = link_saved.get(store, "join")
+    token = saved.get("token") if saved and saved.get("host") == host and \
+        saved.get("port") == port else None
+    client = Client(app, net, host, port, name, token)
+    ready, readline = _stdin()
+    profile.write("Joining %s:%d. %s\n" % (host, port, HELP[0]))
+    LinkConsole(client, profile.write, ready, readline).run()
