@@ -319,7 +319,7 @@ class Lobby(ListScreen):
             self.lines = ["Looking for tables..."]
             self.cursor = -1
             return
-        self.lines = ["%s %s %d open" % (t[0][:10], SHORT_TITLES.get(t[1], "?")[:8], len(t[4]))
+        self.lines = ["%s %s %d open" % (t[0][:10], SHORT_TITLES.get(t[1], "?")[:11], len(t[4]))
                       for t in self.tables]
         self.cursor = max(0, min(self.cursor, len(self.lines) - 1))
 

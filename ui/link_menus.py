@@ -37,7 +37,7 @@ class HostPause(_Pause):
         self.items = items
         self.lines = [it[0] for it in items]
         self.cursor = max(0, min(self.cursor, len(items) - 1))
-        self.title = "Table %s" % h.name
+        self.title = h.name
 
     def _release(self, s):
         def go():
