@@ -203,8 +203,32 @@ def test_about_and_statistics():
     assert "Pocket Tricks" in text and "Board: test" in text and "Memory" in text
     d.press(K.B)
     choose_menu(d, app, "Statistics")
-    text = " ".join(app.top().lines)
-    assert "Nines" in text and "played: 1" in text and "won: 1" in text
+    lines = app.top().lines
+    assert lines[0].split() == ["Game", "Pld", "Won", "Best"]
+    assert lines[1].split() == ["Nines", "1", "1", "-1"]
+    assert ["level", "2", "1", "1"] in [ln.split() for ln in lines]
+
+
+def test_statistics_table_columns_line_up():
+    from ui import prefs
+    store = NoStore()
+    for gid, levels, won, score in (("nommie", {"bots": [3, 3, 2], "hinted": True}, True, 212),
+                                    ("callbreak", [1, 1, 1], False, -125),
+                                    ("nommie", [2, 2, 2], False, 180),
+                                    ("israeli", {"bots": [0], "hinted": False}, True, 45)):
+        store.record_result(gid, levels, won, score)
+    assert store.stats["nommie"]["hinted"] == 1 and "hinted" not in store.stats["israeli"]
+    for size in ((160, 128), (240, 135)):
+        app, d = new_app(store, *size)
+        choose_menu(d, app, "Statistics")
+        lines = app.top().lines
+        assert max(len(x) for x in lines) <= app.cols - 1
+        hinted = lines.index("Hinted     Pld")
+        rows = dict((ln[:10].strip(), ln[10:].split()) for ln in lines[:hinted] if ln)
+        assert rows["Nommie"] == ["2", "1", "212"] and rows["Call Break"] == ["1", "0", "-12.5"]
+        assert rows["level 3"] == ["1", "1"] and rows["level 0"] == ["1", "1"]
+        assert lines[hinted + 1].split() == ["Nommie", "1"]
+    assert prefs.LOW_WINS == ("nines",)
 
 
 # --- the table ---------------------------------------------------------------------
@@ -385,9 +409,69 @@ def test_select_shows_last_trick_and_score_sheet():
     until(d, lambda: t.state().view(None)["last_trick"] is not None and human_turn(t))
     d.press(K.SELECT)
     lines = app.top().lines
-    assert lines[0] == "Last trick:" and any(ln.startswith("Rd") for ln in lines)
+    assert "Last trick:" in lines
     d.press(K.B)
     assert app.top() is t
+
+
+def sheet_rows(lines):
+    # a table's lines as lists of cells (names hold no spaces here)
+    return [ln.split() for ln in lines]
+
+
+@pytest.mark.parametrize("gid,seats,opts", [
+    ("nommie", 4, {}), ("callbreak", 4, {"eight_wins": False}), ("israeli", 4, {"rounds": 3}),
+    ("nines", 3, {"start_score": 4}), ("linger", 5, {}), ("linger", 2, {})])
+def test_score_sheet_has_real_columns_and_pages_by_round(gid, seats, opts):
+    from ui import sheet
+    app, d = new_app()
+    t = start(app, gid, ["human"] + ["bot"] * (seats - 1), seed=3, opts=opts)
+    until(d, lambda: len(t.state().history) >= 2 or name(app) == "GameOver", limit=20000)
+    if name(app) != "Table":
+        app.pop() if name(app) != "GameOver" else None
+    v = t.state().view(None)
+    hist = v["history"]
+    d.press(K.SELECT) if app.top() is t else sheet.show(t)
+    sh = app.top()
+    assert name(app) == "ScoreSheet" and sh.page == -1
+    for r in range(len(hist) - 1, -1, -1):
+        d.press(K.LEFT)
+        assert sh.page == r and sh.title.startswith("Round %d" % (r + 1))
+        rows = sheet_rows(sh.lines)
+        assert len(rows) == seats + 1
+        widths = set(len(ln) for ln in sh.lines)
+        assert len(widths) == 1 and max(widths) <= app.cols - 1     # aligned columns
+        for s in range(seats):
+            cells = rows[s + 1]
+            assert cells[0] == t.names()[s]
+            h = hist[r]
+            if h.get("bids") and h["bids"][s] is not None:
+                assert cells[1] == str(h["bids"][s])
+            if gid != "linger":
+                assert cells[-1] == fmt.score(sheet.totals_after(v, r)[s], v.get("score_scale") or 1)
+    d.press(K.LEFT)
+    assert sh.page == 0                             # stops at the first round
+    for _ in range(len(hist) + 3):
+        d.press(K.RIGHT)
+    assert sh.page == -1                            # ... and at the totals
+    d.press(K.B)
+
+
+def test_score_sheet_columns_for_wide_values():
+    from ui import sheet
+    v = {"players": 4, "game": "callbreak", "score_scale": 10, "scores": [85, -400, 123, 0],
+         "history": [{"bids": [8, 13, 10, 1], "tricks": [13, 0, 10, 1],
+                      "points": [85, -400, 123, 0]}], "rounds": 5}
+    lines = sheet.round_table(v, ["You", "Bo", "Cy", "Di"], 0)
+    assert sheet_rows(lines)[1:] == [["You", "8", "13", "+8.5", "8.5"],
+                                     ["Bo", "13", "0", "-40.0", "-40.0"],
+                                     ["Cy", "10", "10", "+12.3", "12.3"],
+                                     ["Di", "1", "1", "+0.0", "0.0"]]
+    assert len(set(len(x) for x in lines)) == 1 and len(lines[0]) <= 25
+    ends = set()
+    for ln in lines[1:]:
+        ends.add(ln.rindex(ln.split()[-1]) + len(ln.split()[-1]))
+    assert len(ends) == 1                           # right-aligned numbers
 
 
 def pause_item(d, app, label):
@@ -651,3 +735,32 @@ def test_nines_a_swapper_sees_the_cards_it_knows():
     d2.press(K.A)                                  # keep
     until(d2, lambda: human_turn(t2))
     assert t2.known == ""
+
+
+def test_hint_points_at_level_3s_choice_and_counts_as_hinted(tmp_path):
+    from engine import bots
+    from ui import saves
+    store = saves.Store(str(tmp_path), True)
+    app, d = new_app(store)
+    t = start(app, "nines", ["human", "bot", "bot"], seed=4, opts={"start_score": 1})
+    hinted = 0
+    for _ in range(400):
+        d.settle()
+        if name(app) == "GameOver":
+            break
+        if human_turn(t) and hinted < 3:
+            st = t.state()
+            want = bots.choose(st.view(0), st.legal_actions(), 3, t.session.seed * 8)
+            pause_item(d, app, "Hint")
+            assert app.top() is t and t.prompt.startswith("Hint: ")
+            assert (t.hand[t.cursor] if want < 52 else t.options[t.pick]) == want
+            hinted += 1
+        d.press(K.A)
+    assert name(app) == "GameOver" and hinted == 3
+    assert store.load_stats()["nines"]["hinted"] == 1
+    # no hint while it is not your decision
+    app2, d2 = new_app()
+    t2 = start(app2, "nommie", ["human", "bot", "bot", "bot"], seed=3)
+    t2.hold_until = 10 ** 9
+    d2.app.key(K.START)
+    assert "Hint" not in app2.top().lines

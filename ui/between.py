@@ -56,7 +56,6 @@ class GameOver(ListScreen):
         v = st.view(None)
         names = self.table.names()
         win = st.winners()
-        scale = v.get("score_scale") or 1
         if v.get("result") == "draw":
             head = "Draw: " + ", ".join([names[s] for s in win])
         elif len(win) > 1:
@@ -66,20 +65,34 @@ class GameOver(ListScreen):
         else:
             head = "Nobody wins."
         lines = wrap(head, self.app.cols - 1)
-        for s in range(v["players"]):
-            n = v["tricks"][s]
-            extra = ("%d trick%s" % (n, "" if n == 1 else "s")) if v["game"] == "linger" \
-                else fmt.score(v["scores"][s], scale)
-            lines.append("  " + fmt.pad(names[s], 6) + extra)
         self.first_item = len(lines)
-        self.lines = lines + ["> " + it[0] for it in self.items]
-        self.cursor = max(self.first_item, min(self.cursor, len(self.lines) - 1))
+        lines += ["> " + it[0] for it in self.items]
+        if v["game"] == "linger":
+            for s in range(v["players"]):
+                n = v["tricks"][s]
+                lines.append("  " + fmt.pad(names[s], 6) + "%d trick%s" % (n, "" if n == 1 else "s"))
+        else:        # a line per round, then the totals (DOWN scrolls to them)
+            from ui import sheet
+            from ui.app import forget
+            lines += [""] + sheet.round_lines(v, names)
+            forget("ui.sheet")
+        self.lines = lines
+        self.last_item = self.first_item + len(self.items) - 1
+        self.cursor = max(self.first_item, min(self.cursor, self.last_item))
 
     def key(self, k):
+        rows = self.rows()
         if k == K.UP:
+            if self.first > 0 and self.cursor == self.last_item and \
+                    self.first + rows > self.last_item + 1:
+                self.first -= 1       # scroll back up to the menu first
+                return
             self.cursor = max(self.first_item, self.cursor - 1)
         elif k == K.DOWN:
-            self.cursor = min(len(self.lines) - 1, self.cursor + 1)
+            if self.cursor == self.last_item:       # past the menu: scroll the rounds
+                self.first = max(0, min(self.first + 1, len(self.lines) - rows))
+                return
+            self.cursor = min(self.last_item, self.cursor + 1)
         elif k == K.A:
             self.items[self.cursor - self.first_item][1]()
             return

@@ -2,27 +2,43 @@
 # opened from the title, unloaded after (App: `module`, Title._text).
 from engine import games
 from ui.menus import SHORT_TITLES, rules_text
-from ui.screen import Menu, TextScreen, wrap
+from ui.screen import Menu, TextScreen
 
 
 def stats_lines(app):
+    # A small table: per game played, won, best; per bot level; hinted games.
+    from ui.fmt import rpad, pad, score
     try:
         st = app.store.load_stats() or {}
     except (OSError, ValueError):
         st = {}
-    out = []
-    for gid in games.IDS:
-        g = st.get(gid)
-        if not g:
-            continue
-        out.append(SHORT_TITLES[gid])
-        keys = sorted([k for k in g])
-        for k in keys:
-            val = g[k]
-            if type(val) is dict:
-                val = ", ".join(["%s %s" % (x, val[x]) for x in sorted([y for y in val])])
-            out += wrap("  %s: %s" % (k, val), app.cols)
-    return out or ["No games finished yet."]
+    games_ = [g for g in games.IDS if type(st.get(g)) is dict and st[g].get("played")]
+    if not games_:
+        return ["No games finished yet."]
+    out = ["Game       Pld Won  Best"]
+    per = {}
+    hints = []
+    for gid in games_:
+        g = st[gid]
+        best = g.get("best")
+        best = "-" if type(best) is not int else score(best, 10 if gid == "callbreak" else 1)
+        out.append(pad(SHORT_TITLES[gid], 10) + rpad(str(g.get("played", 0)), 4) +
+                   rpad(str(g.get("won", 0)), 4) + rpad(best, 6))
+        lv = g.get("levels")
+        if type(lv) is dict:
+            for k in lv:
+                pw = per.get(k) or [0, 0]
+                per[k] = [pw[0] + lv[k][0], pw[1] + lv[k][1]]
+        if g.get("hinted"):
+            hints.append(pad(SHORT_TITLES[gid], 10) + rpad(str(g["hinted"]), 4))
+    if per:
+        out += ["", "Bots       Pld Won"]
+        for k in sorted([k for k in per]):
+            label = "level " + k if k.isdigit() else k
+            out.append(pad(label, 10) + rpad(str(per[k][0]), 4) + rpad(str(per[k][1]), 4))
+    if hints:
+        out += ["", "Hinted     Pld"] + hints
+    return out
 
 
 def about_text(app):

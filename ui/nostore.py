@@ -56,7 +56,5 @@ class NoStore:
         return self.stats
 
     def record_result(self, game_id, levels, won, score):
-        g = self.stats.setdefault(game_id, {"played": 0, "won": 0})
-        g["played"] += 1
-        if won:
-            g["won"] += 1
+        from ui import prefs          # the same statistics as the real store keeps
+        prefs.tally(self.stats, game_id, levels, won, score)

@@ -9,7 +9,7 @@ from ui.table import panel_cols, panel_rows
 def context(table, v, phase, seat):
     # Lines (panel_cols wide) for below the "< value >" row; as many as fit.
     app = table.app
-    cols = panel_cols(app.cols) if app else 14
+    cols = panel_cols(app.width) if app else 14
     room = (panel_rows(app.height, app.height // app.rows) if app else 4) - 2
     full, short = reasons(table, v, phase, seat)
     out = []

@@ -14,7 +14,12 @@ class Pause(Menu):
 
     def refresh(self):
         s = self.table.session
-        items = [("Resume", self.app.pop), ("Score sheet", self.sheet), ("Rules", self.rules)]
+        items = [("Resume", self.app.pop)]
+        t = self.table
+        seat = t.state().to_act()
+        if t.decided(seat) and t.shown_seat() == seat and not t.hold_until:
+            items.append(("Hint", self.hint))    # your decision now: level 3's choice
+        items += [("Score sheet", self.sheet), ("Rules", self.rules)]
         if s.game != "israeli":
             items.append(("Undo my last move", self.undo))
         elif s.can_undo_trick():      # the engine's rule: only while a trick can go back
@@ -26,6 +31,13 @@ class Pause(Menu):
         # Back to the table: the helpers this module took from ui.menus go too.
         from ui.app import forget
         forget("ui.menus")
+
+    def hint(self):
+        from ui import hint
+        from ui.app import forget
+        self.app.pop()
+        hint.ask(self.table)
+        forget("ui.hint")
 
     def sheet(self):
         from ui import sheet
@@ -41,10 +53,12 @@ class Pause(Menu):
         self.app.push(Confirm(q, self.do_undo))
 
     def do_undo(self):
-        s = self.table.session
-        ok = s.undo_trick() if s.game == "israeli" else s.undo_human()
+        t = self.table
+        s = t.session
+        who = t.last_human        # the human who has the device: only their own move
+        ok = s.undo_trick(who) if s.game == "israeli" else s.undo_human(who)
         self.app.pop()
-        self.table.after_undo(ok)
+        t.after_undo(ok)
 
     def seats(self):
         self.app.push(Seats(self.table))

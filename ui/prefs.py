@@ -114,6 +114,12 @@ def load_stats(store):
 
 def record_result(store, game_id, levels, won, score):
     stats = load_stats(store)
+    tally(stats, game_id, levels, won, score)
+    return store._write("stats.json", "stats", stats)
+
+
+def tally(stats, game_id, levels, won, score):
+    # One finished game into stats (ui.nostore keeps its own the same way).
     g = stats.get(game_id)
     if type(g) is not dict:
         g = {}
@@ -125,6 +131,10 @@ def record_result(store, game_id, levels, won, score):
     if type(score) is int and (best is None or (score < best if game_id in LOW_WINS
                                                 else score > best)):
         g["best"] = score
+    if type(levels) is dict:          # {"bots": [levels], "hinted": True} from the table
+        if levels.get("hinted"):
+            g["hinted"] = g.get("hinted", 0) + 1
+        levels = levels.get("bots") or []
     if type(levels) is int:
         levels = [levels]
     key = str(max(levels)) if levels else "none"
@@ -133,7 +143,6 @@ def record_result(store, game_id, levels, won, score):
         per = g["levels"] = {}
     pw = per.get(key) or [0, 0]
     per[key] = [pw[0] + 1, pw[1] + won]
-    return store._write("stats.json", "stats", stats)
 
 
 # --- storage mode ---------------------------------------------------------------

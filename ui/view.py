@@ -102,7 +102,9 @@ class ListView:
 
 def seat_places(n, w, top, mid):
     # Per relative seat position (0 = bottom): (kind, x, y) of its label.
-    left, right = ("side", 1, top), ("side_r", w - 1, top)
+    # (three players: the top centre shows what a Nines swapper knows, two lines)
+    y = top + 12 if n == 3 else top
+    left, right = ("side", 1, y), ("side_r", w - 1, y)
     if n == 2:
         return [None, ("top", w // 2, 12)]
     if n == 3:
@@ -168,7 +170,7 @@ class TableView:
             t.hidden = True
             self.trick.append(t)
             self.group.append(t)
-        self.panel_cols = panel_cols(width // gfx.char_width())
+        self.panel_cols = panel_cols(width)
         pw = self.panel_cols * gfx.char_width() + 2
         top = 26
         self.panel_rows = panel_rows(height, lh)

@@ -1,0 +1,64 @@
+# A hint (pause menu): the card or bid a level-3 bot would choose for the
+# seat to act, from that seat's own view, with a short reason. The bots give
+# no reasons of their own, so the reason says what the choice does at the
+# table now. Loaded when asked for, unloaded after (ui.pause).
+from engine import bots
+from ui import fmt
+
+SUITS = ("club", "diamond", "heart", "spade")
+
+
+def ask(table):
+    # Point the table's cursor or picker at level 3's choice and say why.
+    st = table.state()
+    seat = st.to_act()
+    v = st.view(seat)
+    a = bots.choose(v, st.legal_actions(), 3, table.session.seed * 8 + seat)
+    table.show_hint(a, "Hint: %s, %s" % (words(a), reason(v, a)))
+    return a
+
+
+def words(a):
+    if 100 <= a < 114:
+        return "bid %d" % (a - 100)
+    return fmt.action(a)
+
+
+def reason(v, a):
+    phase = v["phase"]
+    if a < 52:
+        if phase == "frisch":
+            return "pass it on"
+        return card_reason(v, a)
+    if phase in ("bid", "contract"):
+        n = a - 100
+        return "about %d trick%s here" % (n, "" if n == 1 else "s")
+    if phase == "trump":
+        return "suits your hand" if a < 204 else "no long suit"
+    if a == 400:
+        return "too weak to bid"
+    if a == 401:
+        return "the dummy may be better"
+    if a == 402:
+        return "your hand will do"
+    return "level 3's choice"
+
+
+def card_reason(v, c):
+    from engine.tricks import trick_winner, winning_index
+    trick = v["trick"]
+    trump = v["trump"]
+    if not trick:
+        if trump is not None and trump < 4 and c // 13 == trump:
+            return "lead trump"
+        return "lead a %s" % SUITS[c // 13]
+    best = trick[winning_index(trick, trump)][1]
+    wins = trick_winner(trick + [[v["to_act"], c]], trump) == v["to_act"]
+    last = len(trick) == v["players"] - 1
+    if wins:
+        if c // 13 != trick[0][1] // 13:
+            return "trump it"
+        return "win the trick" if last else "beat %s" % fmt.card(best)
+    if c // 13 != trick[0][1] // 13:
+        return "throw it away"
+    return "stay under %s" % fmt.card(best)
