@@ -371,3 +371,25 @@ def test_new_deal_at_the_same_table_keeps_the_joiners():
     assert j.table().seat == 1 and j.table().session.seed == 7
     run([h, j])
     assert t.state().is_over() and j.table().state().winners() == t.state().winners()
+
+
+def test_a_late_joiner_gets_the_history_in_chunks():
+    # bots play the open seat until someone joins after 12 rounds: the history
+    # arrives 10 rounds a message, and the joiner's score sheet matches the host's
+    hub, h = host_table("nommie", ["human", "remote", "bot", "bot"], seed=4)
+    host = h.app.link
+    host.bots_for_open()
+    streams = capture(hub)
+    run([h], until=lambda: len(h.table().state().history) >= 12)
+    j = joiner(hub, "j", "Late")
+    run([h, j], until=lambda: j.table() is not None and j.table().state().complete())
+    st = h.table().state()
+    assert j.table().seat == 1 and j.table().state().history == \
+        json.loads(json.dumps(st.history))
+    states = [m for m in by_seat(streams)[1] if m["t"] == "state"]
+    assert states[0]["h0"] == 0 and len(states[0]["hist"]) == 10 and states[0]["hn"] >= 12
+    assert max(len(json.dumps(m)) for m in states) < P.MAX_LINE
+    run([h, j])
+    assert j.table().state().winners() == st.winners()
+    n = check_privacy(by_seat(streams), "nommie", 4, 4, {}, st.actions())
+    assert n > 0

@@ -71,6 +71,7 @@ class Host:
         self.drops = []                 # (seat, ms) of each drop and each join:
         self.joins = []                 # the tests' timings
         self.listener = net.listen(self.port)
+        self.address = net.address()
         try:
             self.udp = net.udp(0)
         except OSError:
@@ -428,7 +429,7 @@ class LinkTable(Table):
     def panel_lines(self, v, shown):
         h = self.host
         if h.wait_seat >= 0 and h.wait_left < 0 and v["phase"] != "over":
-            return [h.name, "%s:%d" % (h.net.address(), h.port),
+            return [h.name, "%s:%d" % (h.address, h.port),
                     "Open: " + " ".join([str(s + 1) for s in h.open_seats()]),
                     "START: bots"]
         return Table.panel_lines(self, v, shown)
