@@ -764,3 +764,22 @@ def test_hint_points_at_level_3s_choice_and_counts_as_hinted(tmp_path):
     t2.hold_until = 10 ** 9
     d2.app.key(K.START)
     assert "Hint" not in app2.top().lines
+
+
+def test_nines_text_console_shows_what_a_swapper_knows():
+    from engine import games
+    from engine.cards import card_text
+    from ui import text_table
+    st = games.load("nines").new_game(3, 5)
+    names = ["You", "Bo", "Cy"]
+    assert not [x for x in text_table.table_lines(st.view(0), names, "Nines", 0) if "old hand" in x]
+    old = list(st.view(0)["hands"][0])
+    st.apply(401)                      # seat 0 (the dealer) swaps first
+    lines = text_table.table_lines(st.view(0), names, "Nines", 0)
+    known = [x for x in lines if x.startswith("Dummy (your old hand): ")]
+    assert len(known) == 1 and all(card_text(c) in known[0] for c in old)
+    assert not [x for x in text_table.table_lines(st.view(1), names, "Nines", 1)
+                if "old hand" in x]    # seat 1 never swapped: it knows nothing
+    st.apply(401)                      # seat 1 takes seat 0's old hand
+    lines = text_table.table_lines(st.view(0), names, "Nines", 0)
+    assert [x for x in lines if x.startswith("Bo holds (your old hand): ")]

@@ -86,6 +86,20 @@ def table_lines(v, names, title, seat=None):
         out.append(t)
     if seat is not None and v["hands"][seat] is not None:
         out.append(fmt.pad(names[seat], 5) + " hand: " + hand_text(v["hands"][seat]))
+    if seat is not None:
+        out += known_lines(v, names, seat)
+    return out
+
+
+def known_lines(v, names, seat):
+    # Nines: the cards a swapper knows of another hand (its old one), as the table shows.
+    out = []
+    if v.get("dummy"):
+        out.append("Dummy (your old hand): " + hand_text(v["dummy"]))
+    known = v.get("known_hands") or []
+    for s in range(len(known)):
+        if s != seat and known[s] is not None:
+            out.append("%s holds (your old hand): %s" % (names[s], hand_text(known[s])))
     return out
 
 

@@ -327,6 +327,12 @@ class Screen:
             changed = True
             if self.current is not None and self.current is not v:
                 self.root.remove(self.current.group)
+                # only the view on screen stays built: the other one's labels
+                # and tiles go (a menu over the table rebuilds it on return)
+                if self.current is self.table_view:
+                    self.table_view = None
+                elif self.current is self.list_view:
+                    self.list_view = None
             if v is not self.current:
                 self.root.append(v.group)
             self.current = v
