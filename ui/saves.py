@@ -53,10 +53,11 @@ def mode_text(mode):
     return _call("prefs", "mode_text", mode)
 
 
-def undo_last_human(state, seats):
-    # take back the last human decision (and the bot moves after it) in
-    # state; False (state as it was) when no human has acted
-    return _call("undo", "last_human", state, seats)
+def undo_last_human(state, seats, who=None, trick=False):
+    # take back who's last decision (trick: the last trick) and the moves
+    # after it, in state; None when done, else why not (state as it was);
+    # the rules are in ui/undo.py
+    return _call("undo", "last_human", state, seats, who, trick)
 
 
 class Store:

@@ -34,6 +34,7 @@ class Session:
         self.levels = list(levels)
         self.names = list(names) if names else default_names(seats)
         self.seed = state.deal_seed  # the deal number (save() would copy the whole action list)
+        self.why = None              # why the last undo was refused
 
     @staticmethod
     def new(game_id, seats, levels, seed=0, options=None, names=None):
@@ -98,25 +99,26 @@ class Session:
             self.names = default_names(self.seats)
 
     # --- undo ------------------------------------------------------------
-    def undo_human(self):
-        # Take back the last human decision and the bot moves after it (a
-        # replay of the log without its tail, in ui.undo); False if no human
-        # has acted.
+    def undo_human(self, who=None):
+        # Take back who's last decision and the moves after it (a replay of
+        # the log without its tail; the rules are in ui/undo.py); False and
+        # self.why when it may not.
         from ui import saves
-        return saves.undo_last_human(self.state, self.seats)
+        self.why = saves.undo_last_human(self.state, self.seats, who)
+        return self.why is None
 
     def can_undo_trick(self):
         # Israeli Whist: the engine says when a trick may be taken back.
         return bool(self.state.view(None).get("can_undo")) and \
             hasattr(self.state, "undo_trick")
 
-    def undo_trick(self):
+    def undo_trick(self, who=None):
         # Israeli Whist: the engine's own undo (the trick in progress, else the
-        # last completed one); False when it does not allow one now.
+        # last completed one), under ui/undo.py's rules; False and self.why
+        # when it may not.
+        self.why = "There is no trick to take back now."
         if not self.can_undo_trick():
             return False
-        try:
-            self.state.undo_trick()
-        except IllegalAction:
-            return False
-        return True
+        from ui import saves
+        self.why = saves.undo_last_human(self.state, self.seats, who, True)
+        return self.why is None

@@ -211,7 +211,7 @@ class Table(Screen):
         self.dec_seat = -1
         self.acts += 1
         self.chosen = []
-        self.message = "Taken back." if ok else "Nothing to take back."
+        self.message = "Taken back." if ok else (self.session.why or "Nothing to take back.")
         if ok:
             self.autosave()
         self.update_fields()
