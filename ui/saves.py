@@ -70,6 +70,7 @@ class Store:
         self._head = self._marks = None  # the journal's game, record ends + hashes
         self._people = None
         self._size = self._last = 0
+        self.unread = False  # the journal could not be read: the next new game keeps it
         if writable is None:
             writable = storage_mode(save_dir) == "saves"
         self.writable = writable
@@ -131,6 +132,9 @@ class Store:
         # the journal written whole (a new game, or what an append cannot do)
         self._head = self._marks = None
         self._folder(GAME)
+        if self.unread:
+            self.unread = False
+            _call("storage", "keep_unread", self)
         log = record["log"]
         header = {"save": record["save"], "seats": record["seats"],
                   "levels": record["levels"], "names": record["names"]}
@@ -146,12 +150,19 @@ class Store:
         self._size = size
         self._last = last
 
+    def reject_game(self):
+        # the loaded game could not be continued: its copy is set aside
+        return self._use(None, "storage", "reject_game")
+
     def clear_game(self):
         # newest copy last, so a power cut midway keeps the newest (game.json:
         # the previous version's save)
         if not self.writable:
             return READ_ONLY
         self._head = self._marks = None
+        if self.unread:  # never remove a game that could not be read
+            self.unread = False
+            self._use(None, "storage", "keep_unread")
         try:
             for name in ("game.json.bak", "game.json.tmp", "game.json",
                          GAME + ".bak", GAME + ".tmp", GAME):

@@ -179,9 +179,13 @@ def set_aside(fs, path):
 def read(fs, path, kind, check=None):
     # The newest good copy: a complete .tmp (an interrupted save), then path,
     # then .bak. check(payload) raises if the payload is unusable. Returns
-    # (what parse gave: (payload, ...), or None; damaged copies, the copy used);
-    # a torn .tmp is what a power cut leaves, not damage (the next save replaces it).
+    # (what parse gave: (payload, ...), or None; damaged copies, the copy used,
+    # True if a copy failed for want of memory); a torn .tmp is what a power
+    # cut leaves, not damage (the next save replaces it). Whatever reading or
+    # checking a copy raises (deep JSON's RecursionError, MemoryError, wrong
+    # types) makes it a bad copy and the next one is tried.
     bad = []
+    short = False
     for p in (path + ".tmp", path, path + ".bak"):
         k = fs.kind(p)
         if k is None:
@@ -189,22 +193,36 @@ def read(fs, path, kind, check=None):
         if k == "dir":
             bad.append(p)
             continue
+        got = None
         try:
             got = parse_log(fs, p) if kind == "log" else parse(fs, p, kind)
-        except OSError:
-            got = "unreadable"
-        if type(got) is tuple:
-            try:
+            if type(got) is tuple:
                 if check is not None:
                     check(got[0])
-                return got, bad, p
-            except MemoryError:
-                raise
-            except Exception:
+                return got, bad, p, short
+        except OSError:
+            if got is None:
+                got = "unreadable"
+            else:
                 got = "rejected"
+        except MemoryError:
+            got = "rejected"
+            short = True
+            _collect()
+        except Exception:
+            got = "rejected"
         if got == "rejected" or not p.endswith(".tmp"):
             bad.append(p)
-    return None, bad, None
+    return None, bad, None, short
+
+
+def _collect():
+    # free what a failed read left before the next copy is tried
+    try:
+        import gc
+        gc.collect()
+    except ImportError:
+        pass
 
 
 def load(store, name, kind, check=None):
@@ -217,11 +235,13 @@ def fetch(store, name, kind, check=None):
     # load() with what read() gave and the copy used
     path = store.dir + name
     try:
-        got, bad, used = read(store.fs, path, kind, check)
+        got, bad, used, short = read(store.fs, path, kind, check)
     except MemoryError:
         store.notice = NO_MEMORY
+        store.unread = kind in ("log", "game")  # (the next save keeps it: keep_unread)
         return None, None
     except Exception:  # a filesystem that fails to answer: as if empty
+        store.unread = kind in ("log", "game")
         return None, None
     moved = None
     if store.writable:
@@ -235,6 +255,8 @@ def fetch(store, name, kind, check=None):
                 pass
     if bad:
         what, tail = _WHAT[kind]
+        if short:
+            what = what.replace("was damaged", "could not be read (not enough memory)")
         where = "; it was moved to %s" % moved if moved else "; it was left in place"
         store.notice = what + where + (" and the previous copy is used." if got is not None
                                        else tail)
@@ -250,13 +272,19 @@ def game_shape(rec):
     for key in ("seats", "levels", "names"):
         if type(rec.get(key)) is not list or len(rec[key]) != n:
             raise ValueError("bad " + key)
-    for s in rec["seats"]:
-        if s not in ("human", "bot"):
+    for i in range(n):
+        if rec["seats"][i] not in ("human", "bot"):
             raise ValueError("bad seat")
+        lv = rec["levels"][i]
+        if type(lv) is not int or not 0 <= lv <= 3:
+            raise ValueError("bad level")
+        if type(rec["names"][i]) is not str:
+            raise ValueError("bad name")
 
 
 def load_game(store):
     store.state = None
+    store.unread = False
     store._head = store._marks = None  # the next save writes the journal whole
 
     def check(rec):
@@ -302,3 +330,26 @@ def old_files(store):
                 store.fs.remove(store.dir + p)
     except OSError:
         pass
+
+
+def keep_unread(store):
+    # Before a new game is written over a journal that could not be read at
+    # all (no memory to try): set its copies aside so the rotation of saves
+    # cannot remove them.
+    moved = None
+    for p in (store.dir + "game.log", store.dir + "game.log.bak"):
+        if store.fs.kind(p):
+            moved = moved or set_aside(store.fs, p)
+    if moved:
+        store.notice = "The saved game could not be read; it was kept as %s." % moved
+
+
+def reject_game(store):
+    # Continue failed on a record load_game() accepted: set the copy it came
+    # from aside (never delete it); load_game() then offers the backup.
+    p = store.dir + "game.log"
+    moved = set_aside(store.fs, p) if store.writable and store.fs.kind(p) else None
+    store._head = store._marks = None
+    if moved:
+        store.notice = "The saved game could not be continued; it was moved to %s." % moved
+    return moved

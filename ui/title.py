@@ -28,10 +28,14 @@ class Title(Menu):
     def saved_record(self):
         # The saved game record, read (and checked by replay) once per title screen.
         if not hasattr(self, "_record"):
+            store = self.app.store
+            before = store.notice
             try:
-                self._record = self.app.store.load_game()
+                self._record = store.load_game()
             except (OSError, ValueError):
                 self._record = None
+            if store.notice and store.notice != before:
+                self.app.notice = store.notice   # damage found now: say so here
         return self._record
 
     def resume(self):
@@ -53,8 +57,12 @@ class Title(Menu):
             session = Session.from_record(rec, state)
         except (IllegalAction, KeyError, TypeError, ValueError, AttributeError) as e:
             self.app.notice = "Saved game unusable: %s" % e
-            self.app.store.clear_game()
-            self._record = None
+            store = self.app.store
+            if hasattr(store, "reject_game"):   # set aside, never deleted
+                store.reject_game()
+            else:
+                store.clear_game()
+            del self._record                    # the backup, if any, is offered
             self.refresh()
             return
         from ui.table import Table
