@@ -9,6 +9,9 @@
 # One seed ("deal number") therefore deals the same cards everywhere.
 
 _MASK = 0x1FFFFFFF  # 2**29 - 1
+# Deal numbers are 1..LAST_DEAL on every board and the desktop (the console
+# too): each deals different cards (tests/test_rng.py checks every one).
+LAST_DEAL = 99999
 _A = 0x6F2D
 _C = 0x3C6B
 

@@ -35,3 +35,80 @@ def test_below_is_roughly_uniform():
 
 def test_large_seeds_are_accepted():
     assert Rng(2 ** 40 + 3).next() != Rng(3).next()
+
+
+# --- deal numbers: one range everywhere, each number its own cards ------------------
+def _np_decks(seeds, rng_state=None, size=52, deck=None):
+    """The engine's Rng.shuffle, for many seeds at once (numpy): (decks, states)."""
+    import numpy as np
+    from engine import rng as R
+    if rng_state is None:
+        s = np.asarray(seeds, dtype=np.int64)
+        x = (0x2545F49 ^ (s & R._MASK) ^ ((s >> 29) & R._MASK)) & R._MASK
+        for _ in range(4):
+            x = _np_next(x)
+    else:
+        x = rng_state
+    rows = np.arange(len(x))
+    d = np.tile(np.arange(size, dtype=np.int16), (len(x), 1)) if deck is None else deck.copy()
+    for i in range(d.shape[1] - 1, 0, -1):
+        x = _np_next(x)
+        j = ((x >> 5) * (i + 1)) >> 24
+        a = d[rows, i].copy()
+        d[rows, i] = d[rows, j]
+        d[rows, j] = a
+    return d, x
+
+
+def _np_next(x):
+    from engine import rng as R
+    lo = (R._A * (x & 0x7FFF) + R._C) & R._MASK
+    hi = ((R._A * (x >> 15)) & 0x3FFF) << 15
+    return (lo + hi) & R._MASK
+
+
+def _distinct_rows(a):
+    import numpy as np
+    a = np.ascontiguousarray(a)
+    return len(np.unique(a.view(np.dtype((np.void, a.dtype.itemsize * a.shape[1]))))) == len(a)
+
+
+def test_every_deal_number_deals_different_cards():
+    # Deal numbers 1..LAST_DEAL (the console, the setup screen, --seed and a
+    # board alike) seed the deal PRNG; no two of them deal the same cards.
+    # The seed -> PRNG state step is one-to-one below 2**29 (an xor, then the
+    # LCG's bijective steps); what is checked here is the cards themselves:
+    # the first deal as four sorted hands of 13 (Nommie's first round, Call
+    # Break, Israeli Whist, Nines with its dummy), and Linger Longer's for 2-5
+    # players (the sorted hands, the trump card, the stock's order).
+    import numpy as np
+    from engine import games
+    from engine.rng import LAST_DEAL
+    assert 1 < LAST_DEAL < 2 ** 29
+    seeds = np.arange(1, LAST_DEAL + 1, dtype=np.int64)
+    decks, after = _np_decks(seeds)
+    for s in (1, 2, 777, LAST_DEAL):          # the numpy copy is the engine's shuffle
+        assert list(decks[s - 1]) == shuffled_deck(Rng(s))
+    hands = np.sort(decks.reshape(len(seeds), 4, 13), axis=2).reshape(len(seeds), 52)
+    assert _distinct_rows(hands)
+    for n in (2, 3, 4, 5):
+        rest = decks[:, n * n:]
+        stock, _ = _np_decks(None, after, deck=rest)
+        own = np.sort(decks[:, :n * n].reshape(len(seeds), n, n), axis=2).reshape(len(seeds), -1)
+        key = np.concatenate([own, rest[:, :1], stock], axis=1)
+        for s in (1, 4321):
+            g = games.load("linger").new_game(n, s)
+            assert list(own[s - 1]) == [c for h in g.hands for c in h]
+            assert g.trump_card == rest[s - 1, 0] and list(stock[s - 1]) == g.stock
+        assert _distinct_rows(key), n
+
+
+def test_play_again_after_the_last_deal_number_starts_from_1():
+    from engine.rng import LAST_DEAL
+    from hal import keys as K
+    from test_ui_logic import new_app, start, until
+    app, d = new_app()
+    t = start(app, "linger", ["bot", "bot"], seed=LAST_DEAL)
+    until(d, lambda: type(app.top()).__name__ == "GameOver", key=K.B)
+    app.top().again()
+    assert app.top().session.seed == 1

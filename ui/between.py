@@ -105,8 +105,9 @@ class GameOver(ListScreen):
         from ui.menus import start_table
         from ui.session import Session
         s = self.table.session
-        seed = s.seed + 1
-        opts = s.state.save().get("options") or {}
+        from engine.rng import LAST_DEAL
+        seed = s.seed % LAST_DEAL + 1     # the next deal number, 1 after the last
+        opts = s.state.save(False).get("options") or {}
         start_table(self.app, Session.new(s.game, s.seats, s.levels, seed, opts, s.names))
 
     def sheet(self):

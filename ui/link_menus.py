@@ -89,7 +89,8 @@ def again(table):
     h = table.host
     s = table.session
     opts = s.state.save(False).get("options") or {}
-    st = Session.new(s.game, ["bot"] * s.players, s.levels, s.seed + 1, opts).state
+    from engine.rng import LAST_DEAL
+    st = Session.new(s.game, ["bot"] * s.players, s.levels, s.seed % LAST_DEAL + 1, opts).state
     ns = LinkSession(st, s.seats, s.levels, s.names)
     ns.host = h
     h.session = ns
