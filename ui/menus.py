@@ -12,9 +12,10 @@ SHORT_TITLES = {"nommie": "Nommie", "linger": "Linger Longer", "nines": "Nines",
 
 
 def row(label, value, cols):
-    # 'Label   < value >' in cols characters (the last column is the scroll bar's).
-    w = min(8, max(6, cols - 17))
-    return fmt.pad(label, w) + "< " + value + " >"
+    # 'Label     < value >' in cols - 1 characters (the last is the scroll bar's);
+    # a long value loses the spaces inside its brackets.
+    line = fmt.pad(label, 10) + "< " + value + " >"
+    return line if len(line) < cols else fmt.pad(label, 10) + "<" + value + ">"
 
 
 def on_off(v):

@@ -83,7 +83,7 @@ class Setup(ListScreen):
             elif kind == "players":
                 lo, hi = PLAYERS.get(gid, (4, 4))
                 lines.append(row("Players", str(self.players), c) if lo != hi
-                             else fmt.pad("Players", min(8, max(6, c - 17))) + "  %d" % self.players)
+                             else fmt.pad("Players", 10) + "  %d" % self.players)
             elif kind == "seat":
                 lines.append(row("Seat %d" % (i + 1), SEAT_KINDS[self.seats[i]], c))
             elif kind == "option":
