@@ -64,6 +64,7 @@ class Host:
         self.queue = []                 # [seat, action, line] waiting for the table
         self.table = None
         self.serial = 0                 # bumped when names, seats or tokens change
+        self.key = None                 # what the joiners were last sent (broadcast)
         self.now = net.now_ms()
         self.next_announce = 0
         self.wait_seat = -1
@@ -105,15 +106,17 @@ class Host:
         return self.wait_seat
 
     def _wait(self, now):
+        # wait_seat, wait_left: a drop in its grace period first, then an open seat.
         seat, left = -1, -1
         for s in range(self.session.players):
             k = self.kind(s)
             if k == "away":
-                left = max(0, (self.away[s] + self.grace_ms - now + 999) // 1000)
-                return s, left
+                seat, left = s, max(0, (self.away[s] + self.grace_ms - now + 999) // 1000)
+                break
             if k == "open" and seat < 0:
                 seat = s
-        return seat, left
+        self.wait_seat = seat
+        self.wait_left = left
 
     def info(self):
         n = self.session.players
@@ -173,7 +176,7 @@ class Host:
         for s in range(self.session.players):
             if self.away[s] is not None and now - self.away[s] >= self.grace_ms:
                 self.release(s)
-        self.wait_seat, self.wait_left = self._wait(now)
+        self._wait(now)
         self.broadcast()
         for line in self.lines:
             if now - line.said > P.PING_MS:
@@ -311,13 +314,17 @@ class Host:
         return [self.kind(s) for s in range(self.session.players)]
 
     def broadcast(self):
-        # A state to every seated joiner whose screen is out of date.
+        # A state to every seated joiner whose screen is out of date (what it
+        # last got is line.key: compared by identity, rebuilt only on a change).
         st = self.session.state
-        key = "%d %d %d %d %s" % (len(st.log), self.serial, self.wait_seat, self.wait_left,
-                                   self.session.game)
+        n = len(st.log)
+        k = self.key
+        if k is None or k[0] != n or k[1] != self.serial or k[2] != self.wait_seat \
+                or k[3] != self.wait_left or k[4] is not st:
+            self.key = k = (n, self.serial, self.wait_seat, self.wait_left, st)
         for line in self.lines:
-            if line.seat >= 0 and (line.key != key or line.hist < len(st.history)):
-                line.key = key
+            if line.seat >= 0 and (line.key is not k or line.hist < len(st.history)):
+                line.key = k
                 self.send(line, self.state_msg(line))
 
     def state_msg(self, line):
