@@ -14,8 +14,9 @@ class Title(Menu):
         items = []
         if self.saved_record() is not None:
             items.append(("Continue", self.resume_game))
-        items += [("New game", self.new_game), ("Settings", self.settings),
-                  ("Statistics", self.stats), ("Rules", self.rules), ("About", self.about)]
+        items += [("New game", self.new_game), ("Link play", self.link),
+                  ("Settings", self.settings), ("Statistics", self.stats), ("Rules", self.rules),
+                  ("About", self.about)]
         self.items = items
         self.lines = [it[0] for it in items]
         self.cursor = max(0, min(self.cursor, len(items) - 1))
@@ -71,6 +72,11 @@ class Title(Menu):
     def new_game(self):
         from ui.newgame import Setup
         self.app.push(Setup())
+
+    def link(self):
+        # Host or join a table over the network (ui.link_lobby: loaded only now).
+        from ui.link_lobby import LinkMenu
+        self.app.push(LinkMenu())
 
     def settings(self):
         from ui.settings import Settings

@@ -1,0 +1,116 @@
+"""Link play's screens drawn by the real views (tests/test_ui_harness.py's
+Rig: every redrawn frame is checked for text that does not fit): the Link
+play menu, hosting setup, the host's table waiting with its name and
+address, the lobby, a joiner's whole game, the pause countdown on both ends,
+at 160x128 and at the Reverse TFT's 240x135. Screenshots go to build/ui/."""
+import pytest
+
+from hal import keys as K
+from tools.link_fake import FakeNet, Hub
+from tools.link_play import auto_key
+
+import linkrig
+from test_ui_harness import Rig
+
+SIZES = [(160, 128), (240, 135)]
+
+
+def rig_on(hub, w, h, who):
+    r = Rig(w, h, entropy=linkrig._counter())
+    r.app.net = FakeNet(hub, who)
+    r.app.settings["speed"] = 3
+    r.app.settings["autoplay"] = False
+    r.start()
+    return r
+
+
+def step(hub, r, others, keys):
+    hub.t += 20
+    r.app.tick(hub.t)
+    r.draw()
+    k = auto_key(r.app, keys[0])
+    if k is not None:
+        keys[0] += 1
+        r.app.key(k)
+        r.draw()
+    for p in others:
+        p.step(hub.t)
+
+
+def run(hub, r, others, until, limit=100000):
+    keys = [0]
+    for _ in range(limit):
+        step(hub, r, others, keys)
+        if until():
+            return
+    raise AssertionError("not reached")
+
+
+@pytest.mark.parametrize("w,h", SIZES)
+def test_host_screens(w, h):
+    hub = Hub()
+    r = rig_on(hub, w, h, "host")
+    # title -> Link play -> Host a table
+    titles = [it[0] for it in r.top().items]
+    assert "Link play" in titles
+    r.top().cursor = titles.index("Link play")
+    r.press(K.A)
+    assert type(r.top()).__name__ == "LinkMenu"
+    r.shot("link_menu")
+    r.press(K.A)
+    assert type(r.top()).__name__ == "HostSetup"
+    r.top().cursor = 0
+    r.press(K.RIGHT)                     # Linger Longer: cards only at the host
+    assert "Linger" in r.top().lines[0]
+    r.shot("link_host_setup")
+    r.top().cursor = len(r.top().lines) - 1
+    r.press(K.A)
+    t = r.top()
+    assert type(t).__name__ == "LinkTable"
+    host = r.app.link
+    assert host.wait_seat == 1 and host.wait_left == -1
+    assert t.panel[0] == host.name and t.panel[1] == "127.0.0.1:5291"
+    assert "to join" in t.prompt
+    r.shot("link_host_waiting")
+    j = linkrig.joiner(hub, "j", "Jo")
+    run(hub, r, [j], lambda: host.kind(1) == "remote" and len(t.state().log) > 6)
+    r.shot("link_host_playing")
+    j.kill()
+    run(hub, r, [], lambda: host.wait_seat == 1 and host.wait_left >= 0)
+    assert "bot in 30 s" in t.prompt
+    r.shot("link_host_countdown")
+    r.press(K.START)
+    items = [it[0] for it in r.top().items]
+    assert items[-1] == "Close the table" and "Bot for Jo now" in items
+    r.shot("link_host_pause")
+    r.top().cursor = items.index("Bot for Jo now")
+    r.press(K.A)
+    assert host.kind(1) == "bot"
+    run(hub, r, [], lambda: type(r.top()).__name__ == "GameOver")
+    r.shot("link_host_over")
+
+
+@pytest.mark.parametrize("w,h", SIZES)
+def test_joiner_screens(w, h):
+    hub, host = linkrig.host_table("callbreak", ["human", "remote", "bot", "bot"], seed=5)
+    r = rig_on(hub, w, h, "j")
+    from ui.link_lobby import LinkMenu
+    r.app.push(LinkMenu())
+    r.top().cursor = [it[0] for it in r.top().items].index("Join a table")
+    r.press(K.A)
+    lobby = r.top()
+    assert type(lobby).__name__ == "Lobby"
+    run(hub, r, [host], lambda: lobby.tables)
+    r.shot("link_lobby")
+    r.press(K.A)
+    run(hub, r, [host], lambda: type(r.top()).__name__ == "RemoteTable")
+    t = r.top()
+    run(hub, r, [host], lambda: t.state().v["phase"] == "play" and t.state().to_act() == 1
+        and t.dec_seat == 1)
+    r.shot("link_joiner_turn")
+    r.press(K.START)
+    assert [it[0] for it in r.top().items][-1] == "Leave the table"
+    r.press(K.B)
+    host.kill()
+    run(hub, r, [], lambda: "reconnecting" in t.prompt.lower())
+    r.shot("link_joiner_lost")
