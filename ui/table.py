@@ -14,9 +14,10 @@ TITLE_WORDS = {"bid": "Your bid", "contract": "Your contract", "trump": "Choose 
                "trump_bid": "Bid for trump", "swap": "Swap or keep?"}
 
 
-def panel_cols(cols):
-    # Characters per line in the centre panel (the side seats take 6 + a margin each).
-    return max(8, cols - 12)
+def panel_cols(width):
+    # Characters per line in the centre panel of a screen width pixels wide (the
+    # side seats' labels take 6 characters and a margin each: 37 pixels).
+    return max(8, (width - 76) // 6)
 
 
 def panel_rows(height, lh):
@@ -312,7 +313,9 @@ class Table(Screen):
         cards = [a for a in legal if a < 52]
         hand = v["hands"][seat] or []
         self.cursor = max(0, min(self.cursor, len(hand) - 1))
-        if cards and hand and hand[self.cursor] not in cards:
+        if cards and hand and v["phase"] == "play":
+            self.cursor = hand.index(cards[0])    # each turn starts on the first legal card
+        elif cards and hand and hand[self.cursor] not in cards:
             self.cursor = hand.index(cards[0])
         self.context_lines = []
         if self.options and v["phase"] != "frisch":
@@ -417,6 +420,16 @@ class Table(Screen):
             self.pick = max(0, min(n - 1, self.pick + (step if k == K.UP else -step)))
         elif k == K.A:
             self.act(self.options[self.pick], seat)
+
+    def show_hint(self, a, text):
+        # Level 3's choice (ui.hint): the cursor or picker goes to it, the prompt says why.
+        self.hint = (a, text)
+        self.hinted = True
+        if a < 52 and a in self.hand:
+            self.cursor = self.hand.index(a)
+        elif a in self.options:
+            self.pick = self.options.index(a)
+        self.update_fields()
 
     # --- the fields the view draws ---------------------------------------------
     def update_fields(self, v=None):
@@ -539,7 +552,7 @@ class Table(Screen):
         if v["phase"] == "frisch":
             if len(self.chosen) >= self.frisch_need(v):
                 return "A: give them  B: take back"
-            return "Frisch: pick %d to pass" % self.frisch_need(v)
+            return "Frisch: pick %d to pass" % (self.frisch_need(v) - len(self.chosen))
         return "LEFT/RIGHT choose, A ok"
 
     def panel_lines(self, v, shown):
