@@ -4,8 +4,16 @@
 #
 # Input comes from readline(prompt) -> str (None when input ends) and output
 # goes to write(text), both injected, so tests script a whole game.
+#
+# Nothing is lost when input ends (Ctrl-D, a serial disconnect): the game is
+# autosaved as the screen UI does it (after every human decision, every trick
+# and every round) and offered to continue at the next start. Nothing leaks in
+# pass-and-play: before another person's turn the screen is cleared and the
+# console waits for Enter ("Pass to P2"), a hand is printed only on its
+# owner's turn, and Frisch picks are never echoed.
 
 from engine import IllegalAction, games
+from engine.rng import LAST_DEAL
 from ui import fmt, text_table
 from ui.session import Session
 from ui.version import VERSION
@@ -29,19 +37,26 @@ HELP = (
 )
 
 
+CLEAR = "\n" * 40 + "\x1b[H\x1b[2J\x1b[3J"   # blank lines for any terminal, then ANSI clear
+
+
 class Quit(Exception):
     # Input ended or the player left the console.
     pass
 
 
 class Console:
-    def __init__(self, readline, write, store=None, entropy=None, notice=None):
+    def __init__(self, readline, write, store=None, entropy=None, notice=None, opts=None):
         self._readline = readline
         self._write = write
         self.store = store
         self.entropy = entropy
         self.notice = notice
+        self.opts = opts or {}     # --game, --seed from the command line
         self.session = None
+        self.holder = None         # the human who has the console (pass-and-play)
+        self.recent = []           # moves since a human last saw the table
+        self.saved_note = None     # the last autosave problem told
 
     # --- input / output -------------------------------------------------
     def say(self, *lines):
@@ -53,6 +68,9 @@ class Console:
         if line is None:
             raise Quit()
         return line.strip()
+
+    def clear(self):
+        self._write(CLEAR)
 
     def choose(self, prompt, default, parse):
         # Ask until parse(text) accepts; blank = default; 'quit' raises Quit.
@@ -73,24 +91,52 @@ class Console:
         self.say("Pocket Tricks %s - text console. Type help at any time." % VERSION)
         if self.notice:
             self.say(self.notice)
+        if self.store is not None and self.store.notice:
+            self.say(self.store.notice)      # e.g. storage is read-only
         try:
+            session = self.quick()
             while True:
-                session = self.menu()
+                if session is None:
+                    session = self.menu()
                 if session is None:
                     break
                 self.play(session)
-        except Quit:
+                session = None
+        except (Quit, KeyboardInterrupt):   # input ended: the autosave has the game
             self.say("")
         self.say("Bye.")
+
+    def quick(self):
+        # --game ID: straight to a game, you against bots (as on the screen).
+        gid = self.opts.get("quick")
+        if gid not in SETUP:
+            return None
+        n = 4 if SETUP[gid][0] <= 4 <= SETUP[gid][1] else SETUP[gid][0]
+        level = DEFAULT_LEVEL
+        if self.store is not None:
+            level = self.store.load_settings().get("bot_level", DEFAULT_LEVEL)
+        seed = self.opts.get("seed") or self.random_deal()
+        return self.begin(gid, ["human"] + ["bot"] * (n - 1), [level] * n, seed, {})
+
+    def random_deal(self):
+        return 1 + (self.entropy() if self.entropy else 0) % LAST_DEAL
 
     def _saved(self):
         if self.store is None:
             return None
+        before = self.store.notice
+        rec = None
         try:
             rec = self.store.load_game()   # replayed by the store: its state is reused
-            return Session.from_record(rec, getattr(self.store, "state", None)) if rec else None
-        except (IllegalAction, KeyError, ValueError, TypeError):
-            return None
+            got = Session.from_record(rec, getattr(self.store, "state", None)) if rec else None
+        except (IllegalAction, KeyError, ValueError, TypeError, AttributeError) as e:
+            got = None
+            if rec is not None and hasattr(self.store, "reject_game"):
+                self.store.reject_game()   # set aside, never deleted
+                self.say("! The saved game could not be continued (%s)." % e)
+        if self.store.notice and self.store.notice != before:
+            self.say(self.store.notice)    # damage found: the player hears of it
+        return got
 
     def menu(self):
         # A new or resumed Session, or None to leave.
@@ -114,9 +160,10 @@ class Console:
             if line in ("h", "help", "?"):
                 self.say("Type a game number, c to continue a saved game, q to quit.")
                 continue
-            if line.isdigit() and 1 <= int(line) <= len(games.IDS):
+            n = _digits(line)
+            if n is not None and 1 <= n <= len(games.IDS):
                 try:
-                    return self.setup(games.IDS[int(line) - 1])
+                    return self.setup(games.IDS[n - 1])
                 except Quit:
                     return self.menu()
             self.say("! Type a number from 1 to %d%s, or q." % (
@@ -138,12 +185,19 @@ class Console:
             else:
                 options[name] = self.choose(question, dflt,
                                             lambda t: _number(t, qlo, qhi, question))
-        rnd = (self.entropy() if self.entropy else 1) % 100000
-        seed = self.choose("Deal number", rnd, lambda t: _number(t, 0, 999999999, "Deal number"))
+        rnd = self.opts.get("seed") or self.random_deal()
+        seed = self.choose("Deal number", rnd,
+                           lambda t: _number(t, 1, LAST_DEAL, "Deal number"))
+        return self.begin(gid, seats, levels, seed, options)
+
+    def begin(self, gid, seats, levels, seed, options):
+        # A new game, announced and saved at once (Continue offers it from now on).
         session = Session.new(gid, seats, levels, seed, options)
         self.say("%s, deal #%d. %s" % (games.TITLES[gid], seed, ", ".join(
             [session.names[s] + ("" if seats[s] == "human" else " (bot %d)" % levels[s])
-             for s in range(players)])))
+             for s in range(len(seats))])))
+        self.session = session
+        self.autosave()
         return session
 
     # --- playing ----------------------------------------------------------
@@ -151,37 +205,68 @@ class Console:
         # Play until the game ends or the player quits to the menu.
         self.session = session
         title = games.TITLES[session.game]
+        humans = session.humans()
+        self.holder = humans[0] if len(humans) == 1 else None   # several: the curtain first
+        self.recent = []
         shown_for = None
         while not session.state.is_over():
             seat = session.to_act()
             if not session.is_human(seat):
                 self.apply(session.bot_action())
                 continue
-            if shown_for != len(session.state.actions()):
+            if seat != self.holder:
+                self.curtain(seat)
+                shown_for = None
+            if shown_for != len(session.state.log):
                 self.show(seat, title)
-                shown_for = len(session.state.actions())
+                shown_for = len(session.state.log)
+                self.recent = []
             if not self.human_turn(seat, title):
                 return
         self.game_over(title)
 
+    def curtain(self, seat):
+        # Pass-and-play: the screen cleared, then wait for the next person.
+        name = self.session.names[seat]
+        self.clear()
+        self.ask("Pass to %s, press Enter (others look away) " % name)
+        self.clear()
+        self.holder = seat
+        if self.recent:
+            self.say("Since your last turn:")
+            self.say(*self.recent)
+
+    def tell(self, *lines):
+        # A public line about the game: said, and kept for the next curtain.
+        self.say(*lines)
+        self.recent += lines
+
     def apply(self, action):
-        # Apply one action and report it: the move, a finished trick, a finished round.
+        # Apply one action and report it: the move, a finished trick, a finished round;
+        # autosaved after a human decision, a trick and a round (as the screen does).
         s = self.session
-        before = s.state.view(None)
-        seat = before["to_act"]
+        st = s.state
+        phase = st.phase
+        seat = st.to_act()
+        tricks = len(st.plays) if phase == "play" else -1
+        rounds = len(st.history)
         s.apply(action)
-        after = s.state.view(None)
         name = s.names[seat]
-        if before["phase"] == "frisch" and not s.is_human(seat):
-            self.say("  %s picks a card to pass" % name)
+        if phase == "frisch":       # never echoed: only the chooser may know
+            self.tell("  %s picks a card to pass" % name)
         else:
-            self.say("  %s: %s" % (name, s.state.action_text(action)))
-        if before["phase"] == "play" and before["trick"] and not after["trick"] \
-                and after.get("last_trick"):
-            self.say(text_table.trick_won_line(after, s.names))
-        if len(after["history"]) > len(before["history"]):
-            self.say("Round %d over:" % len(after["history"]))
-            self.say(*fmt.round_summary(after, s.names, 80))
+            self.tell("  %s: %s" % (name, st.action_text(action)))
+        done = False
+        if tricks >= 0 and not st.trick and st.last_trick:
+            self.tell(text_table.trick_won_line(st.view(None), s.names))
+            done = True
+        if len(st.history) > rounds:
+            after = st.view(None)
+            self.tell("Round %d over:" % len(after["history"]))
+            self.tell(*fmt.round_summary(after, s.names, 80))
+            done = True
+        if done or s.is_human(seat):
+            self.autosave()
 
     def show(self, seat, title):
         s = self.session
@@ -211,9 +296,10 @@ class Console:
             elif word in ("scores", "score"):
                 self.say(*fmt.score_sheet(s.state.view(seat), s.names, 80))
             elif word in ("undo", "undo trick"):
-                done = s.undo_trick() if word == "undo trick" else s.undo_human()
-                self.say("Taken back." if done else "! Nothing to take back.")
+                done = s.undo_trick(seat) if word == "undo trick" else s.undo_human(seat)
+                self.say("Taken back." if done else "! " + s.why)
                 if done:
+                    self.autosave()
                     return True
             elif word == "save":
                 self.say(self.save() or "Saved.")
@@ -222,7 +308,7 @@ class Console:
                 self.say("Left the game%s" % (": " + msg if msg else "; saved, type c to continue."))
                 return False
             else:
-                if word.isdigit() and s.state.view(None)["phase"] in ("bid", "contract"):
+                if _digits(word) is not None and s.state.phase in ("bid", "contract"):
                     line = "bid " + line
                 try:
                     self.apply(s.state.parse_action(line))
@@ -235,6 +321,15 @@ class Console:
         if self.store is None:
             return "No storage here."
         return self.store.save_game(self.session.record())
+
+    def autosave(self):
+        # Save now; a problem is told once (not at every move).
+        if self.store is None or self.session.state.is_over():
+            return
+        note = self.save()
+        if note and note != self.saved_note:
+            self.say("! " + note)
+        self.saved_note = note
 
     def game_over(self, title):
         s = self.session
@@ -252,10 +347,25 @@ class Console:
                                          v["scores"][humans[0]])
 
 
+def _digits(text):
+    # The number written in ASCII digits (no sign, no other script's digits:
+    # not "²" or "٣"), or None.
+    if not text or len(text) > 12:
+        return None
+    n = 0
+    for ch in text:
+        d = ord(ch) - 48
+        if not 0 <= d <= 9:
+            return None
+        n = n * 10 + d
+    return n
+
+
 def _number(text, lo, hi, what):
-    if not text.isdigit() or not lo <= int(text) <= hi:
+    n = _digits(text)
+    if n is None or not lo <= n <= hi:
         raise ValueError("%s: a number from %d to %d." % (what, lo, hi))
-    return int(text)
+    return n
 
 
 def _yes_no(text):
@@ -286,7 +396,8 @@ def _seats(text, players):
 
 
 def main(profile):
-    # Run the console on a HAL profile with readline/write (hal.text.Text).
+    # Run the console on a HAL profile with readline/write (hal.text.Text);
+    # profile.opts: the command line's --game and --seed (the desktop).
     store = None
     try:
         from ui.saves import Store
@@ -294,4 +405,4 @@ def main(profile):
     except ImportError:
         pass
     Console(profile.readline, profile.write, store, profile.entropy,
-            getattr(profile, "notice", None)).run()
+            getattr(profile, "notice", None), getattr(profile, "opts", None)).run()

@@ -19,7 +19,8 @@ USAGE = """usage: python code.py [options]
   --scale N              window zoom (default 4)
   --shot-scale N         zoom screenshots too (default 1: device pixels)
   --data-dir DIR         where saves go (default $POCKET_TRICKS_DATA or ~/.local/share/pocket-tricks)
-  --text                 play in the terminal (also used when no display is found)
+  --text                 play in the terminal (also used when no display is found; --game,
+                         --seed and --data-dir apply there too)
   --host                 host a link table (with --game: straight away; alone: the setup,
                          or the saved link table resumed)
   --join ADDRESS[:PORT]  join the link table at ADDRESS (the same seat again after a restart)
@@ -32,12 +33,44 @@ USAGE = """usage: python code.py [options]
 keys: arrows move, Z/Enter = A, X/Esc/Backspace = B, Space = START, Tab = SELECT"""
 
 
+# What --game and --seed accept (the same as engine.games.IDS and
+# engine.rng.LAST_DEAL: the HAL does not import the engine; a test keeps them
+# equal). Screens smaller than the smallest board do not fit the layout.
+GAMES = ("nommie", "linger", "nines", "callbreak", "israeli")
+LAST_DEAL = 99999
+MIN_SIZE = (160, 128)
+MAX_SIZE = 4096
+# the whole-number options: (option, lowest, highest, what it takes)
+NUMBERS = (("seed", 1, LAST_DEAL, "a deal number from 1 to %d" % LAST_DEAL),
+           ("scale", 1, 16, "a zoom from 1 to 16"), ("shot_scale", 1, 16, "a zoom from 1 to 16"),
+           ("port", 1, 65535, "a port number from 1 to 65535"),
+           ("grace", 0, 86400, "a number of seconds"))
+
+
+def _bad(sentence):
+    # SystemExit with one sentence and the usage (no traceback)
+    return SystemExit("pocket-tricks: %s\n%s" % (sentence, USAGE))
+
+
+def _digits(text):
+    # The number in ASCII digits, or None (not "\u00b2", not another script's digits).
+    if not text or len(text) > 9:
+        return None
+    n = 0
+    for ch in text:
+        if not "0" <= ch <= "9":
+            return None
+        n = n * 10 + ord(ch) - 48
+    return n
+
+
 def parse_args(argv):
-    # Options dict from a command line; raises SystemExit with usage on errors.
+    # Options dict from a command line; a bad option or value raises
+    # SystemExit with one sentence and the usage.
     opts = {"headless": False, "keys": None, "screenshot": None, "screenshot_every": None,
             "seed": None, "width": 160, "height": 128, "scale": 4, "data_dir": None,
             "quick": None, "shot_scale": 1, "host": False, "join": None, "seats": None,
-            "port": None, "name": None, "grace": None, "bind": None}
+            "port": None, "name": None, "grace": None, "bind": None, "text": False}
     i = 0
     while i < len(argv):
         arg = argv[i]
@@ -53,34 +86,48 @@ def parse_args(argv):
             opts["headless"] = True
         elif arg == "--host":
             opts["host"] = True
+        elif arg == "--text":
+            opts["text"] = True
         elif arg in ("-h", "--help"):
             print(USAGE)
             raise SystemExit(0)
         elif arg in takes:
             if i + 1 >= len(argv):
-                raise SystemExit("%s needs a value\n%s" % (arg, USAGE))
+                raise _bad("%s needs a value." % arg)
             opts[takes[arg]] = argv[i + 1]
             i += 1
         else:
-            raise SystemExit("unknown option %s\n%s" % (arg, USAGE))
+            raise _bad("there is no option %s." % arg)
         i += 1
-    try:
-        if opts.get("size"):
-            w, h = opts.pop("size").lower().split("x")
-            opts["width"], opts["height"] = int(w), int(h)
-        opts["scale"] = int(opts["scale"])
-        opts["shot_scale"] = max(1, int(opts["shot_scale"]))
-        for key in ("seed", "port", "grace"):
-            if opts[key] is not None:
-                opts[key] = int(opts[key])
-    except ValueError:
-        raise SystemExit("bad number in options\n%s" % USAGE)
-    opts.pop("size", None)
+    size = opts.pop("size", None)
+    if size is not None:
+        parts = size.lower().split("x")
+        w = _digits(parts[0]) if len(parts) == 2 else None
+        h = _digits(parts[1]) if len(parts) == 2 else None
+        if w is None or h is None:
+            raise _bad("--size takes WIDTHxHEIGHT in pixels, like 160x128 (not %r)." % size)
+        if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
+            raise _bad("--size %s is too small: the game needs at least %dx%d." % (
+                size, MIN_SIZE[0], MIN_SIZE[1]))
+        if w > MAX_SIZE or h > MAX_SIZE:
+            raise _bad("--size %s is too large: at most %dx%d." % (size, MAX_SIZE, MAX_SIZE))
+        opts["width"], opts["height"] = w, h
+    for key, lo, hi, what in NUMBERS:
+        value = opts[key]
+        if value is None or type(value) is int:
+            continue
+        n = _digits(value)
+        if n is None or not lo <= n <= hi:
+            raise _bad("--%s takes %s (not %r)." % (key.replace("_", "-"), what, value))
+        opts[key] = n
+    if opts["quick"] is not None and opts["quick"] not in GAMES:
+        raise _bad("--game %r is not a game: choose %s or %s." % (
+            opts["quick"], ", ".join(GAMES[:-1]), GAMES[-1]))
     if opts["keys"] is not None:
         try:
             opts["keys"] = [K.number(n) for n in opts["keys"].replace(",", " ").split()]
         except ValueError as e:
-            raise SystemExit("%s\n%s" % (e, USAGE))
+            raise _bad("--keys: %s." % str(e).rstrip("."))
     return opts
 
 

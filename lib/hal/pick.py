@@ -5,9 +5,10 @@ import sys
 import hal
 
 
-def _text(notice=None):
+def _text(notice=None, opts=None):
+    # the text console, with the command line's options (--data-dir, --game, --seed)
     from hal import text
-    return text.Text(notice=notice)
+    return text.Text(save_dir=(opts or {}).get("data_dir"), notice=notice, opts=opts)
 
 
 def detect(argv=None):
@@ -18,18 +19,19 @@ def detect(argv=None):
             from hal import desktop
             print(desktop.USAGE)
             raise SystemExit(0)
-        if "--text" in argv:
-            return _text()
-        if _no_display_env(argv):
-            return _text("no display found: playing in the text console (--text)")
         from hal import desktop
+        opts = desktop.parse_args(argv)  # a bad value: one sentence and the usage
+        if opts["text"]:
+            return _text(None, opts)
+        if _no_display_env(argv):
+            return _text("no display found: playing in the text console (--text)", opts)
         try:
             profile = desktop.Desktop(argv)
         except RuntimeError as e:  # pygame.error: no display to open a window on
-            return _text("no display (%s): playing in the text console" % e)
+            return _text("no display (%s): playing in the text console" % e, opts)
         if _invisible_window(profile):
             profile.finish()
-            return _text("no display found: playing in the text console (--text)")
+            return _text("no display found: playing in the text console (--text)", opts)
         return profile
     board_id = hal._board_id()
     name = (board_id + " " + hal._machine()).lower()

@@ -26,7 +26,8 @@ class Text:
     board_name = "text"
     display = None
 
-    def __init__(self, save_dir=None, readline=None, write=None, notice=None):
+    def __init__(self, save_dir=None, readline=None, write=None, notice=None, opts=None):
+        self.opts = opts or {}        # the desktop command line (--game, --seed)
         self.keys = K.Queue()
         self.save_dir = save_dir or _default_save_dir()
         self.writable = _prepare(self.save_dir)
@@ -77,14 +78,21 @@ def _clock_ms():
 
 
 def _input_line(prompt):
+    # None when input has ended (Ctrl-D, a closed pipe, a serial link gone);
+    # a line that is not text reads as nothing typed
     try:
         return input(prompt)
-    except EOFError:
+    except (EOFError, OSError):
         return None
+    except ValueError:        # UnicodeDecodeError: bytes that are not UTF-8
+        return ""
 
 
 def _print_text(text):
-    print(text, end="")
+    try:
+        print(text, end="")
+    except OSError:           # the terminal went away: input ends next
+        pass
 
 
 def _prepare(folder):
