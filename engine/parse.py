@@ -7,6 +7,20 @@ from engine.actions import BID, KEEP, PASS, SWAP, TRUMP, trump_bid
 from engine.cards import NINES_RANKS, NO_TRUMP, SUIT_NAMES, SUITS
 
 
+def number(word):
+    # The whole number in ASCII digits, or None: "\u00b2" or another script's
+    # digits ("\u0663") are not numbers here (str.isdigit and int() take them).
+    if not word or len(word) > 9:
+        return None
+    n = 0
+    for ch in word:
+        d = ord(ch) - 48
+        if not 0 <= d <= 9:
+            return None
+        n = n * 10 + d
+    return n
+
+
 def parse_suit(text):
     # Suit letter, suit name or NT/no trump -> 0..4; None if not a suit.
     t = text.strip().lower()
@@ -47,8 +61,8 @@ def parse_action(text):
         w = words[0]
         if w in ("pass", "swap", "keep"):
             return (PASS, SWAP, KEEP)[("pass", "swap", "keep").index(w)]
-        if w.isdigit():
-            n = int(w)
+        n = number(w)
+        if n is not None:
             if n > 13:
                 raise IllegalAction("Bids go from 0 to 13.")
             return BID + n
@@ -60,8 +74,8 @@ def parse_action(text):
         if s is None:
             raise IllegalAction("Choose trump as C, D, H, S or NT.")
         return TRUMP + s
-    if words[0].isdigit():
-        n = int(words[0])
+    n = number(words[0])
+    if n is not None:
         s = parse_suit(" ".join(words[1:]))
         if s is None or not 5 <= n <= 13:
             raise IllegalAction("A trump bid is a number 5-13 and a suit, like 'bid 6 S'.")
