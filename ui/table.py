@@ -86,16 +86,19 @@ class Table(Screen):
         humans = self.session.humans()
         if not humans:
             return None
-        if len(humans) == 1:
-            return humans[0]
+        if len(humans) == 1:   # (hidden after a seat change until the curtain passes)
+            return humans[0] if humans[0] == self.last_human else None
         seat = self.state().to_act()
         if seat in humans and seat == self.last_human and not self.pending_round:
             return seat
         return None
 
     def needs_curtain(self, seat):
+        # The device passes to another person: pass-and-play, or a seat change
+        # that leaves a different human to play than the one who had it.
         humans = self.session.humans()
-        return len(humans) >= 2 and seat in humans and seat != self.last_human
+        return seat in humans and seat != self.last_human and \
+            (len(humans) >= 2 or self.last_human is not None)
 
     def names(self):
         return self.session.names
@@ -218,11 +221,8 @@ class Table(Screen):
         self.update_fields()
 
     def seats_changed(self):
-        humans = self.session.humans()
-        if len(humans) == 1:
-            self.last_human = humans[0]
-        elif self.last_human not in humans:
-            self.last_human = None
+        # last_human stays the person who has the device (even as a bot seat's
+        # now): a different human gets the curtain first
         self.dec_seat = -1
         self.autosave()
         self.update_fields()
