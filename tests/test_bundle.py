@@ -344,3 +344,17 @@ def test_a_whole_game_runs_from_the_bundle_in_circuitpython(built, tmp_path):
     assert got["over"] and want["over"]
     for key in ("checksum", "scores", "winners", "actions"):
         assert got[key] == want[key], key
+
+
+def test_device_code_has_no_asserts_that_the_mpy_build_would_drop():
+    # circuitpy.MPY_OPTIMISE (-O3) compiles asserts away: a check on the
+    # board must be an if and a raise
+    import ast
+    from tools import circuitpy
+    assert circuitpy.MPY_OPTIMISE in ("-O1", "-O2", "-O3")
+    found = []
+    for rel, path in circuitpy.device_files():
+        if rel.endswith(".py"):
+            tree = ast.parse(open(path, encoding="utf-8").read(), path)
+            found += ["%s:%d" % (rel, n.lineno) for n in ast.walk(tree) if isinstance(n, ast.Assert)]
+    assert found == []
