@@ -85,7 +85,8 @@ def test_unknown_keys_are_ignored():
 def test_title_offers_continue_only_with_a_saved_game():
     store = NoStore()
     app, d = new_app(store)
-    assert app.top().lines == ["New game", "Settings", "Statistics", "Rules", "About"]
+    assert app.top().lines == ["New game", "Link play", "Settings", "Statistics", "Rules",
+                               "About"]
     t = start(app, "nommie", ["human", "bot", "bot", "bot"], seed=9)
     until(d, lambda: human_turn(t))
     bid = t.options[t.pick]
@@ -385,7 +386,7 @@ def test_curtain_hides_hands_and_only_a_lifts_it():
 def test_round_summary_between_rounds_then_game_over():
     store = NoStore()
     app, d = new_app(store)
-    t = start(app, "nines", ["human", "bot", "bot"], seed=8, opts={"start_score": 4})
+    t = start(app, "nines", ["human", "bot", "bot"], seed=8, opts={"start_score": 7})
     seen = set()
     for _ in range(3000):
         d.settle()
@@ -651,7 +652,7 @@ def test_continue_with_the_real_store(tmp_path):
 def test_rare_screens_leave_memory_when_closed():
     import sys
     lazy = ("ui.title", "ui.newgame", "ui.settings", "ui.info", "ui.pause", "ui.between",
-            "ui.sheet", "ui.menus", "ui.glyphs", "ui.nostore", "hal.pick")
+            "ui.sheet", "ui.sheet_page", "ui.menus", "ui.glyphs", "ui.nostore", "hal.pick")
     from ui.app import forget
     for m in lazy:                                 # left over by earlier tests' apps
         forget(m)

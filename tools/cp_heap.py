@@ -152,7 +152,8 @@ MODULES = ("hal.keys", "engine", "engine.cards", "engine.actions", "engine.rng",
            "engine.explain", "engine.parse", "engine.saved",
            "ui.fmt", "ui.screen", "ui.session", "ui.app", "ui.atomic", "ui.saves", "ui.storage",
            "ui.table", "ui.menus", "ui.title", "ui.newgame", "ui.pause", "ui.between",
-           "ui.sheet", "ui.settings", "ui.info", "ui.prefs", "ui.undo", "ui.console")
+           "ui.sheet", "ui.sheet_page", "ui.panel", "ui.refusal", "ui.hint", "ui.settings",
+           "ui.info", "ui.prefs", "ui.undo", "ui.console")
 
 
 def module_figures(kind="mpy", modules=MODULES):

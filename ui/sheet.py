@@ -1,10 +1,9 @@
-# The score sheet (SELECT, the pause menu, game over), the round summary and
-# the per-round lines, as tables with real columns: each column as wide as
-# its widest entry, numbers right-aligned, so bids of 10+, Call Break's
-# tenths and 2-5 players line up. Loaded while one of them is shown.
-from hal import keys as K
-from ui.fmt import card, pad, rpad, score
-from ui.screen import ListScreen
+# Score tables with real columns: each column as wide as its widest entry,
+# numbers right-aligned, so bids of 10+, Call Break's tenths and 2-5 players
+# line up. This module holds what the round summary needs (loaded at a round's
+# end, beside a level-3 game: kept small); the score sheet screen, the text
+# sheet and game over's lines are in ui.sheet_page, loaded when asked for.
+from ui.fmt import pad, rpad, score
 
 
 def columns(rows):
@@ -60,112 +59,43 @@ def round_table(view, names, r):
     return columns(rows)
 
 
-def round_lines(view, names):
-    # One line per round with each seat's points, then the totals (game over).
-    n = view["players"]
-    scale = view.get("score_scale") or 1
-    hist = view.get("history") or []
-    if view["game"] == "linger":
-        rows = [["Rd"] + [names[s] for s in range(n)]]
-        for r in range(len(hist)):
-            rows.append([str(r + 1)] + [str(t) for t in hist[r]["tricks"]])
-        return columns(rows) if hist else []
-    rows = [["Rd"] + [names[s] for s in range(n)]]
-    for r in range(len(hist)):
-        rows.append([str(r + 1)] + [signed(p, scale) for p in hist[r].get("points") or [0] * n])
-    rows.append(["Tot"] + [score(x, scale) for x in view["scores"]])
-    return columns(rows)
-
-
-def score_sheet(view, names, cols):
-    # The whole sheet as text (the text console): per round bid/won and points.
-    n = view["players"]
-    scale = view.get("score_scale") or 1
-    hist = view.get("history") or []
-    rows = [["Rd"] + [names[s] for s in range(n)]]
-    for r in range(len(hist)):
-        h = hist[r]
-        bids = h.get("bids") or [None] * n
-        row = [str(r + 1)]
-        for s in range(n):
-            cell = "won %d" % h["tricks"][s]
-            if bids[s] is not None:
-                cell = "bid %d %s" % (bids[s], cell)
-            if view["game"] != "linger":
-                cell += " " + signed(h["points"][s], scale)
-            row.append(cell)
-        rows.append(row)
-    if view["game"] != "linger":
-        rows.append(["Tot"] + [score(x, scale) for x in view["scores"]])
-    out = columns(rows)
-    if not hist:
-        out.insert(1, "No round finished yet.")
-    return out
-
-
 def round_summary(view, names, cols):
     # The screen between rounds (and the console's round end): the last round's table.
     return round_table(view, names, len(view["history"]) - 1)
 
 
-def last_trick(view, names):
-    lt = view.get("last_trick")
-    if not lt:
-        return ["No trick played yet."]
-    out = ["Last trick:"]
-    for seat, c in lt:
-        mark = "  wins" if seat == view.get("last_winner") else ""
-        out.append("  " + pad(names[seat], 5) + card(c) + mark)
+
+# The rest lives in ui.sheet_page (callers keep using these names); a
+# function called here unloads that module again after use.
+def _page(fn, *args):
+    from ui import sheet_page
+    from ui.app import forget
+    out = getattr(sheet_page, fn)(*args)
+    forget("ui.sheet_page")
     return out
 
 
-class ScoreSheet(ListScreen):
-    # One page per finished round and a last page with the totals and the last
-    # trick: LEFT/RIGHT move a round, UP/DOWN scroll a long page, A/B close.
-    module = "ui.sheet"
+def score_sheet(view, names, cols):
+    return _page("score_sheet", view, names, cols)
 
-    def __init__(self, table):
-        ListScreen.__init__(self, "Score sheet", [], "L/R: round  B: back")
-        self.table = table
-        self.page = -1            # -1: the totals page
 
-    def refresh(self):
-        v = self.table.state().view(None)
-        names = self.table.names()
-        hist = v["history"]
-        n = len(hist)
-        if self.page < 0 or self.page >= n:
-            self.page = -1
-            total = v.get("rounds")
-            self.title = "Totals, %d round%s" % (n, "" if n == 1 else "s") if n else "Score sheet"
-            rows = [["", "Total"]] + [[names[s], score(v["scores"][s], v.get("score_scale") or 1)]
-                                      for s in range(v["players"])]
-            lines = columns(rows) if v["game"] != "linger" else []
-            if not n:
-                lines = ["No round finished yet."] + ([""] if lines else []) + lines
-            if total:
-                lines.append("%d of %d rounds played" % (n, total))
-            self.lines = lines + [""] + last_trick(v, names)
-        else:
-            self.title = "Round %d of %s" % (self.page + 1, v.get("rounds") or n)
-            self.lines = round_table(v, names, self.page)
-        self.first = 0
+def round_lines(view, names):
+    return _page("round_lines", view, names)
 
-    def key(self, k):
-        n = len(self.table.state().view(None)["history"])
-        if k in (K.LEFT, K.RIGHT):
-            page = n if self.page < 0 else self.page      # the totals page comes last
-            page = max(0, min(n, page + (1 if k == K.RIGHT else -1)))
-            self.page = -1 if page == n else page
-            self.refresh()
-            return
-        ListScreen.key(self, k)
+
+def last_trick(view, names):
+    return _page("last_trick", view, names)
 
 
 def sheet_screen(table):
+    from ui.sheet_page import ScoreSheet
     return ScoreSheet(table)
 
 
 def show(table):
-    # Push the score sheet over whatever is on top (this module leaves with it).
+    # Push the score sheet over whatever is on top: ui.sheet_page leaves with
+    # that screen (App: `module`), this module right away.
+    from ui.app import forget
+    from ui.sheet_page import ScoreSheet
     table.app.push(ScoreSheet(table))
+    forget("ui.sheet")
