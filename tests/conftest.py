@@ -14,3 +14,5 @@ for _p in (ROOT, os.path.join(ROOT, "lib")):
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Link play's sockets stay on this machine in every test (hal/desktop_net.py).
+os.environ["POCKET_TRICKS_LINK_LOCAL"] = "1"
