@@ -58,6 +58,9 @@ class Table(Screen):
         self.hint = None           # (action, reason) level 3 would choose here
         self.hinted = False        # a hint was asked for in this game (statistics)
         self.context_lines = []    # the picker's reasons (ui.panel), once per decision
+        self.thinking = -1         # the bot seat shown deciding (drawn before it decides)
+        self.ahead = []            # keys pressed while the human could not act, kept for its turn
+        self.skip = False          # A pressed while a bot decided: cut the pause after its move
         # view fields
         self.header = ""
         self.trump_text = ""
@@ -143,12 +146,14 @@ class Table(Screen):
         self.now = now
         if self.finished:
             return None
+        fresh = False
         if self.hold_until:
             if now < self.hold_until:
                 return self.hold_until - now
             self.hold_until = 0
             self.round_hold = False
             self.update_fields()
+            fresh = True
         if self.pending_round:
             self.pending_round = False
             self.update_fields()
@@ -162,9 +167,23 @@ class Table(Screen):
             return None
         seat = st.to_act()
         if not self.session.is_human(seat):
-            self.act(self.session.bot_action(), seat)
+            if self.thinking != seat:
+                # first draw the table with this seat highlighted and "thinking"
+                # (a level-3 move takes a good part of a second on a board);
+                # the next tick decides
+                self.thinking = seat
+                if not fresh:
+                    self.update_fields()
+                return 0
+            a = self.session.bot_action()
+            self.thinking = -1
+            self.act(a, seat)
+            if self.skip:
+                self.skip = False
+                self.hold_until = max(self.now, min(self.hold_until, self.seen_until))
             return self.hold_until - now if self.hold_until else 0
         if self.needs_curtain(seat):
+            self.ahead = []    # typed by the previous player: not for the next one
             from ui.between import Curtain
             self.app.push(Curtain(self, seat))
             return None
@@ -178,6 +197,9 @@ class Table(Screen):
         self.prepare(v)
         self.update_fields(v)
         self.app.beep(880, 60)       # your turn
+        keys, self.ahead = self.ahead, []
+        for k in keys:               # pressed while bots were deciding
+            self.key(k)
         return None
 
     def finish(self):
@@ -342,8 +364,14 @@ class Table(Screen):
         if self.hold_until:
             if k == K.A:                     # skip the pause, not the finished trick
                 self.hold_until = max(self.now, min(self.hold_until, self.seen_until))
+            elif len(self.ahead) < 8:
+                self.ahead.append(k)         # kept for the human's turn
             return
         if not self.session.is_human(seat):
+            if k == K.A:
+                self.skip = True             # as A in the pause that follows the move
+            elif len(self.ahead) < 8:
+                self.ahead.append(k)
             return
         if self.shown_seat() != seat:
             return
