@@ -20,13 +20,18 @@ from engine.state import LEAD
 from engine.tricks import beats
 
 # Cards simulated per decision, per game: the most that keeps level 3 inside
-# the device budget (VM CPU time p95 <= 20 ms, max <= 60 ms; `make bench`).
-PLAYOUT_BUDGET = {"nommie": 560, "israeli": 960, "nines": 960}
+# the device budget: on a 120 MHz SAMD51 (tools/cp_timing.py's estimate, at
+# its slow end) p95 about 1 s and the longest decision about 2 s.
+PLAYOUT_BUDGET = {"nommie": 800, "israeli": 1300, "nines": 1300}
 # A candidate replaces the heuristic's card when its paired t-statistic over
 # the sampled deals exceeds Z4 / 4.
 Z4 = 6
-# Cards simulated for a Nommie bid (every candidate plays the whole round).
+SAMPLE_COST = 8
+# Cards simulated for a Nommie bid (every candidate plays the whole round),
+# in at most BID_SAMPLES deals: with few cards each deal's bidding and trump
+# choice cost more than its playout.
 BID_BUDGET = 640
+BID_SAMPLES = 12
 
 
 def rules_for(game):
@@ -130,7 +135,8 @@ def choose(view, legal, rng, baseline=None):
         return cands[0]
     left = sum(view["counts"])
     budget = PLAYOUT_BUDGET.get(game, 320)
-    samples = max(1, budget // (left * len(cands)))
+    # a sampled deal costs about SAMPLE_COST cards' play before its playouts
+    samples = max(1, budget // ((left + SAMPLE_COST) * len(cands)))
     # when even one full playout per candidate is too dear, stop after `depth`
     # cards and count the rest of this seat's hand by its estimated tricks
     depth = min(left, max(n + 1, budget // len(cands)))
@@ -309,7 +315,7 @@ def choose_bid(view, legal, rng, baseline):
     if len(cands) == 1:
         return baseline
     unseen = seen_cards(view)[1]
-    samples = max(1, BID_BUDGET // (4 * size * len(cands)))
+    samples = max(1, min(BID_SAMPLES, BID_BUDGET // (4 * size * len(cands))))
     totals = [0] * len(cands)
     lead = (dealer + 1) % 4
     for _ in range(samples):

@@ -14,7 +14,7 @@ from engine.bot_search import distinct, known_voids, pick, sample_hands, seen_ca
 from engine.callbreak import SPADES
 from engine.tricks import beats
 
-BUDGET = 1200  # cards played out per decision (VM time)
+BUDGET = 720   # cards played out per decision (board time: tools/cp_timing.py)
 CALL_BUDGET = 1040  # cards played out for a call (one playout serves every call)
 def choose(view, legal, rng, baseline):
     import engine.callbreak as cb
