@@ -102,7 +102,7 @@ assert stats["levels"]["3"] == [1, 1] and stats["levels"]["2"] == [1, 0]
 # undo, in place, from the log's codes
 u = games.load("nommie").restore(st.save())
 n = len(u.log)
-assert saves.undo_last_human(u, ["human", "bot", "bot", "bot"]) is True
+assert saves.undo_last_human(u, ["human", "bot", "bot", "bot"]) is None
 assert u.to_act() == 0 and len(u.log) < n
 assert "ui.undo" not in sys.modules and "ui.prefs" not in sys.modules
 assert "ui.storage" not in sys.modules
