@@ -65,7 +65,6 @@ class App:
         self.quit = False
         self.notice = self.store.notice
         self.sound = None          # callable(freq, ms) set by run()
-        self.link = None           # a link table's network end: polled every tick
 
     # --- the screen stack ------------------------------------------------
     def top(self):
@@ -125,8 +124,9 @@ class App:
             top.key(k)
 
     def tick(self, now):
-        if self.link is not None:
-            self.link.poll(now)
+        link = getattr(self, "link", None)   # a link table's network end (ui.link_*)
+        if link is not None:
+            link.poll(now)
         top = self.top()
         return top.tick(now) if top is not None else None
 
