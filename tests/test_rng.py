@@ -85,6 +85,9 @@ def test_every_deal_number_deals_different_cards():
     from engine import games
     from engine.rng import LAST_DEAL
     assert 1 < LAST_DEAL < 2 ** 29
+    # (above 2**29 numbers deal alike: 2**29 + 5 is deal 4 again; the console
+    # used to offer up to 999,999,999)
+    assert shuffled_deck(Rng(2 ** 29 + 5)) == shuffled_deck(Rng(4))
     seeds = np.arange(1, LAST_DEAL + 1, dtype=np.int64)
     decks, after = _np_decks(seeds)
     for s in (1, 2, 777, LAST_DEAL):          # the numpy copy is the engine's shuffle
