@@ -64,7 +64,7 @@ class Player:
 
     def kill(self):
         """As if the process died: every socket closes, nothing is said."""
-        link = self.app.link
+        link = getattr(self.app, "link", None)
         if link is None:
             return
         if hasattr(link, "listener"):
