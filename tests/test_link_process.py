@@ -39,13 +39,13 @@ def free_port():
 class Proc:
     """A tools.link_play process whose output lines are read by a thread."""
 
-    def __init__(self, *args):
+    def __init__(self, *args, cmd=None, env=None):
         env = dict(os.environ, POCKET_TRICKS_LINK_LOCAL="1", SDL_VIDEODRIVER="dummy",
-                   SDL_AUDIODRIVER="dummy", PYTHONUNBUFFERED="1")
+                   SDL_AUDIODRIVER="dummy", PYTHONUNBUFFERED="1", **(env or {}))
         self.started = time.monotonic()
-        self.p = subprocess.Popen([sys.executable, "-m", "tools.link_play", "--bind", LOCAL]
-                                  + list(args), cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                                  stderr=subprocess.STDOUT)
+        cmd = cmd or [sys.executable, "-m", "tools.link_play", "--bind", LOCAL]
+        self.p = subprocess.Popen(cmd + list(args), cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                                  stderr=subprocess.STDOUT, stdin=subprocess.PIPE)
         self.q = queue.Queue()
         self.lines = []
         self.t = threading.Thread(target=self._read, daemon=True)
@@ -82,6 +82,13 @@ class Proc:
         self.p.wait(timeout=10)
         return json.loads(line[7:])
 
+    def type(self, text):
+        try:
+            self.p.stdin.write(text.encode() + b"\n")
+            self.p.stdin.flush()
+        except (BrokenPipeError, ValueError):    # it has finished already
+            pass
+
     def kill(self):
         at = time.monotonic()
         self.p.send_signal(signal.SIGKILL)
@@ -98,8 +105,8 @@ class Proc:
 def procs():
     started = []
 
-    def start(*args):
-        p = Proc(*args)
+    def start(*args, **kw):
+        p = Proc(*args, **kw)
         started.append(p)
         return p
     yield start
@@ -261,33 +268,51 @@ def test_a_text_console_joins_and_plays_a_whole_game(procs, tmp_path):
     host = procs("--host", "--game", "nines", "--seats", "1 h l", "--port", str(port),
                  "--options", json.dumps({"start_score": 3}), "--data-dir",
                  str(tmp_path / "host"), "--timeout", "90")
-    env = dict(os.environ, POCKET_TRICKS_LINK_LOCAL="1", POCKET_TRICKS_DATA=str(tmp_path / "c"),
-               PYTHONUNBUFFERED="1")
-    p = subprocess.Popen([sys.executable, "code.py", "--text", "--join", "%s:%d" % (LOCAL, port),
-                          "--bind", LOCAL, "--name", "Cy"], cwd=ROOT, env=env,
-                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    out = []
+    c = procs("--text", "--join", "%s:%d" % (LOCAL, port), "--bind", LOCAL, "--name", "Cy",
+              cmd=[sys.executable, "code.py"], env={"POCKET_TRICKS_DATA": str(tmp_path / "c")})
     typed = 0
-    try:
-        end = time.monotonic() + 90
-        for raw in p.stdout:
-            line = raw.decode(errors="replace").rstrip("\n")
-            out.append(line)
-            m = MOVE.search(line)
-            if m:
-                p.stdin.write((m.group(1) + "\n").encode())
-                p.stdin.flush()
-                typed += 1
-            if line.startswith("Winner") or time.monotonic() > end:
-                break
-        p.stdin.write(b"leave\n")
-        p.stdin.close()
-        p.wait(timeout=10)
-    finally:
-        if p.poll() is None:
-            p.kill()
+    for _ in range(400):                 # each turn: its Moves line, then the game's end
+        at, line = c.wait_for(lambda x: MOVE.search(x) or x.startswith("Winner"), 60)
+        if line.startswith("Winner"):
+            break
+        c.type(MOVE.search(line).group(1))
+        typed += 1
+    c.type("leave")
+    c.p.wait(timeout=10)
+    out = c.lines
     h = host.result(60)
     assert h["over"], "\n".join(out[-30:])
     assert typed > 3 and "Game over." in out
     win = [x for x in out if x.startswith("Winner")][0]
     assert win.split(": ")[1] == ", ".join(["Ada", "Host", "You"][s] for s in h["winners"])
+
+
+def test_a_host_announces_its_table_on_udp(procs, tmp_path):
+    # what the lobby listens for: one datagram a second to port 5290 (here 127.0.0.1)
+    port = free_port()
+    u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    u.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if hasattr(socket, "SO_REUSEPORT"):
+        u.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    u.bind((LOCAL, P.ANNOUNCE_PORT))
+    u.settimeout(0.5)
+    host = procs("--host", "--game", "israeli", "--seats", "h l 1 l", "--port", str(port),
+                 "--data-dir", str(tmp_path / "host"), "--timeout", "20")
+    got = None
+    end = time.monotonic() + 15
+    try:
+        while time.monotonic() < end and got is None:
+            try:
+                data, addr = u.recvfrom(2048)
+            except socket.timeout:
+                continue
+            msg, why = P.decode(data.rstrip(b"\n"))
+            if msg and msg["t"] == "table" and msg.get("port") == port:
+                got = msg, addr, len(data)
+    finally:
+        u.close()
+        host.stop()
+    assert got is not None
+    msg, addr, size = got
+    assert addr[0] == LOCAL and msg["game"] == "israeli" and msg["open"] == [1, 3]
+    assert size < 200
