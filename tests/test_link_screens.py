@@ -108,6 +108,11 @@ def test_joiner_screens(w, h):
     run(hub, r, [host], lambda: t.state().v["phase"] == "play" and t.state().to_act() == 1
         and t.dec_seat == 1)
     r.shot("link_joiner_turn")
+    r.press(K.SELECT)                    # the score sheet from the joiner's own view
+    assert r.top().kind == "list" and r.top() is not t
+    r.shot("link_joiner_sheet")
+    r.press(K.B)
+    assert r.top() is t
     r.press(K.START)
     assert [it[0] for it in r.top().items][-1] == "Leave the table"
     r.press(K.B)
