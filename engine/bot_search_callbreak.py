@@ -15,7 +15,7 @@ from engine.callbreak import SPADES
 from engine.tricks import beats
 
 BUDGET = 720   # cards played out per decision (board time: tools/cp_timing.py)
-CALL_BUDGET = 1040  # cards played out for a call (one playout serves every call)
+CALL_BUDGET = 728   # cards played out for a call (one playout serves every call)
 def choose(view, legal, rng, baseline):
     import engine.callbreak as cb
     me = view["to_act"]
