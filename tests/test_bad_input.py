@@ -106,3 +106,12 @@ def test_statistics_go_under_the_bots_levels_not_the_human_seats(tmp_path):
     # the console files them the same way
     _, _, out = run_console(setup_lines("nommie", seats="h 0 0 0"), saves.Store(str(tmp_path), True))
     assert list(saves.Store(str(tmp_path), True).load_stats()["nommie"]["levels"]) == ["0"]
+
+
+@pytest.mark.parametrize("port", ["\u00b2", "\u0663", "5\u0663", ""])
+def test_a_link_address_with_other_digits_is_a_bad_port(port):
+    from ui import link_lobby
+    from test_ui_logic import new_app
+    app, d = new_app()
+    assert link_lobby.join(app, "127.0.0.1:" + port) is None
+    assert app.notice == "Link play: bad port in 127.0.0.1:" + port

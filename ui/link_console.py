@@ -207,7 +207,8 @@ def main(profile, address, name=None, opts=None):
     host, port = address, P.TABLE_PORT
     if ":" in address:
         host, p = address.rsplit(":", 1)
-        port = int(p) if p.isdigit() else port
+        if p and not [c for c in p if not "0" <= c <= "9"]:   # ASCII digits only
+            port = int(p)
     try:
         net = P.net_for(app)
     except OSError as e:

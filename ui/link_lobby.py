@@ -80,7 +80,7 @@ def join(app, address, name=None, net=None):
     h, port = address, P.TABLE_PORT
     if ":" in address:
         h, p = address.rsplit(":", 1)
-        if not p.isdigit():
+        if not p or [c for c in p if not "0" <= c <= "9"]:   # ASCII digits only
             _fail(app, "bad port in %s" % address)
             return None
         port = int(p)
