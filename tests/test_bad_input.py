@@ -114,4 +114,4 @@ def test_a_link_address_with_other_digits_is_a_bad_port(port):
     from test_ui_logic import new_app
     app, d = new_app()
     assert link_lobby.join(app, "127.0.0.1:" + port) is None
-    assert app.notice == "Link play: bad port in 127.0.0.1:" + port
+    assert app.top().footer == "Link play: bad port in 127.0.0.1:" + port   # on the title
