@@ -96,7 +96,7 @@ def test_title_offers_continue_only_with_a_saved_game():
     until(d, lambda: human_turn(t))
     actions = t.state().save()["actions"]
     app2, d2 = new_app(store)
-    assert app2.top().lines[0] == "Continue"
+    assert app2.top().lines[0] == "Continue Nommie"
     d2.press(K.A)
     t2 = app2.top()
     assert name(app2) == "Table"
@@ -596,7 +596,7 @@ def test_save_and_quit_then_continue():
     until(d, lambda: human_turn(t))
     actions = t.state().save()["actions"]
     pause_item(d, app, "Save and quit")
-    assert name(app) == "Title" and app.top().lines[0] == "Continue"
+    assert name(app) == "Title" and app.top().lines[0].startswith("Continue ")
     d.press(K.A)
     assert app.top().state().save()["actions"] == actions
 
@@ -642,7 +642,7 @@ def test_continue_with_the_real_store(tmp_path):
     actions = t.state().save()["actions"]
     pause_item(d, app, "Save and quit")
     app2, d2 = new_app(saves.Store(str(tmp_path), True))
-    assert app2.top().lines[0] == "Continue"
+    assert app2.top().lines[0] == "Continue Nines"
     d2.press(K.A)
     t2 = app2.top()
     assert name(app2) == "Table" and t2.session.seats == ["human", "bot", "bot"]

@@ -12,8 +12,12 @@ class Title(Menu):
 
     def refresh(self):
         items = []
-        if self.saved_record() is not None:
-            items.append(("Continue", self.resume_game))
+        rec = self.saved_record()
+        if rec is not None:
+            # say which game: "Continue Nommie"
+            from ui.menus import SHORT_TITLES
+            game = rec["save"].get("game")
+            items.append(("Continue " + SHORT_TITLES.get(game, ""), self.resume_game))
         items += [("New game", self.new_game), ("Link play", self.link),
                   ("Settings", self.settings), ("Statistics", self.stats), ("Rules", self.rules),
                   ("About", self.about)]
