@@ -1,0 +1,51 @@
+"""The tournament's opponent pool (tools/pool.py) and its calibration figures:
+every style plays legal actions in every game, deterministically, and the
+tournament counts bids and tricks per player."""
+import pytest
+
+from engine import games
+from tools import pool, tournament
+
+GAMES = ("nommie", "linger", "nines", "callbreak", "israeli")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_style_plays_a_whole_game_legally(game):
+    mod = games.load(game)
+    for style in pool.STYLES:
+        st = mod.new_game(seed=5)
+        moves = []
+        while not st.is_over():
+            seat = st.to_act()
+            legal = st.legal_actions()
+            a = pool.choose(style, st.view(seat), legal, 5)
+            assert a in legal, (style, st.view(None)["phase"], a)
+            st.apply(a)
+            moves.append(a)
+            if len(moves) > 3000:
+                break
+        again = mod.new_game(seed=5)
+        for a in moves[:60]:      # the same inputs give the same choices
+            seat = again.to_act()
+            assert pool.choose(style, again.view(seat), again.legal_actions(), 5) == a
+            again.apply(a)
+
+
+def test_unknown_style_is_refused():
+    st = games.load("nommie").new_game(seed=1)
+    with pytest.raises(ValueError):
+        pool.choose("sneaky", st.view(st.to_act()), st.legal_actions())
+
+
+def test_tournament_counts_calibration_per_player():
+    calib = {}
+    rows, wins, _ = tournament.collect("callbreak", [2, "cautious", "cautious", "cautious"],
+                                       10, 1, calib)
+    assert len(rows) == 10 and set(rows[0]) == {2, "cautious"}
+    for player in (2, "cautious"):
+        n, bids, taken, exact = calib[player]
+        assert n > 0 and 0 <= exact <= n
+        assert n <= bids <= 8 * n and 0 <= taken <= 13 * n
+    text = tournament.calibration_text(calib[2])
+    assert text.startswith("bid ") and "exact" in text
+    assert tournament.parse_player("3") == 3 and tournament.parse_player("trumps") == "trumps"
