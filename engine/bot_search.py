@@ -26,6 +26,8 @@ PLAYOUT_BUDGET = {"nommie": 800, "israeli": 1300, "nines": 1300}
 # A candidate replaces the heuristic's card when its paired t-statistic over
 # the sampled deals exceeds Z4 / 4.
 Z4 = 6
+# What sampling one deal costs, in cards played out: late decisions, with
+# few cards left, stop sampling once more deals would cost more than they tell.
 SAMPLE_COST = 8
 # Cards simulated for a Nommie bid (every candidate plays the whole round),
 # in at most BID_SAMPLES deals: with few cards each deal's bidding and trump
