@@ -13,6 +13,7 @@
 # owner's turn, and Frisch picks are never echoed.
 
 from engine import IllegalAction, games
+from engine.parse import number  # ASCII digits only (not "²" or "٣")
 from engine.rng import LAST_DEAL
 from ui import fmt, text_table
 from ui.session import Session
@@ -160,7 +161,7 @@ class Console:
             if line in ("h", "help", "?"):
                 self.say("Type a game number, c to continue a saved game, q to quit.")
                 continue
-            n = _digits(line)
+            n = number(line)
             if n is not None and 1 <= n <= len(games.IDS):
                 try:
                     return self.setup(games.IDS[n - 1])
@@ -308,7 +309,7 @@ class Console:
                 self.say("Left the game%s" % (": " + msg if msg else "; saved, type c to continue."))
                 return False
             else:
-                if _digits(word) is not None and s.state.phase in ("bid", "contract"):
+                if number(word) is not None and s.state.phase in ("bid", "contract"):
                     line = "bid " + line
                 try:
                     self.apply(s.state.parse_action(line))
@@ -347,22 +348,8 @@ class Console:
                                          v["scores"][humans[0]])
 
 
-def _digits(text):
-    # The number written in ASCII digits (no sign, no other script's digits:
-    # not "²" or "٣"), or None.
-    if not text or len(text) > 12:
-        return None
-    n = 0
-    for ch in text:
-        d = ord(ch) - 48
-        if not 0 <= d <= 9:
-            return None
-        n = n * 10 + d
-    return n
-
-
 def _number(text, lo, hi, what):
-    n = _digits(text)
+    n = number(text)
     if n is None or not lo <= n <= hi:
         raise ValueError("%s: a number from %d to %d." % (what, lo, hi))
     return n
