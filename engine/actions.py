@@ -1,4 +1,4 @@
-# Action ints shared by all games (DESIGN.md), their texts, parsing and log codes.
+# Action ints shared by all games (docs/design.md), their texts, parsing and log codes.
 #
 # 0..51 a card (play it; in Israeli Frisch: give it), 100+n a bid/call/contract
 # of n, 200+s choose trump s, 300+5n+s an Israeli trump bid, 400 pass,

@@ -1,4 +1,4 @@
-# Call Break (rules/callbreak.md): 4 players, 5 rounds, calls 1-8, spades trump.
+# Call Break (docs/rules/callbreak.md): 4 players, 5 rounds, calls 1-8, spades trump.
 # Each player calls 1-8 tricks, clockwise from left of the dealer, who also
 # leads the first trick; the trick winner leads the next. Spades are always
 # trump. Forced play, in order: a winning card of the led suit, else any card
@@ -7,7 +7,7 @@
 # -10*call, otherwise 10*call + 1 per extra trick. Highest total after round 5
 # wins (ties are joint winners).
 #
-# Rulings (DESIGN.md): round 1 dealer seat 0 (option first_dealer), the dealer
+# Rulings (docs/design.md): round 1 dealer seat 0 (option first_dealer), the dealer
 # rotates clockwise. Option eight_wins (default True): the trick that gives a
 # player their 8th trick of a round ends the game at once, that player the
 # only winner.

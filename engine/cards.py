@@ -7,7 +7,7 @@ RANKS = "23456789TJQKA"
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 NO_TRUMP = 4
 # Nines terminal codes: suit letter first, then 1 = ace, a = ten, b = jack,
-# d = queen, e = king (see rules/nines.md).
+# d = queen, e = king (see docs/rules/nines.md).
 NINES_RANKS = "23456789abde1"
 
 

@@ -1,4 +1,4 @@
-# Israeli Whist (rules/israeli.md): trump auction, Frisch, contracts, play.
+# Israeli Whist (docs/rules/israeli.md): trump auction, Frisch, contracts, play.
 # (Details in comments, not docstrings: the device keeps docstrings in RAM.)
 #
 # 4 players, 13 cards each, `rounds` deals (option, default 13), the dealer
@@ -13,7 +13,7 @@
 # last may not make them total 13 (over > 13 > under). The trump winner
 # leads; follow suit. Highest total after the last deal wins (ties joint).
 #
-# Interpretations beyond DESIGN.md's rulings:
+# Interpretations beyond docs/design.md's rulings:
 # - Frisch cards stay in the chooser's hand (marked in the view as chosen,
 #   only to that seat) until all four seats have chosen.
 # - A redeal does not count as a deal: same round number, same dealer.

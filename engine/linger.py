@@ -1,5 +1,5 @@
 # Linger Longer (Sift Smoke): the rules, see the comments.
-# Linger Longer, also called Sift Smoke (rules/linger.md): 2-5 players.
+# Linger Longer, also called Sift Smoke (docs/rules/linger.md): 2-5 players.
 #
 # Each player gets as many cards as there are players. The next card of the
 # deck is shown: its suit is trump, and it is shuffled back into the stock.
@@ -11,7 +11,7 @@
 # when exactly one player still holds cards (they win, whatever the tricks) or
 # nobody does (most tricks wins; a tie is a draw).
 #
-# Rulings (DESIGN.md): no dealer; seat 0 leads the first trick; the revealed
+# Rulings (docs/design.md): no dealer; seat 0 leads the first trick; the revealed
 # card is shuffled back into the stock; a trick winner left without cards
 # passes the lead clockwise to the next player holding cards.
 #

@@ -1,4 +1,4 @@
-# Nines (rules/nines.md): three players race from 9 points down to 0.
+# Nines (docs/rules/nines.md): three players race from 9 points down to 0.
 #
 # The deck is dealt in four hands of 13; the fourth, the dummy, belongs to
 # nobody. Swap round: from the dealer clockwise each player once swaps their
@@ -8,7 +8,7 @@
 # tricks. The game ends after the first hand in which a score reaches 0 or
 # less; the lowest score wins, ties are joint winners.
 #
-# Interpretations (beyond DESIGN.md's rulings):
+# Interpretations (beyond docs/design.md's rulings):
 # - Trump is known from the deal, so it is shown during the swap round.
 # - What a seat may know of hidden hands: every hand is a packet of cards;
 #   a seat knows each packet it has held (the one dealt to it, and the dummy

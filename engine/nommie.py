@@ -1,4 +1,4 @@
-# Nomination Whist ("Nommie"), locked rules (rules/nommie.md).
+# Nomination Whist ("Nommie"), locked rules (docs/rules/nommie.md).
 #
 # 4 players, 26 rounds with hand sizes 13..2, 2, 2, 2, 3..13. Bidding starts
 # left of the dealer, the dealer bids last and may not make the bids total the
@@ -7,7 +7,7 @@
 # dealer leads; follow suit. +1 a trick, +10 for an exact bid. Highest total
 # after round 26 wins; ties are joint winners.
 #
-# Rulings (DESIGN.md): first dealer seat 0 unless option first_dealer; the
+# Rulings (docs/design.md): first dealer seat 0 unless option first_dealer; the
 # zero rule counts consecutive 0-bids per player across rounds.
 from engine.actions import BID, TRUMP
 from engine.cards import SUIT_NAMES

@@ -1,4 +1,4 @@
-# The base of every game state: the contract of DESIGN.md in one place.
+# The base of every game state: the contract of docs/design.md in one place.
 #
 # A game subclass sets GAME, implements `setup()` (deal the first round),
 # `legal_actions()`, `do(a)` (carry out a legal action) and, where it needs,

@@ -1,4 +1,4 @@
-"""Call Break: one test per sentence of rules/callbreak.md, per DESIGN.md
+"""Call Break: one test per sentence of docs/rules/callbreak.md, per docs/design.md
 ruling and per interpretation in engine/callbreak.py's docstring."""
 import json
 import random

@@ -198,7 +198,7 @@ def test_vm_script(py_tree, path):
 # Boards have these; the unix port's time module is MicroPython's (no
 # monotonic clock). hal/pybadge.py uses time.monotonic_ns on the board only.
 UNIX_PORT_GAPS = ("time.monotonic", "time.monotonic_ns")
-# And the other way round: the unix port has int.bit_length, which DESIGN.md
+# And the other way round: the unix port has int.bit_length, which docs/design.md
 # says boards lack.
 BOARD_GAPS = ("bit_length",)
 
@@ -222,7 +222,7 @@ def test_circuitpython_has_everything_device_code_uses(py_tree):
     missing = cp_suite.parse_missing(run(cp_suite.check_uses_script(uses, modules), py_tree))
     missing = [m for m in missing if m not in UNIX_PORT_GAPS]
     assert missing == [], "device code uses what CircuitPython lacks: %s" % missing
-    # the unix port has these, boards do not (DESIGN.md)
+    # the unix port has these, boards do not (docs/design.md)
     assert not set(uses["methods"]) & set(BOARD_GAPS), set(uses["methods"]) & set(BOARD_GAPS)
 
 

@@ -1,4 +1,4 @@
-"""The engine contract of DESIGN.md, checked the same way for every game.
+"""The engine contract of docs/design.md, checked the same way for every game.
 
 Random playouts round-trip save()/restore() at every step, reject a wrong
 action at every step without changing anything, and keep hidden cards

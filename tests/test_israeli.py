@@ -1,4 +1,4 @@
-"""Israeli Whist: one test per sentence of rules/israeli.md, per DESIGN.md
+"""Israeli Whist: one test per sentence of docs/rules/israeli.md, per docs/design.md
 ruling and per interpretation in engine/israeli.py's docstring."""
 import json
 import random

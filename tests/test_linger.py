@@ -1,4 +1,4 @@
-"""Linger Longer: one test per sentence of rules/linger.md and per DESIGN.md
+"""Linger Longer: one test per sentence of docs/rules/linger.md and per docs/design.md
 ruling, on hand-built deals, then random-playout invariants and the bots."""
 import json
 import random

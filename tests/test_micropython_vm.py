@@ -28,7 +28,7 @@ def game_ids():
 
 
 def bot_levels():
-    """The levels engine.bots offers (bots.LEVELS if it says, else 0-3 from DESIGN)."""
+    """The levels engine.bots offers (bots.LEVELS if it says, else 0-3 from docs/design.md)."""
     from engine import bots
     return tuple(getattr(bots, "LEVELS", (0, 1, 2, 3)))
 

@@ -1,4 +1,4 @@
-"""Nines: one test per sentence of rules/nines.md, per DESIGN.md ruling and
+"""Nines: one test per sentence of docs/rules/nines.md, per docs/design.md ruling and
 per interpretation in engine/nines.py's docstring."""
 import json
 import random

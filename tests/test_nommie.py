@@ -1,4 +1,4 @@
-"""Nommie: one test per sentence of rules/nommie.md and per DESIGN.md ruling."""
+"""Nommie: one test per sentence of docs/rules/nommie.md and per docs/design.md ruling."""
 import pytest
 
 from engine import IllegalAction, bots

@@ -1,5 +1,5 @@
 """Saves within the heap budget, in CircuitPython's own interpreter (the
-reference, DESIGN.md) and in the MicroPython VM.
+reference, docs/design.md) and in the MicroPython VM.
 
 Play: a full-length Nommie game (26 rounds, level-1 bots) autosaved through
 ui.saves after every action (each save appends its codes to the journal

@@ -1,7 +1,7 @@
 # Drawing helpers shared by the screen views: colours, the card sprite
 # sheet, a text font with suit symbols, labels and rectangles.
 #
-# The only module besides ui/view_*.py that imports displayio.
+# The only module besides ui/view.py that imports displayio.
 
 import displayio
 import terminalio
