@@ -1,8 +1,8 @@
 # Hardware abstraction: hal.detect() returns the profile for this machine.
 #
-# Every profile offers: display (root_group, width, height, refresh), keys (an
-# event queue of keypad.Event with hal.keys numbers), now_ms(), save_dir,
-# writable, beep(freq, ms), entropy(), board_name.
+# Every profile subclasses hal.base.Board: the contract (display, keys,
+# now_ms(), idle(), save_dir, writable, beep(), entropy(), opts ...) with a
+# do-nothing default for each member.
 #
 # Kept tiny: every `from hal import keys` runs this file first. The choice of
 # profile is in hal.pick, loaded only by detect().

@@ -7,6 +7,7 @@ import os
 import time
 
 from hal import keys as K
+from hal.base import Board
 
 USAGE = """usage: python code.py [options]
   --headless             no window (tests, screenshots)
@@ -261,12 +262,13 @@ def _union_size(areas, width, height):
     return total
 
 
-class Desktop:
+class Desktop(Board):
     # The desktop profile; see USAGE for its command line.
 
     board_name = "desktop"
 
     def __init__(self, argv=()):
+        Board.__init__(self)
         self.opts = parse_args(list(argv))
         self.headless = self.opts["headless"]
         if self.headless:
@@ -329,12 +331,6 @@ class Desktop:
             self._clock_ms += max(1, ms)
         else:
             time.sleep(min(ms, 20) / 1000.0)
-
-    def beep(self, freq, ms):
-        pass
-
-    def entropy(self):
-        return int.from_bytes(os.urandom(4), "little")
 
     def after_key(self):
         # Called by the app after it handled a key and redrew: --screenshot-every.

@@ -7,7 +7,7 @@ import os
 import sys
 import time
 
-from hal import keys as K
+from hal.base import Board
 
 
 def _default_save_dir():
@@ -20,15 +20,14 @@ def _default_save_dir():
     return os.path.join(base, "pocket-tricks")
 
 
-class Text:
+class Text(Board):
     # The HAL contract with display None and an always-empty key queue.
 
     board_name = "text"
-    display = None
 
     def __init__(self, save_dir=None, readline=None, write=None, notice=None, opts=None):
+        Board.__init__(self)
         self.opts = opts or {}        # the desktop command line (--game, --seed)
-        self.keys = K.Queue()
         self.save_dir = save_dir or _default_save_dir()
         self.writable = _prepare(self.save_dir)
         self._readline = readline or _input_line
@@ -44,30 +43,12 @@ class Text:
     def write(self, text):
         self._write(text)
 
-    def input_ended(self):
-        return False
-
     def now_ms(self):
         return _clock_ms() - self._start
-
-    def idle(self, ms):
-        pass
-
-    def after_key(self):
-        pass
-
-    def finish(self):
-        pass
 
     def beep(self, freq, ms):
         if self.bell:
             self._write("\a")
-
-    def entropy(self):
-        try:
-            return int.from_bytes(os.urandom(4), "little")
-        except (NotImplementedError, AttributeError):
-            return self.now_ms() & 0x7FFFFFFF
 
 
 def _clock_ms():

@@ -1,0 +1,60 @@
+# The HAL contract: every member ui.app.run, ui.console, ui.link_console and
+# code.py use, each with a do-nothing default. Every board profile subclasses
+# Board, calls Board.__init__ first and overrides what its hardware has.
+# (tests/test_boards.py checks the list against what the UI reads.)
+
+import os
+
+from hal import keys as K
+
+
+class Board:
+    board_name = "?"      # shown on the About screen
+    display = None        # displayio display (root_group, width, height, refresh); None: text console
+    headless = False      # True: no one watches (ui.app reads keys even while busy)
+    notice = None         # one line for the player at start, e.g. "no display found"
+
+    def __init__(self):
+        self.keys = K.Queue()     # logical key events: get() -> Event or None
+        self.opts = {}            # the desktop command line (--game, --seed, --host ...)
+        self.save_dir = "/saves"  # folder for saves and settings
+        self.writable = False     # True when files can be written in save_dir
+
+    def now_ms(self):
+        # Milliseconds from a steady clock (no clock here: time stands still).
+        return 0
+
+    def idle(self, ms):
+        # Wait up to ms for input (or let a virtual clock jump ahead).
+        pass
+
+    def input_ended(self):
+        # True when no more input can ever come (end of a script, window closed).
+        return False
+
+    def after_key(self):
+        # Called after a key was handled and the screen redrawn.
+        pass
+
+    def finish(self):
+        # End of the run: last screenshot, close the window.
+        pass
+
+    def beep(self, freq, ms):
+        # Start a tone and return at once (silent without a speaker).
+        pass
+
+    def entropy(self):
+        # 31 random bits for a new deal number.
+        try:
+            return int.from_bytes(os.urandom(4), "little")
+        except (NotImplementedError, AttributeError):
+            return self.now_ms() & 0x7FFFFFFF
+
+    def readline(self, prompt=""):
+        # Text console: one typed line without its newline; None when input has ended.
+        return None
+
+    def write(self, text):
+        # Text console: show text as it is (no newline added).
+        pass
