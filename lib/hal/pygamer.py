@@ -1,4 +1,5 @@
-# PyGamer profile: the PyBadge profile plus an analog joystick for the arrows.
+# PyGamer profile: the PyBadge profile plus an analog joystick for the arrows
+# (the only board with a stick: these are its one set of thresholds).
 #
 # The PyGamer's shift register carries only B, A, START and SELECT; the thumb
 # stick is two analog pins. Stick turns into UP/DOWN/LEFT/RIGHT with a dead zone
@@ -54,8 +55,8 @@ class Joystick:
 
 try:
     from hal.pybadge import PyBadge
-except ImportError:  # pragma: no cover - keeps the module importable for docs
-    PyBadge = object
+except ImportError:  # pragma: no cover - no board module: keeps Joystick importable
+    from hal.base import Board as PyBadge
 
 
 class PyGamer(PyBadge):
@@ -65,9 +66,16 @@ class PyGamer(PyBadge):
 
     def __init__(self):
         PyBadge.__init__(self)
+        import board
         self.stick = Joystick()
+        self._joy = None
+        if hasattr(board, "JOYSTICK_X"):
+            import analogio
+            self._joy = (analogio.AnalogIn(board.JOYSTICK_X), analogio.AnalogIn(board.JOYSTICK_Y))
 
-    def _poll_joystick(self):
-        for key, pressed in self.stick.update(self._joy[0].value, self._joy[1].value,
-                                              self.now_ms()):
-            self.keys.push(K.Event(key, pressed))
+    def poll(self):
+        PyBadge.poll(self)
+        if self._joy is not None:
+            for key, pressed in self.stick.update(self._joy[0].value, self._joy[1].value,
+                                                  self.now_ms()):
+                self.keys.push(K.Event(key, pressed))

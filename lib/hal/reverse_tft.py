@@ -74,31 +74,29 @@ class ThreeButtons:
 
 
 try:
-    from hal.pybadge import PyBadge, _Keys
+    from hal.pybadge import PyBadge
 except ImportError:  # no board module (tests of ThreeButtons in the VM)
-    PyBadge = object
+    from hal.base import Board as PyBadge
 
 
 class ReverseTFT(PyBadge):
     # Feather ESP32-S3 Reverse TFT: board.DISPLAY plus the three buttons.
     #
-    # Shares the PyBadge profile's clock, storage probe and entropy; it has no
-    # speaker, so beep() stays silent.
+    # Shares the PyBadge profile's display set-up, clock, storage probe and
+    # entropy; it has no speaker, so beep() stays silent.
 
     board_name = "feather_esp32s3_reverse_tft"
 
     def __init__(self):
+        PyBadge.__init__(self)
+        self.buttons = ThreeButtons()
+        self._speaker = False
+
+    def open_buttons(self):
         import board
         import keypad
-        self.display = board.DISPLAY
-        self.display.auto_refresh = False
         self._low = keypad.Keys((board.D0,), value_when_pressed=False, pull=True)
         self._high = keypad.Keys((board.D1, board.D2), value_when_pressed=True, pull=True)
-        self.buttons = ThreeButtons()
-        self.keys = _Keys(self)
-        self.save_dir = "/saves"
-        self.writable = self._check_writable()
-        self._speaker = False
 
     def _push(self, keys):
         for k in keys:
