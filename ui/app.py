@@ -162,9 +162,9 @@ def run(hal):
     except (ImportError, AttributeError):
         free = None
     app = App(hal.display.width, hal.display.height, open_store(hal),
-              getattr(hal, "board_name", "?"), hal.entropy, gfx.char_width(), gfx.line_height())
+              hal.board_name, hal.entropy, gfx.char_width(), gfx.line_height())
     app.mem_free = free
-    opts = getattr(hal, "opts", None) or {}
+    opts = hal.opts or {}
     app.opts = opts
     app.default_deal = opts.get("seed")
     app.sound = hal.beep
@@ -180,7 +180,7 @@ def run(hal):
     wait = 0
     while not app.quit:
         ev = None
-        if not app.busy() or not getattr(hal, "headless", False):
+        if not app.busy() or not hal.headless:
             ev = hal.keys.get()
         if ev is not None:
             if ev.pressed:

@@ -392,4 +392,4 @@ def main(profile):
     except ImportError:
         pass
     Console(profile.readline, profile.write, store, profile.entropy,
-            getattr(profile, "notice", None), getattr(profile, "opts", None)).run()
+            profile.notice, profile.opts).run()
