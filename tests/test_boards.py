@@ -353,3 +353,87 @@ def test_badge_beep_returns_at_once_and_plays_in_background(device, board_id):
     for f in range(sound.CACHE_MAX + 2):
         p.beep(400 + f, 10)
     assert len(spk._cache) <= sound.CACHE_MAX
+
+
+# ------------------------------------------------------------ the contract (hal.base.Board)
+
+def _contract():
+    from hal import base
+    names = set(n for n in vars(base.Board) if not n.startswith("_"))
+    b = base.Board()
+    names.update(n for n in vars(b) if not n.startswith("_"))
+    return base, names
+
+
+def _members_used(path, var):
+    # every `var.<name>` in a source file (var: the name a HAL profile goes by there)
+    import re
+    with open(path) as f:
+        src = f.read()
+    return set(re.findall(r"\b%s\.([A-Za-z_]\w*)" % var, src))
+
+
+def test_the_contract_lists_every_member_the_ui_and_code_py_use():
+    import os
+    base, names = _contract()
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    used = set()
+    for rel, var in (("ui/app.py", "hal"), ("ui/console.py", "profile"),
+                     ("ui/link_console.py", "profile"), ("code.py", "profile")):
+        used |= _members_used(os.path.join(root, rel), var)
+    assert used, "the scan found nothing: did the variable names change?"
+    assert used <= names, "not in hal.base.Board: %s" % sorted(used - names)
+    # the UI no longer guesses at members the contract guarantees
+    for rel in ("ui/app.py", "ui/console.py", "ui/link_console.py", "code.py"):
+        with open(os.path.join(root, rel)) as f:
+            src = f.read()
+        assert "getattr(hal," not in src and "getattr(profile," not in src, rel
+
+
+def test_every_member_of_the_contract_has_a_default():
+    base, names = _contract()
+    b = base.Board()
+    assert b.display is None and b.keys.get() is None and not b.headless
+    assert b.input_ended() is False and b.readline() is None and b.opts == {}
+    b.idle(5)
+    b.after_key()
+    b.finish()
+    b.beep(440, 10)
+    b.write("x")
+    assert isinstance(b.now_ms(), int) and isinstance(b.entropy(), int)
+
+
+def _check_profile(p, names):
+    from hal import base
+    assert isinstance(p, base.Board)
+    missing = [n for n in sorted(names) if not hasattr(p, n)]
+    assert not missing, "%s lacks %s" % (type(p).__name__, missing)
+
+
+@pytest.mark.parametrize("board_id", ["pybadge", "pygamer", "adafruit_feather_esp32s3_reverse_tft"])
+def test_every_board_profile_subclasses_the_contract(device, board_id):
+    device(board_id, JOYSTICK_X="JX", JOYSTICK_Y="JY")
+    _, names = _contract()
+    _check_profile(hal.detect([]), names)
+
+
+def test_text_and_desktop_profiles_subclass_the_contract(tmp_path, monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    from hal import desktop
+    _, names = _contract()
+    _check_profile(text.Text(save_dir=str(tmp_path)), names)
+    d = desktop.Desktop(["--headless", "--data-dir", str(tmp_path)])
+    try:
+        _check_profile(d, names)
+        assert d.opts["headless"] and d.headless and d.board_name == "desktop"
+    finally:
+        d.finish()
+
+
+def test_reverse_tft_runs_the_shared_set_up(device):
+    device("adafruit_feather_esp32s3_reverse_tft")
+    p = hal.detect([])
+    assert p.display.auto_refresh is False and p.save_dir == "/saves"
+    assert p.opts == {} and p.board_name == "feather_esp32s3_reverse_tft"
+    assert not hasattr(p, "_buttons")                     # no shift register opened
+    p.beep(440, 10)                                        # no speaker: silent, no error
