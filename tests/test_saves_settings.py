@@ -67,3 +67,16 @@ def test_statistics_per_game_and_bot_level_with_best_scores(tmp_path):
     assert got["nommie"]["levels"] == {"2": [2, 1], "3": [1, 0]}
     assert got["nines"]["best"] == -3  # lowest score wins at Nines
     assert got["nines"]["levels"] == {"1": [2, 1]}
+
+
+def test_the_names_setting_names_the_seats_at_a_new_table(tmp_path):
+    # POCKET_TRICKS_NAMES in settings.toml: yours first, then the bots in seat order
+    from ui.app import App
+    from ui.menus import quick_start
+    toml = tmp_path / "settings.toml"
+    toml.write_text('POCKET_TRICKS_NAMES = "Mara,Zedekiah,Q"\n')
+    app = App(160, 128, saves.Store(str(tmp_path), True, toml=str(toml)), "test", lambda: 7)
+    app.start()
+    quick_start(app, "nommie", 3)
+    # at most 5 letters on screen; past the list's end the built-in bot names
+    assert app.stack[0].session.names == ["Mara", "Zedek", "Q", "Di"]

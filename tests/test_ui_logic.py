@@ -587,6 +587,37 @@ def test_hand_a_seat_to_a_bot_and_take_it_back():
     assert t.session.seats == ["human", "bot", "bot", "bot"] and t.session.names[0] == "You"
 
 
+def test_setup_names_the_seats_from_the_names_setting():
+    from ui.session import default_names
+    app, d = new_app()
+    app.settings["names"] = ["Kim", "Ann", "Bob", "Cy", "Dee"]
+    d.press(K.A)
+    s = app.top()
+    while s.game_id() != "nommie":
+        s.cursor = 0
+        d.press(K.RIGHT)
+    d.press(K.A)
+    t = app.stack[0]
+    assert t.session.seats == ["human", "bot", "bot", "bot"]
+    assert t.session.names == ["Kim", "Ann", "Bob", "Cy"]
+    # the human in another seat keeps the first name; bots take the rest in order
+    assert default_names(["bot", "human", "bot"], ["Kim", "Ann", "Bob"]) == ["Ann", "Kim", "Bob"]
+    # no setting: "You" and the built-in bot names; several humans are P1, P2, ...
+    assert default_names(["human", "bot", "bot"]) == ["You", "Bo", "Cy"]
+    assert default_names(["human", "human", "bot"], ["Kim", "Ann"]) == ["P1", "P2", "Ann"]
+
+
+def test_a_seat_change_keeps_the_names_from_the_setting():
+    app, d = new_app()
+    names = ["You", "Ann", "Bob", "Cy"]
+    t = start_table(app, Session.new("nommie", ["human", "bot", "bot", "bot"], [1] * 4, 3,
+                                     None, names))
+    t.session.set_seat(2, "human")
+    assert t.session.names == ["P1", "Ann", "Bob", "Cy"]
+    t.session.set_seat(2, "bot", 1)
+    assert t.session.names == ["You", "Ann", "Bob", "Cy"]
+
+
 def test_save_and_quit_then_continue():
     store = NoStore()
     app, d = new_app(store)

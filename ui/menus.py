@@ -43,12 +43,13 @@ def rules_text(game_id):
 
 def quick_start(app, game_id, seed=None):
     # --game ID on the desktop: straight to a table, you against bots.
-    from ui.session import Session
+    from ui.session import Session, default_names
     lo, hi = PLAYERS.get(game_id, (4, 4))
     n = 4 if lo <= 4 <= hi else lo
     level = app.settings.get("bot_level", 2)
     seats = ["human"] + ["bot"] * (n - 1)
-    session = Session.new(game_id, seats, [level] * n, seed or 1)
+    session = Session.new(game_id, seats, [level] * n, seed or 1, None,
+                          default_names(seats, app.settings.get("names")))
     start_table(app, session)
 
 

@@ -6,7 +6,7 @@ from ui import fmt
 from ui.menus import PLAYERS, SEAT_KINDS, SHORT_TITLES, on_off, row, start_table
 from hal import keys as K
 from ui.screen import ListScreen
-from ui.session import Session
+from ui.session import Session, default_names
 
 FOOTER = "L/R change  A start"
 DIGITS = 5          # deal numbers 1..99999, entered digit by digit
@@ -149,7 +149,8 @@ class Setup(ListScreen):
                                            "seats": self.seats[:self.players], "options": opts}
         self.app.save_settings()
         try:
-            session = Session.new(gid, seats, levels, seed, opts)
+            session = Session.new(gid, seats, levels, seed, opts,
+                                  default_names(seats, self.app.settings.get("names")))
         except IllegalAction as e:
             self.footer = str(e)
             return

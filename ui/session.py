@@ -10,16 +10,21 @@ from engine import IllegalAction, bots, games
 BOT_NAMES = ("Ada", "Bo", "Cy", "Di", "Ed")
 
 
-def default_names(seats, bot_names=None):
-    # Short names that fit the screen: "You" when one human plays, else P1.., bots by name.
+def default_names(seats, names=None):
+    # Names of at most 5 letters (they fit the screen). names: the names
+    # setting (POCKET_TRICKS_NAMES in settings.toml), yours first: a lone human
+    # is names[0] ("You" without it), the bots take the names after it in seat
+    # order (BOT_NAMES past its end); several humans are P1, P2, ...
+    names = names or ("You",)
     humans = [s for s in range(len(seats)) if seats[s] == "human"]
-    pool = bot_names if bot_names and len(bot_names) >= len(seats) else BOT_NAMES
     out = []
+    k = 0
     for s in range(len(seats)):
         if seats[s] != "human":
-            out.append(pool[s % len(pool)][:5])
+            k += 1
+            out.append((names[k] if k < len(names) else BOT_NAMES[s % 5])[:5])
         elif len(humans) == 1:
-            out.append("You")
+            out.append(names[0][:5])
         else:
             out.append("P%d" % (s + 1))
     return out
@@ -94,9 +99,13 @@ class Session:
         self.seats[seat] = kind
         if level is not None:
             self.levels[seat] = level
-        old = self.names[seat]
-        if old in BOT_NAMES or old == "You" or (old[:1] == "P" and old[1:].isdigit()):
-            self.names = default_names(self.seats)
+        # re-derive "You"/P1.. and this seat's built-in bot name (a name from
+        # the names setting stays)
+        new = default_names(self.seats)
+        for i in range(self.players):
+            n = self.names[i]
+            if n == "You" or (n[:1] == "P" and n[1:].isdigit()) or (i == seat and n in BOT_NAMES):
+                self.names[i] = new[i]
 
     # --- undo ------------------------------------------------------------
     def undo_human(self, who=None):
