@@ -209,3 +209,13 @@ def test_code_py_text_flag_and_no_display_both_reach_the_console(tmp_path):
         assert r.returncode == 0, r.stderr[-2000:]
         assert "Nomination Whist is over." in r.stdout
         assert ("no display found" in r.stdout) == (args == [])
+
+
+def test_the_console_names_the_table_from_the_names_setting():
+    from ui.nostore import NoStore
+    store = NoStore()
+    store.settings["names"] = ["Mara", "Zedekiah", "Q"]
+    con, _, out = run_console(setup_lines("callbreak"), store)
+    # yours first, then the bots in seat order, at most 5 letters; past the list, the built-in names
+    assert con.session.names[:3] == ["Mara", "Zedek", "Q"]
+    assert "Mara, Zedek (bot 1), Q (bot 1)" in out

@@ -16,7 +16,7 @@ from engine import IllegalAction, games
 from engine.parse import number  # ASCII digits only (not "²" or "٣")
 from engine.rng import LAST_DEAL
 from ui import fmt, text_table
-from ui.session import Session
+from ui.session import Session, default_names
 from ui.version import VERSION
 
 # id: (fewest players, most players, options asked at setup)
@@ -193,7 +193,8 @@ class Console:
 
     def begin(self, gid, seats, levels, seed, options):
         # A new game, announced and saved at once (Continue offers it from now on).
-        session = Session.new(gid, seats, levels, seed, options)
+        names = self.store.load_settings().get("names") if self.store is not None else None
+        session = Session.new(gid, seats, levels, seed, options, default_names(seats, names))
         self.say("%s, deal #%d. %s" % (games.TITLES[gid], seed, ", ".join(
             [session.names[s] + ("" if seats[s] == "human" else " (bot %d)" % levels[s])
              for s in range(len(seats))])))
