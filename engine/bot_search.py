@@ -15,6 +15,7 @@
 # this playout serves the follow-suit games (Nommie, Israeli Whist, Nines).
 import sys
 
+from engine.actions import BID
 from engine.botlib import estimate_quarters
 from engine.state import LEAD
 from engine.tricks import beats
@@ -324,7 +325,7 @@ def choose_bid(view, legal, rng, baseline):
         hands = sample_hands(view, me, unseen, [0, 0, 0, 0], rng)
         for i in range(len(cands)):
             bids = list(view["bids"])
-            bids[me] = cands[i] - 100
+            bids[me] = cands[i] - BID
             for k in range(1, 5):
                 p = (dealer + k) % 4
                 if bids[p] is None:

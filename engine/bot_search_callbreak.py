@@ -10,6 +10,7 @@
 # sampled honouring shown voids; a playout scores this seat's round points
 # (engine.callbreak.points) and the level-2 card stays unless another card
 # clearly does better on the same deals.
+from engine.actions import BID
 from engine.bot_search import distinct, known_voids, pick, sample_hands, seen_cards
 from engine.callbreak import SPADES
 from engine.tricks import beats
@@ -190,5 +191,5 @@ def choose_call(view, legal, rng, baseline):
             h.sort()
         won = playout(v, hands, lead(hands, lead_seat, [0] * 8), me)
         for i in range(len(cands)):
-            vals[i][k] = cb.points(cands[i] - 100, won)
+            vals[i][k] = cb.points(cands[i] - BID, won)
     return pick(cands, vals, baseline)

@@ -69,7 +69,7 @@ class TrickGame:
                 raise IllegalAction("The game is over.")
             raise IllegalAction(self.why_illegal(a))
         self.do(a)
-        self.log.append(a if a < 52 else encode(a))
+        self.log.append(encode(a))
 
     def is_legal(self, a):
         # Is action a (an int) in legal_actions()? Games test it per phase

@@ -24,18 +24,22 @@ def trump(t):
 
 
 def action(a):
-    # What a picker shows for an action int.
-    if 0 <= a < 52:
+    # What a picker shows for an action int. engine.actions is imported here,
+    # not at the top: menus load this module at the title, before any game,
+    # and the engine's modules would stay in the heap (tests/test_cp_heap.py).
+    from engine.actions import (BID, KEEP, PASS, SWAP, TRUMP, TRUMP_BID, is_bid, is_card,
+                                is_trump, is_trump_bid)
+    if is_card(a):
         return card(a)
-    if 100 <= a < 114:
-        return str(a - 100)
-    if 200 <= a < 205:
-        s = a - 200
+    if is_bid(a):
+        return str(a - BID)
+    if is_trump(a):
+        s = a - TRUMP
         return "No Trumps" if s == 4 else SUIT_CHARS[s] + " " + SUIT_WORDS[s]
-    if 325 <= a < 370:
-        n, s = (a - 300) // 5, (a - 300) % 5
+    if is_trump_bid(a):
+        n, s = (a - TRUMP_BID) // 5, (a - TRUMP_BID) % 5
         return "%d %s" % (n, trump(s))
-    return {400: "Pass", 401: "Swap hands", 402: "Keep hand"}.get(a, str(a))
+    return {PASS: "Pass", SWAP: "Swap hands", KEEP: "Keep hand"}.get(a, str(a))
 
 
 def score(v, scale=1):

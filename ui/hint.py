@@ -3,6 +3,7 @@
 # no reasons of their own, so the reason says what the choice does at the
 # table now. Loaded when asked for, unloaded after (ui.pause).
 from engine import bots
+from engine.actions import BID, KEEP, PASS, SWAP, TRUMP, is_bid, is_card
 from ui import fmt
 
 SUITS = ("club", "diamond", "heart", "spade")
@@ -19,27 +20,27 @@ def ask(table):
 
 
 def words(a):
-    if 100 <= a < 114:
-        return "bid %d" % (a - 100)
+    if is_bid(a):
+        return "bid %d" % (a - BID)
     return fmt.action(a)
 
 
 def reason(v, a):
     phase = v["phase"]
-    if a < 52:
+    if is_card(a):
         if phase == "frisch":
             return "pass it on"
         return card_reason(v, a)
     if phase in ("bid", "contract"):
-        n = a - 100
+        n = a - BID
         return "about %d trick%s here" % (n, "" if n == 1 else "s")
     if phase == "trump":
-        return "suits your hand" if a < 204 else "no long suit"
-    if a == 400:
+        return "suits your hand" if a - TRUMP < 4 else "no long suit"
+    if a == PASS:
         return "too weak to bid"
-    if a == 401:
+    if a == SWAP:
         return "the dummy may be better"
-    if a == 402:
+    if a == KEEP:
         return "your hand will do"
     return "level 3's choice"
 

@@ -1,6 +1,7 @@
 # The picker panel's reasons: why bid values are missing, the high bid, what
 # the dummy is. Loaded when a decision is set up, unloaded right after
 # (Table.prepare), so the table's module stays small in the heap.
+from engine.actions import bid
 from ui import fmt
 from ui.screen import wrap
 from ui.table import panel_cols, panel_rows
@@ -30,7 +31,7 @@ def reasons(table, v, phase, seat):
         hs = v.get("hand_size") or 13
         full, short = [], []
         for n in range(0, hs + 1):
-            if 100 + n not in legal:
+            if bid(n) not in legal:
                 why = why_missing(v, seat, n, names)
                 if why:
                     full.append(why[0])

@@ -3,6 +3,7 @@
 # sentences (engine.explain, the games' explain) stay whole for the text
 # console; this says the same from the state, shorter. Loaded only when a move
 # is refused (Table.act), unloaded right after.
+from engine.actions import BID, KEEP, PASS, SWAP, TRUMP_BID, is_bid, is_card, is_trump, is_trump_bid
 from ui import fmt
 
 NOW = {"swap": "swap or keep", "trump_bid": "bid for trump or pass",
@@ -22,15 +23,15 @@ def text(state, a, message):
 
 def kind_ok(phase, a):
     if phase in ("play", "frisch"):
-        return 0 <= a < 52
+        return is_card(a)
     if phase in ("bid", "contract"):
-        return 100 <= a < 114
+        return is_bid(a)
     if phase == "trump":
-        return 200 <= a < 205
+        return is_trump(a)
     if phase == "trump_bid":
-        return 325 <= a < 370 or a == 400
+        return is_trump_bid(a) or a == PASS
     if phase == "swap":
-        return a in (401, 402)
+        return a in (SWAP, KEEP)
     return False
 
 
@@ -41,7 +42,7 @@ def short(state, a):
     if not kind_ok(phase, a):
         return "Not now: %s" % NOW.get(phase, "wait")
     game = v["game"]
-    if a < 52 and a not in v["hands"][seat]:
+    if is_card(a) and a not in v["hands"][seat]:
         return "You don't hold %s" % fmt.card(a)
     if phase == "play" and v["trick"]:
         led = v["trick"][0][1] // 13
@@ -49,7 +50,7 @@ def short(state, a):
             return callbreak(v, seat, led)
         return "Follow suit: play a %s" % SUITS[led]
     if phase == "bid" and game == "nommie":
-        n, hs = a - 100, v["hand_size"]
+        n, hs = a - BID, v["hand_size"]
         if n > hs:
             return "Bids go from 0 to %d" % hs
         if n == 0 and v["zero_streak"][seat] >= 3:
@@ -83,7 +84,7 @@ def callbreak(v, seat, led):
 def israeli(state, v, phase, seat, a):
     if phase == "trump_bid":
         hb = v["high_bid"]
-        if (a - 300) // 5 < v["min_bid"]:
+        if (a - TRUMP_BID) // 5 < v["min_bid"]:
             return "Lowest trump bid now: %d" % v["min_bid"]
         if hb[0] == 13 and hb[1] == 4:
             return "Nobody beats 13 NT: pass"
@@ -92,7 +93,7 @@ def israeli(state, v, phase, seat, a):
         return "%s is chosen already" % fmt.card(a)
     if phase == "contract":
         hb = v["high_bid"]
-        n = a - 100
+        n = a - BID
         if seat == hb[2] and n < hb[0]:
             return "You won the auction: bid %d or more" % hb[0]
         return "You bid last: %d makes the total 13" % n

@@ -5,6 +5,7 @@
 # act (after the pass-and-play curtain) ever has its cards in those fields.
 
 from engine import IllegalAction
+from engine.actions import KEEP, PASS, is_card
 from hal import keys as K
 from ui import fmt
 from ui.screen import Screen, wrap
@@ -325,14 +326,14 @@ class Table(Screen):
         self.dec_seat = seat
         self.dec_acts = self.acts
         legal = st.legal_actions()
-        self.options = [a for a in legal if a >= 52]
-        if v["phase"] == "trump_bid" and 400 in self.options:
-            self.options.remove(400)
-            self.options.insert(0, 400)
-        self.pick = 1 if (self.options and self.options[0] == 400 and len(self.options) > 1) else 0
-        if v["phase"] == "swap" and 402 in self.options:
-            self.pick = self.options.index(402)
-        cards = [a for a in legal if a < 52]
+        self.options = [a for a in legal if not is_card(a)]
+        if v["phase"] == "trump_bid" and PASS in self.options:
+            self.options.remove(PASS)
+            self.options.insert(0, PASS)
+        self.pick = 1 if (self.options and self.options[0] == PASS and len(self.options) > 1) else 0
+        if v["phase"] == "swap" and KEEP in self.options:
+            self.pick = self.options.index(KEEP)
+        cards = [a for a in legal if is_card(a)]
         hand = v["hands"][seat] or []
         self.cursor = max(0, min(self.cursor, len(hand) - 1))
         if cards and hand and v["phase"] == "play":
@@ -453,7 +454,7 @@ class Table(Screen):
         # Level 3's choice (ui.hint): the cursor or picker goes to it, the prompt says why.
         self.hint = (a, text)
         self.hinted = True
-        if a < 52 and a in self.hand:
+        if is_card(a) and a in self.hand:
             self.cursor = self.hand.index(a)
         elif a in self.options:
             self.pick = self.options.index(a)

@@ -3,6 +3,7 @@
 # Cards are shown as the codes a player types (QH, TS), so what you read is
 # what you can enter. Compact on purpose: a serial console scrolls.
 
+from engine.actions import is_trump_bid
 from engine.cards import card_text, trump_text
 from ui import fmt
 
@@ -112,9 +113,9 @@ def trick_won_line(v, names):
 
 def moves_lines(state, legal, width=80):
     # The legal moves wrapped to width; a long trump auction is summarised.
-    bids = [a for a in legal if 325 <= a < 400]
+    bids = [a for a in legal if is_trump_bid(a)]
     if len(bids) > 10:
-        rest = [state.action_text(a) for a in legal if not 325 <= a < 400]
+        rest = [state.action_text(a) for a in legal if not is_trump_bid(a)]
         words = ["bid N SUIT from '%s' up (SUIT C D H S NT)" % state.action_text(bids[0])] + rest
     else:
         words = [state.action_text(a) for a in legal]

@@ -289,7 +289,7 @@ class TableView:
 
     def shown_cards(self):
         # Face-up cards in the hand row (for the privacy test).
-        return [t[0] for t in self.hand if not t.hidden and t[0] < 52]
+        return [t[0] for t in self.hand if not t.hidden and t[0] < gfx.BACK]
 
 
 class Screen:
