@@ -185,10 +185,8 @@ class CallBreak(TrickGame):
 
 
 def new_game(players=None, seed=0, **options):
-    from engine.options import check_options, check_players
-    check_players("Call Break", players, 4, 4, 4)
-    check_options("Call Break", options, (("first_dealer", 0, 3, "The first dealer"),
-                                          ("eight_wins", None, None, "The 8-trick win")))
+    from engine.options import check
+    check("callbreak", players, options)
     return CallBreak(4, seed, options)
 
 

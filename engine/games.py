@@ -1,4 +1,5 @@
-# The game ids, their names, and lazy loading of one game module at a time.
+# The game ids and lazy loading of one game module at a time (engine.catalog
+# has each game's names, player counts and options).
 #
 # On the device a module's bytecode lives in the same heap as the game, so a
 # game module is imported only when that game starts, and `unload` drops it.
@@ -7,13 +8,6 @@ import sys
 from engine import module
 
 IDS = ("nommie", "linger", "nines", "callbreak", "israeli")
-TITLES = {
-    "nommie": "Nomination Whist",
-    "linger": "Linger Longer",
-    "nines": "Nines",
-    "callbreak": "Call Break",
-    "israeli": "Israeli Whist",
-}
 
 
 def load(game_id):

@@ -221,10 +221,8 @@ class Israeli(TrickGame):
 
 
 def new_game(players=None, seed=0, **options):
-    from engine.options import check_options, check_players
-    check_players("Israeli Whist", players, 4, 4, 4)
-    check_options("Israeli Whist", options, (("first_dealer", 0, 3, "The first dealer"),
-                                             ("rounds", 1, 99, "The number of deals")))
+    from engine.options import check
+    check("israeli", players, options)
     return Israeli(4, seed, options)
 
 

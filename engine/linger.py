@@ -103,9 +103,8 @@ class Linger(TrickGame):
 
 
 def new_game(players=None, seed=0, **options):
-    from engine.options import check_options, check_players
-    players = check_players("Linger Longer", players, 4, 2, 5)
-    check_options("Linger Longer", options, ())
+    from engine.options import check
+    players = check("linger", players, options)
     return Linger(players, seed, options)
 
 

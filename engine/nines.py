@@ -141,10 +141,8 @@ class Nines(TrickGame):
 
 
 def new_game(players=None, seed=0, **options):
-    from engine.options import check_options, check_players
-    check_players("Nines", players, 3, 3, 3)
-    check_options("Nines", options, (("first_dealer", 0, 2, "The first dealer"),
-                                     ("start_score", 1, 99, "The starting score")))
+    from engine.options import check
+    check("nines", players, options)
     return Nines(3, seed, options)
 
 

@@ -143,9 +143,8 @@ class Nommie(TrickGame):
 
 
 def new_game(players=None, seed=0, **options):
-    from engine.options import check_options, check_players
-    check_players("Nommie", players, 4, 4, 4)
-    check_options("Nommie", options, (("first_dealer", 0, 3, "The first dealer"),))
+    from engine.options import check
+    check("nommie", players, options)
     return Nommie(4, seed, options)
 
 

@@ -1,27 +1,27 @@
-# Checking new_game's player count and options, with messages a player
-# understands, the same way for every game. Imported by new_game when a game
-# starts, so it costs nothing while one is played.
+# Checking new_game's player count and options against engine.catalog, with
+# messages a player understands, the same way for every game. Imported by
+# new_game when a game starts (the catalog leaves memory after the check).
 from engine import IllegalAction
 
 
-def check_players(title, players, default, low, high):
-    # The player count to use: default for None, else low..high.
+def check(game_id, players, options):
+    # The player count to use (the usual one for None); raises IllegalAction
+    # for a count or an option outside the catalog's ranges.
+    from engine.catalog import entry
+    g = entry(game_id)
+    title, low, high = g[1], g[3], g[4]
     if players is None:
-        return default
-    if type(players) is not int or not low <= players <= high:
+        players = g[5]
+    elif type(players) is not int or not low <= players <= high:
         if low == high:
             raise IllegalAction("%s is for exactly %d players." % (title, low))
         raise IllegalAction("%s is for %d to %d players." % (title, low, high))
-    return players
-
-
-def check_options(title, options, allowed):
-    # allowed: (name, low, high, what) per option; low None means on/off.
+    allowed = g[7]
     names = [a[0] for a in allowed]
     for k in options:
         if k not in names:
             raise IllegalAction("%s has no option '%s'." % (title, k))
-    for name, low, high, what in allowed:
+    for name, label, what, low, high, default in allowed:
         if name not in options:
             continue
         v = options[name]
@@ -30,3 +30,4 @@ def check_options(title, options, allowed):
                 raise IllegalAction("%s is either on (True) or off (False)." % what)
         elif type(v) is not int or not low <= v <= high:
             raise IllegalAction("%s is a whole number from %d to %d." % (what, low, high))
+    return players

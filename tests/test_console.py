@@ -5,7 +5,8 @@ import pytest
 from engine import games
 from engine.cards import NINES_RANKS, card_text
 from ui import console
-from ui.console import Console, SETUP
+from engine.catalog import entry as facts
+from ui.console import Console, questions
 from ui.saves import Store
 
 
@@ -64,13 +65,14 @@ def run_console(lines=(), store=None, style="plain"):
 
 
 def setup_lines(gid, seats=None, deal="5"):
-    lo, hi, questions = SETUP[gid]
+    g = facts(gid)
+    lo, hi = g[3], g[4]
     lines = [str(games.IDS.index(gid) + 1)]
     if hi > lo:
         lines.append("")              # default player count
     n = 4 if lo <= 4 <= hi else lo
     lines.append(seats or "h" + " 1" * (n - 1))
-    lines += [""] * len(questions)
+    lines += [""] * len(questions(gid))
     lines.append(deal)
     return lines
 
@@ -82,7 +84,7 @@ def test_every_game_plays_to_the_end_through_typed_commands(gid, tmp_path):
     con, t, out = run_console(setup_lines(gid), store, style)
     st = con.session.state
     assert st.is_over()
-    assert "%s is over." % games.TITLES[gid] in out
+    assert "%s is over." % facts(gid)[1] in out
     assert ("Winner: " in out) or ("Winners: " in out)
     human_moves = [p for p in t.prompts if p == "You> "]
     assert len(human_moves) >= 3

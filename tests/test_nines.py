@@ -118,7 +118,7 @@ def test_start_score_option():
     for bad in (0, -1, 100, "9", True, 9.0, None):
         with pytest.raises(IllegalAction) as e:
             new_game(start_score=bad)
-        assert "starting score" in str(e.value)
+        assert "starting score" in str(e.value).lower()
 
 
 def test_options_are_checked():
@@ -326,8 +326,8 @@ def test_trick_winner_leads_the_next_trick():
 # --- Trump cycle ---------------------------------------------------------------------
 def test_trump_cycles_clubs_hearts_diamonds_spades_no_trump_and_repeats():
     assert TRUMP_CYCLE == (C, H, D, S, NT)
-    starts = hand_starts(new_game(seed=5, start_score=30))
-    assert len(starts) >= 11
+    starts = hand_starts(new_game(seed=5, start_score=20))   # the highest start
+    assert len(starts) >= 10          # the cycle twice over
     assert [v["trump"] for v in starts] == [(C, H, D, S, NT)[r % 5] for r in range(len(starts))]
     assert [v["round"] for v in starts] == list(range(len(starts)))
 

@@ -13,22 +13,12 @@
 # owner's turn, and Frisch picks are never echoed.
 
 from engine import IllegalAction, games
-from engine.actions import is_card
 from engine.parse import number  # ASCII digits only (not "²" or "٣")
 from engine.rng import LAST_DEAL
 from ui import fmt, text_table
 from ui.session import Session, default_names
 from ui.version import VERSION
 
-# id: (fewest players, most players, options asked at setup)
-# an option: (name, question, default, lowest, highest); lowest None = yes/no
-SETUP = {
-    "nommie": (4, 4, ()),
-    "linger": (2, 5, ()),
-    "nines": (3, 3, (("start_score", "Starting score", 9, 1, 99),)),
-    "callbreak": (4, 4, (("eight_wins", "Eight tricks win at once (y/n)", True, None, None),)),
-    "israeli": (4, 4, (("rounds", "Number of deals", 13, 1, 99),)),
-}
 DEFAULT_LEVEL = 2
 LIST_AT_MOST = 16        # longer legal-move lists are left to the `moves` command
 
@@ -40,6 +30,19 @@ HELP = (
 
 
 CLEAR = "\n" * 40 + "\x1b[H\x1b[2J\x1b[3J"   # blank lines for any terminal, then ANSI clear
+
+
+def facts(game_id):
+    # The game's engine.catalog row: (id, title, short title, fewest, most,
+    # usual players, low wins, options); the catalog is not kept loaded.
+    from engine.catalog import entry
+    return entry(game_id)
+
+
+def questions(game_id):
+    # The options the console asks at setup (engine.catalog; first_dealer is not
+    # asked): (key, setup label, question, lowest, highest, default).
+    return tuple([o for o in facts(game_id)[7] if o[1] is not None])
 
 
 class Quit(Exception):
@@ -111,9 +114,9 @@ class Console:
     def quick(self):
         # --game ID: straight to a game, you against bots (as on the screen).
         gid = self.opts.get("quick")
-        if gid not in SETUP:
+        if gid not in games.IDS:
             return None
-        n = 4 if SETUP[gid][0] <= 4 <= SETUP[gid][1] else SETUP[gid][0]
+        n = facts(gid)[5]
         level = DEFAULT_LEVEL
         if self.store is not None:
             level = self.store.load_settings().get("bot_level", DEFAULT_LEVEL)
@@ -146,18 +149,18 @@ class Console:
         self.say("")
         for i in range(len(games.IDS)):
             gid = games.IDS[i]
-            lo, hi = SETUP[gid][0], SETUP[gid][1]
-            who = "%d" % lo if lo == hi else "%d-%d" % (lo, hi)
-            self.say("  %d  %s (%s players)" % (i + 1, games.TITLES[gid], who))
+            g = facts(gid)
+            who = "%d" % g[3] if g[3] == g[4] else "%d-%d" % (g[3], g[4])
+            self.say("  %d  %s (%s players)" % (i + 1, g[1], who))
         if saved is not None:
-            self.say("  c  continue the saved %s" % games.TITLES[saved.game])
+            self.say("  c  continue the saved %s" % facts(saved.game)[1])
         self.say("  q  quit")
         while True:
             line = self.ask("Game> ").lower()
             if line in ("q", "quit", "exit"):
                 return None
             if line in ("c", "continue", "resume") and saved is not None:
-                self.say("Resuming %s." % games.TITLES[saved.game])
+                self.say("Resuming %s." % facts(saved.game)[1])
                 return saved
             if line in ("h", "help", "?"):
                 self.say("Type a game number, c to continue a saved game, q to quit.")
@@ -172,20 +175,21 @@ class Console:
                 len(games.IDS), ", c" if saved is not None else ""))
 
     def setup(self, gid):
-        lo, hi, questions = SETUP[gid]
+        g = facts(gid)
+        lo, hi = g[3], g[4]
         players = lo
         if hi > lo:
-            players = self.choose("Players (%d-%d)" % (lo, hi), 4 if lo <= 4 <= hi else lo,
+            players = self.choose("Players (%d-%d)" % (lo, hi), g[5],
                                   lambda t: _number(t, lo, hi, "Players"))
         default = "h" + " %d" % DEFAULT_LEVEL * (players - 1)
         seats, levels = self.choose("Seats: h = human, 0-3 = bot level", default,
                                     lambda t: _seats(t, players))
         options = {}
-        for name, question, dflt, qlo, qhi in questions:
+        for name, label, question, qlo, qhi, dflt in questions(gid):
             if qlo is None:
-                options[name] = self.choose(question, "y" if dflt else "n", _yes_no)
+                options[name] = self.choose(question + " (y/n)", "y" if dflt else "n", _yes_no)
             else:
-                options[name] = self.choose(question, dflt,
+                options[name] = self.choose("%s (%d-%d)" % (question, qlo, qhi), dflt,
                                             lambda t: _number(t, qlo, qhi, question))
         rnd = self.opts.get("seed") or self.random_deal()
         seed = self.choose("Deal number", rnd,
@@ -196,7 +200,7 @@ class Console:
         # A new game, announced and saved at once (Continue offers it from now on).
         names = self.store.load_settings().get("names") if self.store is not None else None
         session = Session.new(gid, seats, levels, seed, options, default_names(seats, names))
-        self.say("%s, deal #%d. %s" % (games.TITLES[gid], seed, ", ".join(
+        self.say("%s, deal #%d. %s" % (facts(gid)[1], seed, ", ".join(
             [session.names[s] + ("" if seats[s] == "human" else " (bot %d)" % levels[s])
              for s in range(len(seats))])))
         self.session = session
@@ -207,7 +211,7 @@ class Console:
     def play(self, session):
         # Play until the game ends or the player quits to the menu.
         self.session = session
-        title = games.TITLES[session.game]
+        title = facts(session.game)[1]
         humans = session.humans()
         self.holder = humans[0] if len(humans) == 1 else None   # several: the curtain first
         self.recent = []
@@ -277,7 +281,7 @@ class Console:
         self.say("")
         self.say(*text_table.table_lines(v, s.names, title, seat))
         legal = s.state.legal_actions()
-        if len(legal) <= LIST_AT_MOST or not is_card(legal[0]):
+        if len(legal) <= LIST_AT_MOST or legal[0] >= 100:
             self.say(*text_table.moves_lines(s.state, legal))
 
     def human_turn(self, seat, title):

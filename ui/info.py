@@ -1,7 +1,7 @@
 # Statistics and About texts and the rules menu: loaded when one of them is
 # opened from the title, unloaded after (App: `module`, Title._text).
 from engine import games
-from ui.menus import SHORT_TITLES, rules_text
+from ui.menus import rules_text, short_title
 from ui.screen import Menu, TextScreen
 
 
@@ -22,7 +22,7 @@ def stats_lines(app):
         g = st[gid]
         best = g.get("best")
         best = "-" if type(best) is not int else score(best, 10 if gid == "callbreak" else 1)
-        out.append(pad(SHORT_TITLES[gid], 10) + rpad(str(g.get("played", 0)), 4) +
+        out.append(pad(short_title(gid), 10) + rpad(str(g.get("played", 0)), 4) +
                    rpad(str(g.get("won", 0)), 4) + rpad(best, 6))
         lv = g.get("levels")
         if type(lv) is dict:
@@ -30,7 +30,7 @@ def stats_lines(app):
                 pw = per.get(k) or [0, 0]
                 per[k] = [pw[0] + lv[k][0], pw[1] + lv[k][1]]
         if g.get("hinted"):
-            hints.append(pad(SHORT_TITLES[gid], 10) + rpad(str(g["hinted"]), 4))
+            hints.append(pad(short_title(gid), 10) + rpad(str(g["hinted"]), 4))
     if per:
         out += ["", "Bots       Pld Won"]
         for k in sorted([k for k in per]):
@@ -58,10 +58,10 @@ class RulesMenu(Menu):
         Menu.__init__(self, "Rules", [])
 
     def refresh(self):
-        self.items = [(SHORT_TITLES[g], self._show(g)) for g in games.IDS]
+        self.items = [(short_title(g), self._show(g)) for g in games.IDS]
         self.lines = [it[0] for it in self.items]
 
     def _show(self, gid):
         def show():
-            self.app.push(TextScreen(SHORT_TITLES[gid], rules_text(gid)))
+            self.app.push(TextScreen(short_title(gid), rules_text(gid)))
         return show

@@ -122,16 +122,17 @@ def from_options(app, opts):
             return resume(app, None, port)
         app.push(HostSetup())
         return None
-    from ui.menus import PLAYERS
-    lo, hi = PLAYERS.get(gid, (4, 4))
+    from ui.menus import facts
     level = app.settings.get("bot_level", 2)
     try:
+        g = facts(gid)
+        lo, hi = g[3], g[4]
         if opts.get("seats"):
             kinds, levels = parse_seats(opts["seats"])
             if not lo <= len(kinds) <= hi:
                 raise ValueError("%s takes %d to %d seats" % (gid, lo, hi))
         else:
-            n = 4 if lo <= 4 <= hi else lo
+            n = g[5]
             kinds = ["human", "remote"] + ["bot"] * (n - 2)
             levels = [level] * n
     except ValueError as e:
@@ -188,10 +189,6 @@ class HostSetup(ListScreen):
         self.grace = DEFAULT_GRACE
 
     def enter(self, app):
-        from ui.app import forget
-        from ui.newgame import OPTIONS
-        self.game_options = OPTIONS
-        forget("ui.newgame")
         level = app.settings.get("bot_level", 2)
         self.seats = [0, 1] + [2 + level] * 3
         last = _saved_grace(app)
@@ -204,27 +201,28 @@ class HostSetup(ListScreen):
         return games.IDS[self.game]
 
     def rows_model(self):
+        from ui.menus import setup_options
         out = [("game", 0), ("players", 0)]
         out += [("seat", s) for s in range(self.players)]
-        out += [("option", i) for i in range(len(self.game_options.get(self.gid(), ())))]
+        out += [("option", i) for i in range(len(setup_options(self.gid())))]
         return out + [("grace", 0), ("start", 0)]
 
     def refresh(self):
-        from ui.menus import PLAYERS, SHORT_TITLES, on_off, row
+        from ui.menus import facts, on_off, row, setup_options
         c = self.app.cols
         gid = self.gid()
-        lo, hi = PLAYERS.get(gid, (4, 4))
-        self.players = max(lo, min(hi, self.players))
+        g = facts(gid)
+        self.players = max(g[3], min(g[4], self.players))
         lines = []
         for kind, i in self.rows_model():
             if kind == "game":
-                lines.append(row("Game", SHORT_TITLES[gid], c))
+                lines.append(row("Game", g[2], c))
             elif kind == "players":
                 lines.append(row("Players", str(self.players), c))
             elif kind == "seat":
                 lines.append(row("Seat %d" % (i + 1), SEAT_KINDS[self.seats[i]], c))
             elif kind == "option":
-                key, label, values, default = self.game_options[gid][i]
+                key, label, values, default = setup_options(gid)[i]
                 v = self.options.get(key, default)
                 lines.append(row(label, on_off(v) if type(v) is bool else str(v), c))
             elif kind == "grace":
@@ -236,17 +234,17 @@ class HostSetup(ListScreen):
 
     def change(self, i, step):
         from engine import games
-        from ui.menus import PLAYERS
+        from ui.menus import facts, setup_options
         kind, idx = self.rows_model()[i]
         if kind == "game":
             self.game = (self.game + step) % len(games.IDS)
         elif kind == "players":
-            lo, hi = PLAYERS.get(self.gid(), (4, 4))
-            self.players = max(lo, min(hi, self.players + step))
+            g = facts(self.gid())
+            self.players = max(g[3], min(g[4], self.players + step))
         elif kind == "seat":
             self.seats[idx] = (self.seats[idx] + step) % len(SEAT_KINDS)
         elif kind == "option":
-            key, label, values, default = self.game_options[self.gid()][idx]
+            key, label, values, default = setup_options(self.gid())[idx]
             cur = self.options.get(key, default)
             j = values.index(cur) if cur in values else 0
             self.options[key] = values[(j + step) % len(values)]
@@ -268,8 +266,9 @@ class HostSetup(ListScreen):
             self.footer = "Make a seat Link"
             return
         levels = [max(0, self.seats[s] - 2) for s in range(n)]
+        from ui.menus import setup_options
         opts = {}
-        for key, label, values, default in self.game_options.get(self.gid(), ()):
+        for key, label, values, default in setup_options(self.gid()):
             opts[key] = self.options.get(key, default)
         seed = 1 + (self.app.entropy() % 9999 if self.app.entropy else 0)
         o = getattr(self.app, "opts", None) or {}
@@ -310,7 +309,7 @@ class Lobby(ListScreen):
             self.udp = None
 
     def refresh(self):
-        from ui.menus import SHORT_TITLES
+        from ui.menus import short_title
         if self.why:
             self.lines = ["No network:", self.why]
             self.cursor = -1
@@ -319,7 +318,7 @@ class Lobby(ListScreen):
             self.lines = ["Looking for tables..."]
             self.cursor = -1
             return
-        self.lines = ["%s %s %d open" % (t[0][:10], SHORT_TITLES.get(t[1], "?")[:11], len(t[4]))
+        self.lines = ["%s %s %d open" % (t[0][:10], short_title(t[1])[:11], len(t[4]))
                       for t in self.tables]
         self.cursor = max(0, min(self.cursor, len(self.lines) - 1))
 

@@ -18,9 +18,9 @@ class _Pause(Menu):
 
     def rules(self):
         from ui.app import forget
-        from ui.menus import SHORT_TITLES, rules_text
+        from ui.menus import rules_text, short_title
         gid = self.table.session.game
-        self.app.push(TextScreen(SHORT_TITLES[gid], rules_text(gid)))
+        self.app.push(TextScreen(short_title(gid), rules_text(gid)))
         forget("ui.menus")
 
 

@@ -1,14 +1,37 @@
-# What the menus and in-game screens share: seat kinds, player counts, game
-# titles, a "< value >" row, starting a table. The screens themselves live in
-# modules loaded only while they are open (ui.pause, ui.between, ui.sheet,
-# ui.settings, ui.info, ui.newgame, ui.title), so a game in progress keeps
-# none of their code in the heap.
+# What the menus and in-game screens share: seat kinds, a game's catalog
+# entry (engine.catalog: titles, player counts, options), a "< value >" row,
+# starting a table. The screens themselves live in modules loaded only while
+# they are open (ui.pause, ui.between, ui.sheet, ui.settings, ui.info,
+# ui.newgame, ui.title), so a game in progress keeps none of their code in
+# the heap.
 from ui import fmt
 
 SEAT_KINDS = ("Human", "Bot L0", "Bot L1", "Bot L2", "Bot L3")
-PLAYERS = {"linger": (2, 5), "nines": (3, 3)}
-SHORT_TITLES = {"nommie": "Nommie", "linger": "Linger Longer", "nines": "Nines",
-                "callbreak": "Call Break", "israeli": "Israeli Whist"}
+
+
+def facts(game_id):
+    # The game's engine.catalog entry: (id, title, short title, fewest, most,
+    # usual players, low wins, options)
+    from engine.catalog import entry
+    return entry(game_id)
+
+
+def short_title(game_id, unknown="?"):
+    try:
+        return facts(game_id)[2]
+    except ValueError:
+        return unknown
+
+
+def setup_options(game_id):
+    # The options a setup screen offers: (key, label, values in the order L/R
+    # cycle through them, default); first_dealer is not offered.
+    out = []
+    for key, label, question, low, high, default in facts(game_id)[7]:
+        if label is not None:
+            out.append((key, label, (True, False) if low is None
+                        else tuple(range(low, high + 1)), default))
+    return tuple(out)
 
 
 def row(label, value, cols):
@@ -44,8 +67,7 @@ def rules_text(game_id):
 def quick_start(app, game_id, seed=None):
     # --game ID on the desktop: straight to a table, you against bots.
     from ui.session import Session, default_names
-    lo, hi = PLAYERS.get(game_id, (4, 4))
-    n = 4 if lo <= 4 <= hi else lo
+    n = facts(game_id)[5]
     level = app.settings.get("bot_level", 2)
     seats = ["human"] + ["bot"] * (n - 1)
     session = Session.new(game_id, seats, [level] * n, seed or 1, None,

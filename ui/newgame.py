@@ -3,20 +3,13 @@
 
 from engine import IllegalAction, games
 from ui import fmt
-from ui.menus import PLAYERS, SEAT_KINDS, SHORT_TITLES, on_off, row, start_table
+from ui.menus import SEAT_KINDS, facts, on_off, row, setup_options, start_table
 from hal import keys as K
 from ui.screen import ListScreen
 from ui.session import Session, default_names
 
 FOOTER = "L/R change  A start"
 DIGITS = 5          # deal numbers 1..99999, entered digit by digit
-
-# game options the setup offers: (option key, label, values, default)
-OPTIONS = {
-    "callbreak": (("eight_wins", "8 wins", (True, False), True),),
-    "israeli": (("rounds", "Deals", tuple(range(1, 27)), 13),),
-    "nines": (("start_score", "Start at", tuple(range(1, 21)), 9),),
-}
 
 
 class Setup(ListScreen):
@@ -55,11 +48,11 @@ class Setup(ListScreen):
         return games.IDS[self.game]
 
     def fix_players(self):
-        lo, hi = PLAYERS.get(self.game_id(), (4, 4))
-        self.players = max(lo, min(hi, self.players))
+        g = facts(self.game_id())
+        self.players = max(g[3], min(g[4], self.players))
         while len(self.seats) < 5:
             self.seats.append(3)
-        for key, label, values, default in OPTIONS.get(self.game_id(), ()):
+        for key, label, values, default in setup_options(self.game_id()):
             if self.options.get(key) not in values:
                 self.options[key] = default
 
@@ -68,7 +61,7 @@ class Setup(ListScreen):
         out = [("game", 0), ("players", 0)]
         for s in range(self.players):
             out.append(("seat", s))
-        for i in range(len(OPTIONS.get(self.game_id(), ()))):
+        for i in range(len(setup_options(self.game_id()))):
             out.append(("option", i))
         out += [("deal", 0), ("start", 0)]
         return out
@@ -76,18 +69,18 @@ class Setup(ListScreen):
     def refresh(self):
         c = self.app.cols
         gid = self.game_id()
+        g = facts(gid)
         lines = []
         for kind, i in self.rows_model():
             if kind == "game":
-                lines.append(row("Game", SHORT_TITLES[gid], c))
+                lines.append(row("Game", g[2], c))
             elif kind == "players":
-                lo, hi = PLAYERS.get(gid, (4, 4))
-                lines.append(row("Players", str(self.players), c) if lo != hi
+                lines.append(row("Players", str(self.players), c) if g[3] != g[4]
                              else fmt.pad("Players", 10) + "  %d" % self.players)
             elif kind == "seat":
                 lines.append(row("Seat %d" % (i + 1), SEAT_KINDS[self.seats[i]], c))
             elif kind == "option":
-                key, label, values, default = OPTIONS[gid][i]
+                key, label, values, default = setup_options(gid)[i]
                 v = self.options.get(key, default)
                 lines.append(row(label, on_off(v) if type(v) is bool else str(v), c))
             elif kind == "deal":
@@ -114,12 +107,12 @@ class Setup(ListScreen):
             self.game = (self.game + step) % len(games.IDS)
             self.fix_players()
         elif kind == "players":
-            lo, hi = PLAYERS.get(gid, (4, 4))
-            self.players = max(lo, min(hi, self.players + step))
+            g = facts(gid)
+            self.players = max(g[3], min(g[4], self.players + step))
         elif kind == "seat":
             self.seats[idx] = (self.seats[idx] + step) % len(SEAT_KINDS)
         elif kind == "option":
-            key, label, values, default = OPTIONS[gid][idx]
+            key, label, values, default = setup_options(gid)[idx]
             cur = self.options.get(key, default)
             j = values.index(cur) if cur in values else 0
             self.options[key] = values[(j + step) % len(values)]
@@ -143,7 +136,7 @@ class Setup(ListScreen):
         if not seed:
             seed = 1 + (self.app.entropy() % 9999 if self.app.entropy else 0)
         opts = {}
-        for key, label, values, default in OPTIONS.get(gid, ()):
+        for key, label, values, default in setup_options(gid):
             opts[key] = self.options.get(key, default)
         self.app.settings["last_setup"] = {"game": gid, "players": self.players,
                                            "seats": self.seats[:self.players], "options": opts}

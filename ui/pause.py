@@ -1,6 +1,6 @@
 # The pause menu (START at the table) and the seats screen it opens. Loaded
 # when START is pressed, unloaded when the menu closes (App: `module`).
-from ui.menus import SEAT_KINDS, SHORT_TITLES, row, rules_text
+from ui.menus import SEAT_KINDS, row, rules_text, short_title
 from hal import keys as K
 from ui.screen import ListScreen, Menu, TextScreen, wrap
 
@@ -45,7 +45,7 @@ class Pause(Menu):
 
     def rules(self):
         gid = self.table.session.game
-        self.app.push(TextScreen(SHORT_TITLES[gid], rules_text(gid)))
+        self.app.push(TextScreen(short_title(gid), rules_text(gid)))
 
     def undo(self):
         israeli = self.table.session.game == "israeli"

@@ -20,7 +20,6 @@ DEFAULTS = {
     "last_setup": (None, None),
 }
 _LIMITS = {"speed": (1, 3), "bot_level": (0, 3)}
-LOW_WINS = ("nines",)  # games where the lowest score is best
 
 
 def _load(store, name, kind):
@@ -118,6 +117,15 @@ def record_result(store, game_id, levels, won, score):
     return store._write("stats.json", "stats", stats)
 
 
+def low_wins(game_id):
+    # Whether the lowest score is best in this game (engine.catalog).
+    from engine.catalog import entry
+    try:
+        return entry(game_id)[6]
+    except ValueError:
+        return False
+
+
 def tally(stats, game_id, levels, won, score):
     # One finished game into stats (ui.nostore keeps its own the same way).
     g = stats.get(game_id)
@@ -128,7 +136,7 @@ def tally(stats, game_id, levels, won, score):
     g["played"] = g.get("played", 0) + 1
     g["won"] = g.get("won", 0) + won
     best = g.get("best")
-    if type(score) is int and (best is None or (score < best if game_id in LOW_WINS
+    if type(score) is int and (best is None or (score < best if low_wins(game_id)
                                                 else score > best)):
         g["best"] = score
     if type(levels) is dict:          # {"bots": [levels], "hinted": True} from the table

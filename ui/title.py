@@ -15,9 +15,9 @@ class Title(Menu):
         rec = self.saved_record()
         if rec is not None:
             # say which game: "Continue Nommie"
-            from ui.menus import SHORT_TITLES
+            from ui.menus import short_title
             game = rec["save"].get("game")
-            items.append(("Continue " + SHORT_TITLES.get(game, ""), self.resume_game))
+            items.append(("Continue " + short_title(game, ""), self.resume_game))
         items += [("New game", self.new_game), ("Link play", self.link),
                   ("Settings", self.settings), ("Statistics", self.stats), ("Rules", self.rules),
                   ("About", self.about)]

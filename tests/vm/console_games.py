@@ -4,7 +4,8 @@
 import os
 from engine import games
 from engine.cards import NINES_RANKS
-from ui.console import Console, SETUP
+from engine.catalog import entry as facts
+from ui.console import Console, questions
 from ui.saves import Store
 
 try:
@@ -51,13 +52,13 @@ def play(lines, style="plain", store=None):
 
 
 for gid in games.IDS:
-    lo, hi, questions = SETUP[gid]
-    n = 4 if lo <= 4 <= hi else lo
+    g = facts(gid)
+    lo, hi, n = g[3], g[4], g[5]
     lines = [str(games.IDS.index(gid) + 1)] + ([""] if hi > lo else [])
-    lines += ["h" + " 1" * (n - 1)] + [""] * len(questions) + ["5", "bogus", "help"]
+    lines += ["h" + " 1" * (n - 1)] + [""] * len(questions(gid)) + ["5", "bogus", "help"]
     con, out = play(lines, "nines" if gid == "nines" else "plain")
     assert con.session.state.is_over(), gid
-    assert (games.TITLES[gid] + " is over.") in out, gid
+    assert (facts(gid)[1] + " is over.") in out, gid
     assert "! 'bogus' is not a card" in out or "! " in out, gid
     print(gid, "played to the end:", len(con.session.state.actions()), "actions")
     games.unload(gid)

@@ -4,7 +4,8 @@
 from hal import keys as K
 from ui.app import App
 from ui.driver import Driver
-from ui.newgame import Setup, OPTIONS
+from ui.menus import setup_options
+from ui.newgame import Setup
 from engine import games
 
 
@@ -40,7 +41,7 @@ for gid in games.IDS:
     s = app.top()
     s.game = games.IDS.index(gid)
     s.fix_players()
-    for key, label, values, default in OPTIONS.get(gid, ()):
+    for key, label, values, default in setup_options(gid):
         s.options[key] = values[short[gid]] if key != "eight_wins" else True
     s.refresh()
     s.cursor = len(s.lines) - 1
