@@ -13,6 +13,7 @@
 # owner's turn, and Frisch picks are never echoed.
 
 from engine import IllegalAction, games
+from engine.actions import is_card
 from engine.parse import number  # ASCII digits only (not "²" or "٣")
 from engine.rng import LAST_DEAL
 from ui import fmt, text_table
@@ -281,7 +282,7 @@ class Console:
         self.say("")
         self.say(*text_table.table_lines(v, s.names, title, seat))
         legal = s.state.legal_actions()
-        if len(legal) <= LIST_AT_MOST or legal[0] >= 100:
+        if len(legal) <= LIST_AT_MOST or not is_card(legal[0]):
             self.say(*text_table.moves_lines(s.state, legal))
 
     def human_turn(self, seat, title):
