@@ -365,17 +365,9 @@ class RemoteTable(Table):
             self.hold_until = 0
             self.round_hold = False
             self.update_fields()
-        if self.pending_round:
-            self.pending_round = False
-            self.update_fields()
-            if not self.state().is_over():
-                from ui.between import RoundSummary
-                self.app.push(RoundSummary(self))
-                return None
-        st = self.state()
-        if st.is_over():
-            self.finish()
+        if self.round_break():
             return None
+        st = self.state()
         seat = st.to_act()
         if seat == self.seat and st.legal and not self.sent and c.line is not None \
                 and not self.decided(seat):

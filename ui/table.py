@@ -143,6 +143,22 @@ class Table(Screen):
         legal = st.legal_actions()
         return legal[0] if len(legal) == 1 else None
 
+    def round_break(self):
+        # Once a round's last trick has been on show: its summary, or the end
+        # of the game (the last round goes straight to game over). True when
+        # the tick has nothing more to do.
+        if self.pending_round:
+            self.pending_round = False
+            self.update_fields()
+            if not self.state().is_over():
+                from ui.between import RoundSummary
+                self.app.push(RoundSummary(self))
+                return True
+        if self.state().is_over():
+            self.finish()
+            return True
+        return False
+
     def tick(self, now):
         self.now = now
         if self.finished:
@@ -155,17 +171,9 @@ class Table(Screen):
             self.round_hold = False
             self.update_fields()
             fresh = True
-        if self.pending_round:
-            self.pending_round = False
-            self.update_fields()
-            if not self.state().is_over():   # the last round goes straight to game over
-                from ui.between import RoundSummary
-                self.app.push(RoundSummary(self))
-                return None
-        st = self.state()
-        if st.is_over():
-            self.finish()
+        if self.round_break():
             return None
+        st = self.state()
         seat = st.to_act()
         if not self.session.is_human(seat):
             if self.thinking != seat:
