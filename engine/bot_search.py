@@ -37,15 +37,18 @@ BID_BUDGET = 640
 BID_SAMPLES = 12
 
 
-def rules_for(game):
-    # (seat wants tricks(bid, won), round value(view, bid, won)) for the
-    # follow-suit games this search serves: Nommie, Israeli Whist, Nines.
+def rules_for(view):
+    # (seat wants tricks(bid, won), round value(bid, won)) for the follow-suit
+    # games this search serves: Nommie and Israeli Whist score by the game's
+    # own rule; in Nines each trick is a point off.
+    game = view["game"]
     if game == "israeli":
         isr = sys.modules["engine.israeli"]
-        return _short, lambda v, b, w: isr.points(b, w, v.get("game_type") == "over")
+        over = view.get("game_type") == "over"
+        return _short, lambda b, w: isr.points(b, w, over)
     if game == "nommie":
-        return _short, lambda v, b, w: w + (10 if w == b else 0)
-    return _always, lambda v, b, w: w  # nines: each trick is a point off
+        return _short, sys.modules["engine.nommie"].round_points
+    return _always, lambda b, w: w
 
 
 def _always(bid, won):
@@ -127,7 +130,7 @@ def choose(view, legal, rng, baseline=None):
     # The card to play; baseline is the heuristic's card, kept unless the
     # sampled rounds show another card doing clearly better (pick()).
     game = view["game"]
-    wants, value = rules_for(game)
+    wants, value = rules_for(view)
     me = view["to_act"]
     n = view["players"]
     trump = view["trump"]
@@ -153,7 +156,7 @@ def choose(view, legal, rng, baseline=None):
             future = 0
             if h[me]:
                 future = min(len(h[me]), (estimate_quarters(h[me], trump) + 2) // 4)
-            vals[i][k] = value(view, bids[me], won[me] + future)
+            vals[i][k] = value(bids[me], won[me] + future)
     return pick(cands, vals, baseline)
 
 
@@ -311,6 +314,7 @@ def choose_bid(view, legal, rng, baseline):
     # round out for each candidate bid near the heuristic's and keep the bid
     # whose rounds score best (the heuristic's unless clearly beaten).
     nb = sys.modules["engine.bot_nommie"]
+    nom = sys.modules["engine.nommie"]
     me = view["to_act"]
     size = view["hand_size"]
     dealer = view["dealer"]
@@ -331,23 +335,19 @@ def choose_bid(view, legal, rng, baseline):
                 if bids[p] is None:
                     opts = list(range(size + 1))
                     if p == dealer:
-                        hook = size - sum([b for b in bids if b is not None])
-                        if hook in opts:
-                            opts.remove(hook)
+                        h = nom.hook(size, bids)
+                        if h in opts:
+                            opts.remove(h)
                     bids[p] = nb.bid({"hand_size": size, "bids": bids, "history": (),
                                       "to_act": p}, hands[p], opts)
-            decl = lead
-            for k in range(1, 5):
-                p = (dealer + k) % 4
-                if bids[p] > bids[decl]:
-                    decl = p
+            decl = nom.highest_bidder(dealer, bids)
             trump = nb.trump_for(hands[decl], bids[decl])
             h = [list(x) for x in hands]
             v = {"players": 4, "tricks": [0, 0, 0, 0], "bids": bids, "trick": [],
                  "to_act": lead}
             first = policy(h[lead], -1, -1, trump, bids[lead] > 0)
             won = playout(v, h, first, _short, trump)
-            totals[i] += won[me] + (10 if won[me] == bids[me] else 0)
+            totals[i] += nom.round_points(bids[me], won[me])
     base = cands.index(baseline)
     best = base
     for i in range(len(cands)):

@@ -19,6 +19,26 @@ SCHEDULE = (13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 2, 2, 2,
 MAX_ZEROS = 3
 
 
+def round_points(bid, taken):
+    # A seat's round score: +1 a trick, +10 for taking exactly its bid.
+    return taken + (10 if taken == bid else 0)
+
+
+def hook(hand_size, bids):
+    # The bid the dealer may not make: the one that makes the bids total the hand size.
+    return hand_size - sum([b for b in bids if b is not None])
+
+
+def highest_bidder(dealer, bids):
+    # The seat with the highest bid; ties go to the earliest bidder (left of dealer first).
+    best = None
+    for i in range(1, 5):
+        s = (dealer + i) % 4
+        if best is None or bids[s] > bids[best]:
+            best = s
+    return best
+
+
 class Nommie(TrickGame):
     GAME = "nommie"
     LOG_ROOM = 880  # actions in a typical whole game
@@ -50,9 +70,9 @@ class Nommie(TrickGame):
         low = 1 if self.zero_streak[seat] >= MAX_ZEROS else 0
         out = list(range(low, hs + 1))
         if seat == self.dealer:
-            hook = hs - sum([b for b in self.bids if b is not None])
-            if hook in out:
-                out.remove(hook)
+            h = hook(hs, self.bids)
+            if h in out:
+                out.remove(h)
         return out
 
     def legal_actions(self):
@@ -75,7 +95,7 @@ class Nommie(TrickGame):
             hs = self.hand_size()
             if n < 0 or n > hs or (n == 0 and self.zero_streak[self.turn] >= MAX_ZEROS):
                 return False
-            return self.turn != self.dealer or n != hs - sum([b for b in self.bids if b is not None])
+            return self.turn != self.dealer or n != hook(hs, self.bids)
         if p == "trump":
             return TRUMP <= a <= TRUMP + 4
         return False
@@ -104,7 +124,7 @@ class Nommie(TrickGame):
             if self.turn != self.dealer:
                 self.turn = (self.turn + 1) % 4
                 return
-            self.declarer = self.highest_bidder()
+            self.declarer = highest_bidder(self.dealer, self.bids)
             self.turn = self.declarer
             self.phase = "trump"
         elif self.phase == "trump":
@@ -112,21 +132,11 @@ class Nommie(TrickGame):
             self.phase = "play"
             self.turn = self.leader
 
-    def highest_bidder(self):
-        # The highest bid; ties go to the earliest bidder (left of dealer first).
-        best = None
-        for i in range(1, 5):
-            s = (self.dealer + i) % 4
-            if best is None or self.bids[s] > self.bids[best]:
-                best = s
-        return best
-
     def trick_done(self, winner):
         self.leader = winner
         if self.hands[winner]:
             return
-        points = [self.tricks[s] + (10 if self.tricks[s] == self.bids[s] else 0)
-                  for s in range(4)]
+        points = [round_points(self.bids[s], self.tricks[s]) for s in range(4)]
         for s in range(4):
             self.zero_streak[s] = self.zero_streak[s] + 1 if self.bids[s] == 0 else 0
         self.end_round(points)
