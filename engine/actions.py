@@ -1,9 +1,21 @@
-# Action ints shared by all games (docs/design.md), their texts, parsing and log codes.
+# Action ints shared by all games (docs/design.md), their texts and log codes.
 #
 # 0..51 a card (play it; in Israeli Frisch: give it), 100+n a bid/call/contract
 # of n, 200+s choose trump s, 300+5n+s an Israeli trump bid, 400 pass,
 # 401 swap with the dummy, 402 keep the hand.
-from engine.cards import card_text, trump_text
+#
+# The card letters live here too (engine/cards.py passes them on), so the
+# imports run one way: cards -> parse -> actions.
+
+SUITS = "CDHS"
+RANKS = "23456789TJQKA"
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+NO_TRUMP = 4
+# Nines terminal codes: suit letter first, then 1 = ace, a = ten, b = jack,
+# d = queen, e = king (see docs/rules/nines.md).
+NINES_RANKS = "23456789abde1"
+# The version of save() dicts and journals (the action codes below).
+SAVE_VERSION = 1
 
 BID = 100
 TRUMP = 200
@@ -11,6 +23,15 @@ TRUMP_BID = 300
 PASS = 400
 SWAP = 401
 KEEP = 402
+
+
+def card_text(card):
+    return RANKS[card % 13] + SUITS[card // 13]
+
+
+def trump_text(trump):
+    # 'C', 'D', 'H', 'S' or 'NT'.
+    return "NT" if trump == NO_TRUMP else SUITS[trump]
 
 
 def bid(n):

@@ -24,7 +24,7 @@
 from engine.actions import BID
 from engine.cards import SUIT_NAMES, card_text
 from engine.state import TrickGame, load_saved
-from engine.tricks import beats, winning_index
+from engine.tricks import above, beats, split, winning_index  # noqa: F401 (beats: for callers)
 
 SPADES = 3
 ROUNDS = 5
@@ -42,46 +42,24 @@ def points(call, won):
     return 10 * call + won - call
 
 
-def forced(hand, trick):
-    # (rule, cards): the forced-play rule that applies and the cards it allows.
+def forced(hand, trick, sp=None):
+    # (rule, cards): the forced-play rule that applies and the cards it allows,
+    # hand itself or a list of sp = split(hand) (engine/tricks.py): not to be changed.
     if not trick:
-        return ANY, hand[:]
-    lo = trick[0][1] // 13 * 13
+        return ANY, hand
+    if sp is None:
+        sp = split(hand)
+    led = trick[0][1] // 13
     best = trick[winning_index(trick, SPADES)][1]
-    follow = [c for c in hand if lo <= c < lo + 13]
+    follow = sp[led + 1]
     if follow:
-        if best < lo or best >= lo + 13:
-            return LED, follow  # ruffed: no card of the led suit wins
-        win = [c for c in follow if c > best]
-        return (WIN_LED, win) if win else (LED, follow)
-    win = [c for c in hand if c >= 39 and beats(c, best, SPADES)]
-    return (WIN_SPADE, win) if win else (ANY, hand[:])
-
-
-def may_play(hand, trick, a):
-    # Is card a among forced(hand, trick)'s cards? (No list is built.)
-    if a not in hand:
-        return False
-    if not trick:
-        return True
-    lo = trick[0][1] // 13 * 13
-    best = trick[winning_index(trick, SPADES)][1]
-    if lo <= a < lo + 13:
-        if beats(a, best, SPADES):
-            return True
-        for c in hand:
-            if lo <= c < lo + 13 and beats(c, best, SPADES):
-                return False
-        return True
-    for c in hand:
-        if lo <= c < lo + 13:
-            return False
-    if a >= 39 and beats(a, best, SPADES):
-        return True
-    for c in hand:
-        if c >= 39 and beats(c, best, SPADES):
-            return False
-    return True
+        if best // 13 == led and follow[-1] > best:
+            return WIN_LED, above(follow, best)
+        return LED, follow  # none wins (or the trick is ruffed)
+    spades = sp[4]
+    if spades and spades[-1] > best:  # any spade beats a card of another suit
+        return WIN_SPADE, above(spades, best)
+    return ANY, hand
 
 
 class CallBreak(TrickGame):
@@ -108,20 +86,20 @@ class CallBreak(TrickGame):
         self.turn = (self.dealer + 1) % 4
         self.leader = self.turn
 
-    def legal_actions(self):
-        p = self.phase
-        if p == "play":
-            return forced(self.hands[self.turn], self.trick)[1]
-        if p == "bid":
-            return list(range(BID + MIN_CALL, BID + MAX_CALL + 1))
-        return []
+    def choices(self):
+        return list(range(BID + MIN_CALL, BID + MAX_CALL + 1)) if self.phase == "bid" else []
 
-    def is_legal(self, a):
-        # a in legal_actions(), tested per phase without building the list.
-        p = self.phase
-        if p == "play":
-            return may_play(self.hands[self.turn], self.trick, a)
-        return p == "bid" and BID + MIN_CALL <= a <= BID + MAX_CALL
+    def legal_actions(self):
+        # The forced play (forced()) once a trick is led; else TrickGame's.
+        if self.phase != "play" or not self.trick:
+            return TrickGame.legal_actions(self)
+        seat = self.turn
+        hand = self.hands[seat]
+        sp = self.suits[seat]
+        if sp[0] is not hand:
+            sp = self.suits[seat] = split(hand)
+        legal = self.cache = forced(hand, self.trick, sp)[1]
+        return legal[:]
 
     def action_text(self, a):
         if BID <= a < BID + 14:
@@ -148,9 +126,6 @@ class CallBreak(TrickGame):
         return None
 
     def do(self, a):
-        if self.phase == "play":
-            self.play_card(a)
-            return
         self.bids[self.turn] = a - BID
         self.turn = (self.turn + 1) % 4
         if self.turn == self.leader:

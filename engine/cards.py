@@ -2,13 +2,10 @@
 #
 # Small ints cost no heap on the device, so hands are plain sorted lists of ints.
 
-SUITS = "CDHS"
-RANKS = "23456789TJQKA"
-SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
-NO_TRUMP = 4
-# Nines terminal codes: suit letter first, then 1 = ace, a = ten, b = jack,
-# d = queen, e = king (see docs/rules/nines.md).
-NINES_RANKS = "23456789abde1"
+# The letters, names and card_text()/trump_text() are in engine/actions.py (a
+# leaf, so cards -> parse -> actions runs one way); this module passes them on.
+from engine.actions import (NINES_RANKS, NO_TRUMP, RANKS, SUIT_NAMES, SUITS,  # noqa: F401
+                            card_text, trump_text)
 
 
 def suit(card):
@@ -17,15 +14,6 @@ def suit(card):
 
 def rank(card):
     return card % 13
-
-
-def card_text(card):
-    return RANKS[card % 13] + SUITS[card // 13]
-
-
-def trump_text(trump):
-    # 'C', 'D', 'H', 'S' or 'NT'.
-    return "NT" if trump == NO_TRUMP else SUITS[trump]
 
 
 def parse_card(text):

@@ -24,8 +24,7 @@
 #   any action of a later phase has been taken, nor before any trick.
 from engine import IllegalAction
 from engine.actions import BID, PASS, TRUMP_BID
-from engine.state import TrickGame, load_saved
-from engine.tricks import follow_suit, may_follow
+from engine.state import NOSPLIT, TrickGame, load_saved
 
 MIN_BID = 5
 MAX_FRISCH = 3
@@ -45,7 +44,6 @@ class Israeli(TrickGame):
     LOG_ROOM = 896  # actions in a typical whole game
 
     def setup(self):
-        self.trick_start = None
         self.start_deal()
 
     def total_rounds(self):
@@ -92,10 +90,8 @@ class Israeli(TrickGame):
     def contract_sum(self):
         return sum([b for b in self.bids if b is not None])
 
-    def legal_actions(self):
+    def choices(self):
         p = self.phase
-        if p == "play":
-            return follow_suit(self.hands[self.turn], self.trick)
         if p == "trump_bid":
             return list(range(self.lowest_bid(), TRUMP_BID + 70)) + [PASS]
         if p == "frisch":
@@ -105,23 +101,6 @@ class Israeli(TrickGame):
             return [BID + n for n in self.contract_range(self.turn)]
         return []
 
-    def is_legal(self, a):
-        # a in legal_actions(), tested per phase without building the list.
-        p = self.phase
-        if p == "play":
-            return may_follow(self.hands[self.turn], self.trick, a)
-        if p == "trump_bid":
-            return a == PASS or self.lowest_bid() <= a < TRUMP_BID + 70
-        if p == "frisch":
-            return a in self.hands[self.turn] and a not in self.chosen[self.turn]
-        if p == "contract":
-            seat = self.turn
-            n = a - BID
-            if n < (self.high[0] if seat == self.high[2] else 0) or n > 13:
-                return False
-            return seat != (self.high[2] + 3) % 4 or n != 13 - self.contract_sum()
-        return False
-
     def explain(self, a):
         # The messages are in engine/israeli_explain.py, loaded only on a refusal.
         from engine.israeli_explain import explain
@@ -129,12 +108,8 @@ class Israeli(TrickGame):
 
     # --- moves ----------------------------------------------------------
     def do(self, a):
+        # The phases before play (TrickGame.apply plays cards and sets trick_start).
         p = self.phase
-        if p == "play":
-            if not self.trick:
-                self.trick_start = len(self.log)
-            self.play_card(a)
-            return
         self.trick_start = None
         if p == "trump_bid":
             self.auction(a)
@@ -181,6 +156,7 @@ class Israeli(TrickGame):
         for s in range(4):
             self.hands[(s + 1) % 4].extend(self.chosen[s])
             self.hands[(s + 1) % 4].sort()
+        self.suits = [NOSPLIT] * 4  # the hands changed in place
         self.chosen = None
         self.frisch_count += 1
         self.min_bid = MIN_BID + self.frisch_count

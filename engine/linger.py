@@ -27,6 +27,7 @@ from engine.state import TrickGame, load_saved
 
 class Linger(TrickGame):
     GAME = "linger"
+    FOLLOW = False  # any card may be played
 
     def setup(self):
         n = self.players
@@ -46,17 +47,6 @@ class Linger(TrickGame):
 
     def hand_size(self):
         return self.players
-
-    def legal_actions(self):
-        if self.phase != "play":
-            return []
-        return self.hands[self.turn][:]
-
-    def is_legal(self, a):
-        return self.phase == "play" and a in self.hands[self.turn]
-
-    def do(self, a):
-        self.play_card(a)
 
     def next_seat(self, seat):
         # The next seat clockwise that holds cards (players without cards sit out).

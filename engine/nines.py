@@ -25,8 +25,7 @@
 #
 from engine.actions import KEEP, SWAP
 from engine.cards import SUIT_NAMES
-from engine.state import TrickGame, load_saved
-from engine.tricks import follow_suit, may_follow
+from engine.state import LEAD, TrickGame, load_saved
 
 TRUMP_CYCLE = (0, 2, 1, 3, 4)  # clubs, hearts, diamonds, spades, no trump
 BOOK = 4
@@ -53,25 +52,12 @@ class Nines(TrickGame):
         self.swapped = [None] * 3
         self.packet = [0, 1, 2, DUMMY]  # packet now at seat 0, 1, 2 and the dummy
         self.seen = [1, 2, 4]  # per seat: bit p = has held packet p
-        self.voids = [0, 0, 0]
         self.phase = "swap"
         self.turn = self.dealer
         self.leader = self.dealer
 
-    def legal_actions(self):
-        p = self.phase
-        if p == "play":
-            return follow_suit(self.hands[self.turn], self.trick)
-        if p == "swap":
-            return [SWAP, KEEP]
-        return []
-
-    def is_legal(self, a):
-        # a in legal_actions(), tested per phase without building the list.
-        p = self.phase
-        if p == "play":
-            return may_follow(self.hands[self.turn], self.trick, a)
-        return p == "swap" and (a == SWAP or a == KEEP)
+    def choices(self):
+        return [SWAP, KEEP] if self.phase == "swap" else []
 
     def explain(self, a):
         if self.phase == "play":
@@ -79,23 +65,19 @@ class Nines(TrickGame):
         return None
 
     def do(self, a):
+        # The swap round (cards are played by TrickGame.apply).
         seat = self.turn
-        if self.phase == "swap":
-            self.swapped[seat] = a == SWAP
-            if a == SWAP:
-                self.hands[seat], self.dummy = self.dummy, self.hands[seat]
-                p = self.packet
-                p[seat], p[DUMMY] = p[DUMMY], p[seat]
-                self.seen[seat] |= 1 << p[seat]
-            if seat == (self.dealer + 2) % 3:
-                self.phase = "play"
-                self.turn = self.dealer
-            else:
-                self.turn = (seat + 1) % 3
-            return
-        if self.trick and self.trick[0][1] // 13 != a // 13:
-            self.voids[seat] |= 1 << (self.trick[0][1] // 13)
-        self.play_card(a)
+        self.swapped[seat] = a == SWAP
+        if a == SWAP:
+            self.hands[seat], self.dummy = self.dummy, self.hands[seat]
+            p = self.packet
+            p[seat], p[DUMMY] = p[DUMMY], p[seat]
+            self.seen[seat] |= 1 << p[seat]
+        if seat == (self.dealer + 2) % 3:
+            self.phase = "play"
+            self.turn = self.dealer
+        else:
+            self.turn = (seat + 1) % 3
 
     def trick_done(self, winner):
         self.leader = winner
@@ -136,7 +118,14 @@ class Nines(TrickGame):
             known.append(h)
         v["known_hands"] = known
         v["swapped"] = list(self.swapped)
-        v["voids"] = list(self.voids)
+        voids = [0, 0, 0]  # from the plays: a card off the led suit shows a void
+        led = 0
+        for x in self.plays:
+            if x & LEAD:
+                led = x % 64 // 13
+            elif x % 64 // 13 != led:
+                voids[x >> 6 & 3] |= 1 << led
+        v["voids"] = voids
         v["start_score"] = self.options.get("start_score", 9)
 
 

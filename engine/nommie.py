@@ -12,7 +12,6 @@
 from engine.actions import BID, TRUMP
 from engine.cards import SUIT_NAMES
 from engine.state import TrickGame, load_saved
-from engine.tricks import follow_suit, may_follow
 
 SCHEDULE = (13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 2, 2, 2,
             3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
@@ -75,30 +74,12 @@ class Nommie(TrickGame):
                 out.remove(h)
         return out
 
-    def legal_actions(self):
-        p = self.phase
-        if p == "play":
-            return follow_suit(self.hands[self.turn], self.trick)
-        if p == "bid":
+    def choices(self):
+        if self.phase == "bid":
             return [BID + n for n in self.bid_range(self.turn)]
-        if p == "trump":
-            return [TRUMP + s for s in range(5)]
+        if self.phase == "trump":
+            return list(range(TRUMP, TRUMP + 5))
         return []
-
-    def is_legal(self, a):
-        # a in legal_actions(), tested per phase without building the list.
-        p = self.phase
-        if p == "play":
-            return may_follow(self.hands[self.turn], self.trick, a)
-        if p == "bid":
-            n = a - BID
-            hs = self.hand_size()
-            if n < 0 or n > hs or (n == 0 and self.zero_streak[self.turn] >= MAX_ZEROS):
-                return False
-            return self.turn != self.dealer or n != hook(hs, self.bids)
-        if p == "trump":
-            return TRUMP <= a <= TRUMP + 4
-        return False
 
     def explain(self, a):
         seat = self.turn
@@ -117,9 +98,7 @@ class Nommie(TrickGame):
         return None
 
     def do(self, a):
-        if self.phase == "play":
-            self.play_card(a)
-        elif self.phase == "bid":
+        if self.phase == "bid":
             self.bids[self.turn] = a - BID
             if self.turn != self.dealer:
                 self.turn = (self.turn + 1) % 4

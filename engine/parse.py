@@ -3,8 +3,8 @@
 # Only the text console and tests type actions, so this module is imported on
 # first use and costs a game on buttons no heap.
 from engine import IllegalAction
-from engine.actions import BID, KEEP, PASS, SWAP, TRUMP, trump_bid
-from engine.cards import NINES_RANKS, NO_TRUMP, SUIT_NAMES, SUITS
+from engine.actions import (BID, KEEP, NINES_RANKS, NO_TRUMP, PASS, SUIT_NAMES, SUITS, SWAP,
+                            TRUMP, trump_bid)
 
 
 def number(word):

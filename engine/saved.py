@@ -5,8 +5,7 @@
 # save(False) header and the action codes of a log (a bytes-like, as
 # state.log), applied one by one, so no list of all actions is built.
 from engine import IllegalAction
-from engine.actions import decode
-from engine.state import SAVE_VERSION
+from engine.actions import SAVE_VERSION, decode
 
 
 def fresh(new_game, saved, game_id):

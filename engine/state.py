@@ -1,20 +1,26 @@
 # The base of every game state: the contract of docs/design.md in one place.
 #
 # A game subclass sets GAME, implements `setup()` (deal the first round),
-# `legal_actions()`, `do(a)` (carry out a legal action) and, where it needs,
-# `explain(a)` (why an action is illegal), `extra_view(v, seat)`, `winners()`.
-# `apply` validates before anything changes, so an illegal action never
-# leaves a half-changed state. Everything else a game needs (the action log,
-# save/restore by replay, rewinding, trick play, round history) lives here.
+# `choices()` (the legal actions outside the play phase), `do(a)` (carry out
+# a legal action outside the play phase) and, where it needs, `explain(a)`
+# (why an action is illegal), `extra_view(v, seat)`, `winners()`,
+# `trick_done(winner)`. Playing a card lives here, in `apply()`: the seat to
+# act must follow suit if able (FOLLOW; Linger turns it off, Call Break
+# overrides `legal_actions()` with its forced play). `apply` validates before
+# anything changes, so an illegal action never leaves a half-changed state.
+# Everything else a game needs (the action log, save/restore by replay,
+# rewinding, trick play, round history) lives here.
 from engine import IllegalAction
-from engine.actions import action_text, decode, encode
+from engine.actions import SAVE_VERSION, action_text, decode, encode
 from engine.rng import Rng
-from engine.tricks import trick_winner
+from engine.tricks import split, trick_winner
 
-SAVE_VERSION = 1
 # view["plays"]: every card played this round, in order, as
 # card | seat << 6 | LEAD (when it led its trick): public knowledge for bots.
 LEAD = 512
+# The split (engine/tricks.py) of no hand: a seat's split is rebuilt when its
+# first item is not the hand the seat holds (a new list, or none yet).
+NOSPLIT = (None,)
 
 
 class TrickGame:
@@ -25,6 +31,8 @@ class TrickGame:
     # new, ever larger free block late in the game, when the heap is
     # fragmented (it still grows past this if a game runs longer).
     LOG_ROOM = 64
+    FOLLOW = True  # must follow the led suit if able
+
 
     def __init__(self, players, seed, options):
         self.players = players
@@ -38,6 +46,9 @@ class TrickGame:
         self.log = bytearray(self.LOG_ROOM)
         self.log[0:] = b""  # empty, but the room stays allocated
         self.hands = [[] for _ in range(n)]
+        self.suits = [NOSPLIT] * n  # per seat: split(hand), kept as cards are played
+        self.cache = None  # legal_actions() until the next apply()
+        self.trick_start = None  # where the last trick's first card is in the log
         self.trick = []
         self.plays = []
         self.last_trick = None
@@ -56,9 +67,64 @@ class TrickGame:
         self.setup()
 
     # --- the contract -------------------------------------------------
+    def legal_actions(self):
+        # The legal actions, sorted, as a new list. apply() tests the next
+        # action against the list kept here (self.cache) by membership.
+        if self.phase == "play":
+            seat = self.turn
+            legal = self.hands[seat]
+            trick = self.trick
+            if trick and self.FOLLOW:
+                sp = self.suits[seat]
+                if sp[0] is not legal:
+                    sp = self.suits[seat] = split(legal)
+                legal = sp[trick[0][1] // 13 + 1] or legal
+        else:
+            legal = self.choices()
+        self.cache = legal
+        return legal[:]
+
     def apply(self, a):
         # Carry out action a (an int, or its text); IllegalAction changes nothing.
-        # is_legal() tests a alone, without building the legal list.
+        legal = self.cache
+        if legal is None or type(a) is not int or a not in legal:
+            a = self.check(a)
+        self.cache = None
+        if self.phase != "play":
+            self.do(a)
+            self.log.append(encode(a))
+            return
+        # Play card a for the seat to act; resolve the trick when it is complete.
+        seat = self.turn
+        hand = self.hands[seat]
+        sp = self.suits[seat]
+        if sp[0] is hand:
+            sp[a // 13 + 1].remove(a)
+        hand.remove(a)
+        trick = self.trick
+        if trick:
+            self.plays.append(a | seat << 6)
+        else:
+            self.plays.append(a | seat << 6 | LEAD)
+            self.trick_start = len(self.log)
+        trick.append([seat, a])
+        self.log.append(a)
+        if len(trick) < self.size:
+            s = (seat + 1) % self.players
+            if not self.hands[s]:
+                s = self.next_seat(seat)
+            self.turn = s
+            return
+        w = trick_winner(trick, self.trump)
+        self.tricks[w] += 1
+        self.last_trick = trick
+        self.last_winner = w
+        self.trick = []
+        self.turn = w
+        self.trick_done(w)
+
+    def check(self, a):
+        # Action a as an int when it is legal now, else IllegalAction.
         if type(a) is not int:
             if type(a) is str:
                 a = self.parse_action(a)
@@ -68,12 +134,10 @@ class TrickGame:
             if self.phase == "over":
                 raise IllegalAction("The game is over.")
             raise IllegalAction(self.why_illegal(a))
-        self.do(a)
-        self.log.append(encode(a))
+        return a
 
     def is_legal(self, a):
-        # Is action a (an int) in legal_actions()? Games test it per phase
-        # without building the list; this fallback builds it.
+        # Is action a (an int) in legal_actions()?
         return a in self.legal_actions()
 
     def action_text(self, a):
@@ -141,6 +205,10 @@ class TrickGame:
     def setup(self):
         raise NotImplementedError
 
+    def choices(self):
+        # The legal actions outside the play phase (a list apply() may keep).
+        return []
+
     def do(self, a):
         raise NotImplementedError
 
@@ -167,24 +235,6 @@ class TrickGame:
         # Cards in a complete trick (self.size: Linger changes it as players drop out).
         return self.size
 
-    def play_card(self, card):
-        # Play card for the seat to act; resolve the trick when it is complete.
-        seat = self.turn
-        trick = self.trick
-        self.hands[seat].remove(card)
-        self.plays.append(card | seat << 6 | (0 if trick else LEAD))
-        trick.append([seat, card])
-        if len(trick) < self.size:
-            self.turn = self.next_seat(seat)
-            return
-        w = trick_winner(trick, self.trump)
-        self.tricks[w] += 1
-        self.last_trick = trick
-        self.last_winner = w
-        self.trick = []
-        self.turn = w
-        self.trick_done(w)
-
     def next_seat(self, seat):
         return (seat + 1) % self.players
 
@@ -199,6 +249,8 @@ class TrickGame:
             h = deck[s * size:(s + 1) * size]
             h.sort()
             self.hands[s] = h
+            if self.FOLLOW:
+                self.suits[s] = split(h)
         return deck[hands * size:]
 
     def end_round(self, points):

@@ -1,36 +1,23 @@
-# Trick logic shared by the games: following suit and who wins a trick.
+# Trick logic shared by the games: a hand split by suit and who wins a trick.
 #
 # A trick is a list of [seat, card] pairs in play order.
 
 
-def led_suit(trick):
-    return trick[0][1] // 13 if trick else None
-
-
-def follow_suit(hand, trick):
-    # Legal cards when a player must follow the led suit if able (hand sorted:
-    # the led suit's cards are one run of it).
-    if not trick:
-        return hand[:]
-    lo = trick[0][1] // 13 * 13
-    hi = lo + 13
-    out = [c for c in hand if lo <= c < hi]
-    return out if out else hand[:]
-
-
-def may_follow(hand, trick, a):
-    # Is card a legal under follow_suit(hand, trick)? (No list is built.)
-    if a not in hand:
-        return False
-    if not trick:
-        return True
-    lo = trick[0][1] // 13 * 13
-    if lo <= a < lo + 13:
-        return True
+def split(hand):
+    # [hand, clubs, diamonds, hearts, spades]: the sorted hand and its cards of
+    # each suit (suit s at s + 1), so following suit is one lookup.
+    out = [hand, [], [], [], []]
     for c in hand:
-        if lo <= c < lo + 13:
-            return False
-    return True
+        out[c // 13 + 1].append(c)
+    return out
+
+
+def above(cards, best):
+    # The cards of sorted list cards higher than best (a run at its end).
+    i = len(cards)
+    while i and cards[i - 1] > best:
+        i -= 1
+    return cards[i:]
 
 
 def winning_index(trick, trump):
