@@ -9,7 +9,7 @@
 # with engine/bot_search.py (sampling and playouts; Call Break and Linger
 # with their own engine/bot_search_<game>.py), and searches Nommie bids and
 # Call Break calls by simulation too.
-from engine import module
+from engine.ondemand import load
 from engine.rng import Rng
 
 
@@ -34,17 +34,17 @@ def choose(view, legal, level=2, seed=0):
     if level <= 0:
         return legal[rng.below(len(legal))]
     game = view["game"]
-    a = module("bot_" + game).choose(view, legal, min(level, 2), rng)
+    a = load("engine.bot_" + game).choose(view, legal, min(level, 2), rng)
     if a not in legal:
         a = legal[0]
     if level < 3:
         return a
     if view["phase"] == "bid" and game == "callbreak":
-        return module("bot_search_callbreak").choose_call(view, legal, rng, a)
+        return load("engine.bot_search_callbreak").choose_call(view, legal, rng, a)
     if view["phase"] == "bid" and game == "nommie":
-        return module("bot_search").choose_bid(view, legal, rng, a)
+        return load("engine.bot_search").choose_bid(view, legal, rng, a)
     if view["phase"] == "play":
         # Linger and Call Break play out with searches of their own
         search = "bot_search_" + game if game in ("linger", "callbreak") else "bot_search"
-        return module(search).choose(view, legal, rng, a)
+        return load("engine." + search).choose(view, legal, rng, a)
     return a

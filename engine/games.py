@@ -2,10 +2,9 @@
 # has each game's names, player counts and options).
 #
 # On the device a module's bytecode lives in the same heap as the game, so a
-# game module is imported only when that game starts, and `unload` drops it.
-import sys
-
-from engine import module
+# game module is imported only when that game starts (engine.ondemand; its
+# forget("engine.<id>") drops it again).
+from engine.ondemand import load as _load
 
 IDS = ("nommie", "linger", "nines", "callbreak", "israeli")
 
@@ -14,17 +13,7 @@ def load(game_id):
     # The module engine.<game_id>, imported on first use.
     if game_id not in IDS:
         raise ValueError("Unknown game '%s'." % game_id)
-    return module(game_id)
-
-
-def unload(game_id):
-    # Forget a loaded game module so its bytecode can be collected.
-    name = "engine." + game_id
-    if name in sys.modules:
-        del sys.modules[name]
-        import engine
-        if hasattr(engine, game_id):
-            delattr(engine, game_id)
+    return _load("engine." + game_id)
 
 
 def new_game(game_id, players=None, seed=0, **options):

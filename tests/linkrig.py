@@ -44,7 +44,7 @@ class Player:
         return None
 
     def over(self):
-        return type(self.app.top()).__name__ == "GameOver"
+        return type(self.app.top()).__name__.endswith("GameOver")
 
     dead = False
 

@@ -89,7 +89,7 @@ def test_every_game_plays_to_the_end_through_typed_commands(gid, tmp_path):
     human_moves = [p for p in t.prompts if p == "You> "]
     assert len(human_moves) >= 3
     assert "Bye." in out
-    assert store.load_game() is None                      # a finished game is not offered
+    assert store.load_game()[0] is None                      # a finished game is not offered
     assert store.load_stats()[gid]["played"] == 1
 
 

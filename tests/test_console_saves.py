@@ -104,7 +104,7 @@ def test_input_ending_at_any_prompt_resumes_the_same_game(tmp_path, gid, lines):
             assert again.logs[first] == at_end, end
         # ...and it ends exactly as the uninterrupted game
         assert bytes(con2.session.state.log) == final, end
-        assert Store(str(d), True).load_game() is None        # a finished game is not offered
+        assert Store(str(d), True).load_game()[0] is None        # a finished game is not offered
 
 
 def test_autosaved_after_every_human_decision_and_every_trick(tmp_path):

@@ -293,7 +293,7 @@ def test_host_restart_resumes_from_its_autosave_and_joiners_return():
 def test_resumed_game_is_the_link_tables_and_plays_as_bots_from_continue():
     # The autosave stores link seats as bot seats: Continue on the title plays them.
     hub, h = host_table("linger", ["human", "remote", "bot", "bot"], seed=6)
-    rec = h.store.load_game()
+    rec = h.store.load_game()[0]
     assert rec["seats"] == ["human", "bot", "bot", "bot"]
     from ui import link_saved
     info = link_saved.get(h.store, "host")

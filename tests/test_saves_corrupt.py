@@ -102,13 +102,13 @@ def test_damaged_game_is_moved_aside_and_a_new_game_starts(tmp_path, name):
         f.unlink()
     (tmp_path / "game.log").write_bytes(bad)
     store = saves.Store(str(tmp_path), True)
-    assert store.load_game() is None
+    assert store.load_game()[0] is None
     assert store.notice == ("The saved game was damaged; it was moved to game.bad1.log "
                             "and a new game starts.")
     assert (tmp_path / "game.bad1.log").read_bytes() == bad
     assert not (tmp_path / "game.log").exists()
     assert store.save_game(record(30)) is None
-    assert saves.Store(str(tmp_path), True).load_game() == record(30)
+    assert saves.Store(str(tmp_path), True).load_game()[0] == record(30)
 
 
 def test_the_damage_cases_are_damage_and_not_just_a_torn_line():
@@ -124,18 +124,18 @@ def test_a_directory_where_the_save_should_be(tmp_path):
     (tmp_path / "game.log").mkdir()
     (tmp_path / "game.log" / "x").write_text("keep me")
     store = saves.Store(str(tmp_path), True)
-    assert store.load_game() is None
+    assert store.load_game()[0] is None
     assert "game.bad1.log" in store.notice
     assert (tmp_path / "game.bad1.log" / "x").read_text() == "keep me"
     assert store.save_game(record()) is None
-    assert saves.Store(str(tmp_path), True).load_game() == record()
+    assert saves.Store(str(tmp_path), True).load_game()[0] == record()
 
 
 def test_damage_twice_uses_the_next_free_bad_name(tmp_path):
     for n in (1, 2):
         (tmp_path / "game.log").write_bytes(b"junk %d" % n)
         store = saves.Store(str(tmp_path), True)
-        assert store.load_game() is None
+        assert store.load_game()[0] is None
         assert "game.bad%d.log" % n in store.notice
     assert (tmp_path / "game.bad1.log").read_bytes() == b"junk 1"
     assert (tmp_path / "game.bad2.log").read_bytes() == b"junk 2"
@@ -146,10 +146,11 @@ def test_damaged_save_falls_back_to_the_previous_copy(tmp_path):
     saves.Store(str(tmp_path), True).save_game(record(11))  # a new store writes whole
     (tmp_path / "game.log").write_bytes(b"\x00" * 40)
     fresh = saves.Store(str(tmp_path), True)
-    assert fresh.load_game() == record(10)
+    rec, state = fresh.load_game()
+    assert rec == record(10)
     assert fresh.notice == ("The saved game was damaged; it was moved to game.bad1.log "
                             "and the previous copy is used.")
-    assert bytes(fresh.state.log) == record(10)["log"]
+    assert bytes(state.log) == record(10)["log"]
 
 
 def test_a_damaged_line_before_good_ones_is_damage(tmp_path):
@@ -157,7 +158,7 @@ def test_a_damaged_line_before_good_ones_is_damage(tmp_path):
     data = appended(tmp_path, record(10), record(12), record(15))
     (tmp_path / "game.log").write_bytes(change_middle_line(data))
     fresh = saves.Store(str(tmp_path), True)
-    assert fresh.load_game() == record(5)  # the backup
+    assert fresh.load_game()[0] == record(5)  # the backup
     assert "game.bad1.log" in fresh.notice
 
 
@@ -166,13 +167,13 @@ def test_a_torn_last_line_is_the_previous_save_and_the_next_save_rewrites(tmp_pa
     for cut in (1, 5, 17):  # the last line is 18 bytes
         (tmp_path / "game.log").write_bytes(data[:-cut])
         fresh = saves.Store(str(tmp_path), True)
-        assert fresh.load_game() == record(12) and fresh.notice is None
+        assert fresh.load_game()[0] == record(12) and fresh.notice is None
     (tmp_path / "game.log").write_bytes(data[:-5] + b"\x00" * 300)  # a sector never written
     fresh = saves.Store(str(tmp_path), True)
-    assert fresh.load_game() == record(12) and fresh.notice is None
+    assert fresh.load_game()[0] == record(12) and fresh.notice is None
     assert fresh.save_game(record(16)) is None
     assert (tmp_path / "game.log").read_bytes().count(b"\n") == 2  # rewritten whole
-    assert saves.Store(str(tmp_path), True).load_game() == record(16)
+    assert saves.Store(str(tmp_path), True).load_game()[0] == record(16)
 
 
 def test_a_torn_temp_file_is_no_damage(tmp_path):
@@ -181,7 +182,7 @@ def test_a_torn_temp_file_is_no_damage(tmp_path):
     good = (tmp_path / "game.log").read_bytes()
     (tmp_path / "game.log.tmp").write_bytes(good[:-20])
     fresh = saves.Store(str(tmp_path), True)
-    assert fresh.load_game() == record(10)
+    assert fresh.load_game()[0] == record(10)
     assert fresh.notice is None
 
 
@@ -199,7 +200,7 @@ def test_nothing_raises_out_of_store_whatever_the_bytes(tmp_path):
             p.unlink() if p.is_file() else None
         (tmp_path / "game.log").write_bytes(bytes(b))
         store = saves.Store(str(tmp_path), True)
-        got = store.load_game()
+        got = store.load_game()[0]
         assert got is None or got in allowed
         assert (got is None) == (store.notice is not None)
 
@@ -209,14 +210,14 @@ def test_read_only_storage_loads_but_does_not_save(tmp_path):
     saves.Store(str(tmp_path), True).save_game(record(10))
     store = saves.Store(str(tmp_path), False)
     assert store.notice == saves.READ_ONLY
-    assert store.load_game() == record(10)
+    assert store.load_game()[0] == record(10)
     assert store.save_game(record(11)) == saves.READ_ONLY
     assert store.save_settings({"speed": 1}) == saves.READ_ONLY
     assert store.record_result("nommie", [2], True, 5) == saves.READ_ONLY
     assert store.clear_game() == saves.READ_ONLY
     (tmp_path / "game.log").write_bytes(b"junk")
     ro = saves.Store(str(tmp_path), False)
-    assert ro.load_game() == record(9)  # the backup; the damaged file stays put
+    assert ro.load_game()[0] == record(9)  # the backup; the damaged file stays put
     assert ro.notice == ("The saved game was damaged; it was left in place "
                          "and the previous copy is used.")
     assert (tmp_path / "game.log").read_bytes() == b"junk"
@@ -252,7 +253,7 @@ def test_journal_format_header_then_appended_records_each_checked(tmp_path):
     assert lines[3][:-7] == b"c10 " + log[10:12].hex().encode()
     assert json.loads(lines[4][1:-7]) == {"seats": ["bot"] * 4, "levels": [0, 2, 2, 2],
                                           "names": ["You", "Ann", "Bob", "Cy"]}
-    assert saves.Store(str(tmp_path), True).load_game() == record(12, seats=["bot"] * 4)
+    assert saves.Store(str(tmp_path), True).load_game()[0] == record(12, seats=["bot"] * 4)
 
 
 def test_an_undo_past_the_remembered_saves_or_many_undos_rewrite_the_journal(tmp_path):
@@ -265,7 +266,7 @@ def test_an_undo_past_the_remembered_saves_or_many_undos_rewrite_the_journal(tmp
     for i in range(60):                             # undo and redo, again and again
         store.save_game(record(12 if i % 2 else 11))
         assert (tmp_path / "game.log").stat().st_size < 16 * 12 + 4096 + 100
-    assert saves.Store(str(tmp_path), True).load_game() == record(12)
+    assert saves.Store(str(tmp_path), True).load_game()[0] == record(12)
     assert (tmp_path / "game.log.bak").exists()     # it was rewritten on the way
 
 
@@ -274,7 +275,7 @@ def test_a_journal_removed_behind_the_stores_back_is_written_whole(tmp_path):
     store.save_game(record(10))
     (tmp_path / "game.log").unlink()
     assert store.save_game(record(12)) is None  # not an append to a new, headless file
-    assert saves.Store(str(tmp_path), True).load_game() == record(12)
+    assert saves.Store(str(tmp_path), True).load_game()[0] == record(12)
 
 
 def test_the_previous_versions_game_json_continues_as_a_journal(tmp_path):
@@ -288,18 +289,18 @@ def test_the_previous_versions_game_json_continues_as_a_journal(tmp_path):
     atomic.write(fs, str(tmp_path / "game.json"), "game", old)
     atomic.write(fs, str(tmp_path / "game.json"), "game", old)   # and its backup
     store = saves.Store(str(tmp_path), True)
-    assert store.load_game() == rec and store.notice is None
+    assert store.load_game()[0] == rec and store.notice is None
     assert sorted(os.listdir(str(tmp_path))) == ["game.log"]
-    assert saves.Store(str(tmp_path), True).load_game() == rec
+    assert saves.Store(str(tmp_path), True).load_game()[0] == rec
     ro = tmp_path / "ro"
     ro.mkdir()
     atomic.write(fs, str(ro / "game.json"), "game", old)
-    assert saves.Store(str(ro), False).load_game() == rec      # read-only: read, kept as is
+    assert saves.Store(str(ro), False).load_game()[0] == rec      # read-only: read, kept as is
     assert os.listdir(str(ro)) == ["game.json"]
     (tmp_path / "game.log").unlink()
     (tmp_path / "game.json").write_bytes(b"PTSAVE 1 game 5\n{}")
     store = saves.Store(str(tmp_path), True)
-    assert store.load_game() is None
+    assert store.load_game()[0] is None
     assert store.notice == ("The saved game was damaged; it was moved to game.bad1.json "
                             "and a new game starts.")
 

@@ -50,13 +50,13 @@ def test_right_checksum_wrong_types_falls_back_to_the_backup(tmp_path, case):
     bad = whole(WRONG_TYPES[case])
     good = with_backup(tmp_path, bad)
     store = saves.Store(str(tmp_path), True)
-    assert store.load_game() == good
+    assert store.load_game()[0] == good
     assert store.notice == ("The saved game was damaged; it was moved to game.bad1.log "
                             "and the previous copy is used.")
     assert (tmp_path / "game.bad1.log").read_bytes() == bad
     # the next saves keep the good game: written whole, then appended
     assert store.save_game(record(14)) is None and store.save_game(record(15)) is None
-    assert saves.Store(str(tmp_path), True).load_game() == record(15)
+    assert saves.Store(str(tmp_path), True).load_game()[0] == record(15)
 
 
 def test_deep_json_in_the_journal_falls_back_and_keeps_the_backup(tmp_path, monkeypatch):
@@ -74,12 +74,12 @@ def test_deep_json_in_the_journal_falls_back_and_keeps_the_backup(tmp_path, monk
         return real(text)
     monkeypatch.setattr(storage.json, "loads", once)
     store = saves.Store(str(tmp_path), True)
-    assert store.load_game() == good
+    assert store.load_game()[0] == good
     assert "game.bad1.log" in store.notice and "previous copy" in store.notice
     monkeypatch.setattr(storage.json, "loads", real)
     assert store.save_game(record(11)) is None
     assert (tmp_path / "game.bad1.log").exists()
-    assert saves.Store(str(tmp_path), True).load_game() == record(11)
+    assert saves.Store(str(tmp_path), True).load_game()[0] == record(11)
 
 
 def test_deep_json_in_a_whole_file_is_damage_not_a_crash(tmp_path):
@@ -90,7 +90,7 @@ def test_deep_json_in_a_whole_file_is_damage_not_a_crash(tmp_path):
     (tmp_path / "game.json").rename(tmp_path / "game.json.bak")
     (tmp_path / "game.json").write_bytes(deep)
     store = saves.Store(str(tmp_path), True)
-    got = store.load_game()
+    got = store.load_game()[0]
     assert got is not None and bytes(got["log"]) == bytes(record(30)["log"])
     assert "game.bad1.json" in store.notice
     for kind, name in (("settings", "settings.json"), ("stats", "stats.json")):
@@ -123,7 +123,7 @@ def test_memory_error_while_replaying_a_copy_falls_back(tmp_path, monkeypatch):
         return real(head, codes)
     monkeypatch.setattr(saved, "replay", replay)
     store = saves.Store(str(tmp_path), True)
-    assert store.load_game() == good
+    assert store.load_game()[0] == good
     assert "game.bad1.log" in store.notice and "previous copy" in store.notice
     assert "memory" in store.notice
     assert (tmp_path / "game.bad1.log").read_bytes() == whole(record(12))
@@ -134,7 +134,7 @@ def test_both_copies_damaged_says_so_and_keeps_both(tmp_path):
     with_backup(tmp_path, bad)
     (tmp_path / "game.log.bak").write_bytes(b"junk")
     store = saves.Store(str(tmp_path), True)
-    assert store.load_game() is None
+    assert store.load_game()[0] is None
     assert store.notice == ("The saved game was damaged; it was moved to game.bad1.log "
                             "and a new game starts.")
     assert (tmp_path / "game.bad1.log").read_bytes() == bad
@@ -152,7 +152,7 @@ def test_a_store_that_could_not_read_keeps_the_game_when_a_new_one_is_saved(
         raise MemoryError()
     monkeypatch.setattr(storage, "read", no_memory)
     store = saves.Store(str(tmp_path), True)
-    assert store.load_game() is None and store.notice == saves.NO_MEMORY
+    assert store.load_game()[0] is None and store.notice == saves.NO_MEMORY
     monkeypatch.undo()
     for n in (3, 4, 5):     # a new game, written whole more than once
         assert store.save_game(record(n, seed=9)) is None

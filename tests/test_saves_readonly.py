@@ -17,8 +17,8 @@ def test_storage_that_turns_out_read_only_gives_a_notice_and_stops_trying():
     ops = fs.ops
     assert store.save_game(record(12)) == saves.READ_ONLY
     assert fs.ops == ops  # no further attempts on a read-only medium
-    assert store.load_game() == record(10)
-    assert saves.Store("/s", True, fs=fs).load_game() == record(10)
+    assert store.load_game()[0] == record(10)
+    assert saves.Store("/s", True, fs=fs).load_game()[0] == record(10)
 
 
 def test_permission_denied_reads_as_read_only():
@@ -35,12 +35,12 @@ def test_a_full_disk_gives_a_notice_and_keeps_the_previous_save():
     assert store.save_game(record(40)) == saves.FULL       # an append that does not fit
     assert store.notice == saves.FULL
     fresh = saves.Store("/s", True, fs=fs)
-    assert fresh.load_game() == record(10) and fresh.notice is None
+    assert fresh.load_game()[0] == record(10) and fresh.notice is None
     assert saves.Store("/s", True, fs=fs).save_game(record(40)) == saves.FULL  # nor a whole one
-    assert saves.Store("/s", True, fs=fs).load_game() == record(10)
+    assert saves.Store("/s", True, fs=fs).load_game()[0] == record(10)
     fs.capacity = None  # space freed: saving works again with the same store
     assert store.save_game(record(41)) is None
-    assert saves.Store("/s", True, fs=fs).load_game() == record(41)
+    assert saves.Store("/s", True, fs=fs).load_game()[0] == record(41)
 
 
 def test_other_errors_say_saving_failed():
@@ -61,7 +61,7 @@ def test_a_non_writable_store_never_touches_the_medium():
     fs = FakeFS()
     store = saves.Store("/s", False, fs=fs)
     assert store.notice == saves.READ_ONLY
-    assert store.load_game() is None and store.load_stats() == {}
+    assert store.load_game()[0] is None and store.load_stats() == {}
     assert store.save_game(record(5)) == saves.READ_ONLY
     assert store.record_result("nommie", [1], True, 3) == saves.READ_ONLY
     assert fs.ops == 0
@@ -76,7 +76,7 @@ def test_running_out_of_memory_is_a_notice_not_a_crash(monkeypatch):
     def no_memory(*args):
         raise MemoryError()
     monkeypatch.setattr(storage, "read", no_memory)
-    assert store.load_game() is None and store.notice == saves.NO_MEMORY
+    assert store.load_game()[0] is None and store.notice == saves.NO_MEMORY
     monkeypatch.setattr(saves, "_call", no_memory)
     store.notice = None
     assert store.load_settings() == {} and store.load_stats() == {}

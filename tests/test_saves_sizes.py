@@ -42,9 +42,11 @@ def test_full_game_save_file_is_small_and_resumes(tmp_path, game):
     assert size < 2 * len(st.log) + 1000
     assert journal < 16 * len(st.log) + 4096
     fresh = saves.Store(str(tmp_path), True)
-    assert fresh.load_game() == rec
-    assert fresh.state.is_over() and fresh.state.winners() == st.winners()
+    got, state = fresh.load_game()
+    assert got == rec
+    assert state.is_over() and state.winners() == st.winners()
     again = saves.Store(str(tmp_path / "every"), True)
-    assert bytes(again.load_game()["log"]) == bytes(st.log[:-1])
-    again.state.apply(st.actions()[-1])
-    assert again.state.is_over() and again.state.winners() == st.winners()
+    got, state = again.load_game()
+    assert bytes(got["log"]) == bytes(st.log[:-1])
+    state.apply(st.actions()[-1])
+    assert state.is_over() and state.winners() == st.winners()

@@ -1,9 +1,9 @@
 """Undo by replay: taking back the last human decision (and the bot moves after
 it), in place, from the state's log of action codes (no list of all actions).
-undo_last_human returns None when done, else the sentence why not."""
+undo.last_human returns None when done, else the sentence why not."""
 
 from engine import games
-from ui import saves
+from ui import saves, undo
 
 SEATS = ["human", "bot", "bot", "bot"]
 
@@ -26,12 +26,12 @@ def test_undo_takes_back_the_last_human_action_and_the_bot_moves_after_it():
     s, actors = play(40, forced=forced)
     full = bytes(s.log)
     last = max(i for i in range(40) if actors[i] == 0 and not forced[i])
-    assert saves.undo_last_human(s, SEATS) is None
+    assert undo.last_human(s, SEATS) is None
     assert bytes(s.log) == full[:last]
     assert s.to_act() == 0
     assert s.legal_actions() == play(last)[0].legal_actions()
     assert s.view(None) == play(last)[0].view(None)
-    assert saves.undo_last_human(s, SEATS) is None
+    assert undo.last_human(s, SEATS) is None
     assert len(s.log) < last and s.to_act() == 0
 
 
@@ -40,11 +40,11 @@ def test_undo_with_other_humans_and_nothing_to_undo():
     full = bytes(s.log)
     seats = ["bot", "bot", "human", "bot"]
     last = max(i for i in range(12) if actors[i] == 2)
-    assert saves.undo_last_human(s, ["bot"] * 4) == "Nothing to take back."
+    assert undo.last_human(s, ["bot"] * 4) == "Nothing to take back."
     assert bytes(s.log) == full and s.view(None) == play(12)[0].view(None)
-    assert saves.undo_last_human(s, seats) is None
+    assert undo.last_human(s, seats) is None
     assert bytes(s.log) == full[:last]
-    assert saves.undo_last_human(play(0)[0], SEATS) == "Nothing to take back."
+    assert undo.last_human(play(0)[0], SEATS) == "Nothing to take back."
 
 
 def test_rewind_replays_the_codes_without_the_tail():
@@ -67,11 +67,11 @@ def test_an_undo_is_saved_as_a_short_record_and_persists(tmp_path):
         s.apply(s.legal_actions()[-1])
         assert store.save_game(rec()) is None
     lines = (tmp_path / "game.log").read_bytes().count(b"\n")
-    assert saves.undo_last_human(s, SEATS) is None
+    assert undo.last_human(s, SEATS) is None
     assert store.save_game(rec()) is None
     data = (tmp_path / "game.log").read_bytes()
     assert data.count(b"\n") == lines + 1  # appended: one line, "c<n> " cutting the log
     assert data.split(b"\n")[-2][:-7] == b"c%d " % len(s.log)
     fresh = saves.Store(str(tmp_path), True)
-    got = fresh.load_game()
-    assert got["log"] == s.log and fresh.state.view(None) == s.view(None)
+    got, state = fresh.load_game()
+    assert got["log"] == s.log and state.view(None) == s.view(None)

@@ -13,7 +13,7 @@ not fit 58 KB to play; the journal needs about 50). The MicroPython VM compiles 
 only between calls, so there each bot move, save and replayed action is its
 own VM call; its heap must not grow in VM_HEAP (the compiler's peak for
 ui.storage from source sets it, not the game or the journal). Figures are printed (pytest -s)
-for the report. tests/vm/saves_device.py checks Store.load_game() and the rest
+for the report. tests/vm/saves_device.py checks Store.load_game()[0] and the rest
 in both interpreters with a large heap.
 """
 import ast
@@ -93,7 +93,7 @@ def step():
     if _i == len(_rec["log"]):
         return None
     from engine.actions import decode
-    st.apply(decode(_rec["log"][_i]))  # the replay Store.load_game() does, one code per call
+    st.apply(decode(_rec["log"][_i]))  # the replay Store.load_game()[0] does, one code per call
     _i += 1
     return 5
 """
@@ -122,7 +122,7 @@ def journal_codes(data):
     with open(folder + "/game.log", "wb") as f:
         f.write(data)
     store = saves.Store(folder, False)
-    rec = store.load_game()
+    rec = store.load_game()[0]
     assert store.notice == saves.READ_ONLY, store.notice
     return bytes(rec["log"])
 
@@ -194,12 +194,12 @@ f.close()
 CP_RESUME = """
 from ui import saves
 store = saves.Store(WORK, True)
-rec = store.load_game()
+rec, state = store.load_game()
 assert rec is not None and store.notice is None, store.notice
 h = 0
-for c in store.state.log:
+for c in state.log:
     h = (h * 31 + c) % 1000003
-print("RESULT", len(store.state.log), h, store.state.to_act())
+print("RESULT", len(state.log), h, state.to_act())
 """
 WHY = circuitpy.available()
 

@@ -18,9 +18,9 @@ sys.path.insert(0, %(root)r)
 from engine import games
 from ui import saves
 store = saves.Store(%(dir)r, True)
-rec = store.load_game()
+rec, st = store.load_game()
 assert store.notice is None, store.notice
-st = store.state if rec else games.load("nommie").new_game(seed=3)
+st = st if rec else games.load("nommie").new_game(seed=3)
 seats = rec["seats"] if rec else ["human", "bot", "bot", "bot"]
 undone = []
 print(len(st.log), flush=True)

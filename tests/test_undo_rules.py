@@ -36,14 +36,14 @@ def test_nines_swap_then_undo_is_refused():
     bot_until(st, seats, lambda s: s.to_act() == 0)
     full = bytes(st.log)
     view = st.view(None)
-    assert saves.undo_last_human(st, seats, 0) == undo.SEEN
+    assert undo.last_human(st, seats, 0) == undo.SEEN
     assert bytes(st.log) == full and st.view(None) == view   # nothing changed
     # keeping reveals nothing: that may be taken back
     st = games.load("nines").new_game(3, seed)
     bot_until(st, seats, lambda s: bytes(s.log) == before)
     st.apply(KEEP)
     bot_until(st, seats, lambda s: s.to_act() == 0)
-    assert saves.undo_last_human(st, seats, 0) is None and bytes(st.log) == before
+    assert undo.last_human(st, seats, 0) is None and bytes(st.log) == before
 
 
 def frisch_state(seed=2):
@@ -66,11 +66,11 @@ def test_israeli_frisch_received_cards_cannot_be_undone():
     copy = games.load("israeli").new_game(4, 2)
     for c in st.log:
         copy.apply(decode(c))
-    assert saves.undo_last_human(copy, seats, 0) is None and len(copy.log) == start
+    assert undo.last_human(copy, seats, 0) is None and len(copy.log) == start
     st.apply(st.legal_actions()[0])
     bot_until(st, seats, lambda s: s.phase != "frisch")        # the cards move left
     full = bytes(st.log)
-    assert saves.undo_last_human(st, seats, 0) == undo.SEEN
+    assert undo.last_human(st, seats, 0) == undo.SEEN
     assert bytes(st.log) == full
 
 
@@ -84,11 +84,11 @@ def test_pass_and_play_undo_is_per_player():
     bot_until(st, seats, lambda s: s.to_act() == 1 and len(s.legal_actions()) > 1)
     st.apply(st.legal_actions()[-1])      # P2 has acted since P1's move
     full = bytes(st.log)
-    assert saves.undo_last_human(st, seats, 0) == undo.OTHER
+    assert undo.last_human(st, seats, 0) == undo.OTHER
     assert bytes(st.log) == full
-    assert saves.undo_last_human(st, seats, 1) is None          # P2's own move
+    assert undo.last_human(st, seats, 1) is None          # P2's own move
     assert len(st.log) == len(full) - 1
-    assert saves.undo_last_human(st, seats, 0) is None and len(st.log) == mine
+    assert undo.last_human(st, seats, 0) is None and len(st.log) == mine
 
 
 def test_undo_goes_past_forced_cards_to_the_last_real_decision():
@@ -106,7 +106,7 @@ def test_undo_goes_past_forced_cards_to_the_last_real_decision():
             elif seat == 0 and real is not None and st.phase == "play":
                 # a forced card of seat 0 after a real decision: undo goes past it
                 st.apply(legal[0])
-                assert saves.undo_last_human(st, seats, 0) is None
+                assert undo.last_human(st, seats, 0) is None
                 assert len(st.log) == real
                 return
             st.apply(bots.choose(st.view(seat), legal, 1, seat))

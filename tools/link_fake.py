@@ -5,7 +5,7 @@
 #   net = FakeNet(hub)               # what hal.net.open_net() would give
 #   hub.t += 100                     # time passes only when told to
 #
-# FakeSock has the interface of hal.net.Sock; tap(direction, bytes) on a hub
+# FakeSock has the interface of hal.sockets.Sock; tap(direction, bytes) on a hub
 # records every byte written by any socket.
 
 

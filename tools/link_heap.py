@@ -119,7 +119,7 @@ live = 0
 largest = 0
 steps = 0
 buf = bytearray(1024)
-while type(app.top()).__name__ != "GameOver" and steps < %(limit)d:
+while not type(app.top()).__name__.endswith("GameOver") and steps < %(limit)d:
     steps += 1
     hub.t += 20
     app.tick(hub.t)

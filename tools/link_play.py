@@ -137,7 +137,7 @@ def main(argv=None):
                 if getattr(s, "hold_until", 0) > now() + 1:
                     s.hold_until = now() + 1
         top = app.top()
-        if type(top).__name__ == "GameOver":
+        if type(top).__name__.endswith("GameOver"):
             break
         k = auto_key(app, keys)
         if k is not None:
@@ -157,7 +157,7 @@ def main(argv=None):
         time.sleep(0.002)
     t = table_of(app)
     res = {"role": "host" if args.host else "join", "keys": keys, "loops": loops,
-           "ms": now(), "over": type(app.top()).__name__ == "GameOver"}
+           "ms": now(), "over": type(app.top()).__name__.endswith("GameOver")}
     if t is not None and t.state() is not None:
         st = t.state()
         v = st.view(None)

@@ -3,18 +3,9 @@
 # App is plain Python (no displayio) so the whole UI logic runs in tests and in
 # the MicroPython VM; run(hal) adds the display (ui.view) and the board's keys.
 
+from engine.ondemand import forget, load
 from hal import keys as K
-
-try:
-    from ui.version import VERSION
-except ImportError:
-    VERSION = "?"
-
-# the same defaults and ranges as ui.saves (speed 1 slow .. 3 fast)
-DEFAULT_SETTINGS = {"speed": 2, "autoplay": True, "sound": True, "bot_level": 2,
-                    "names": None, "last_setup": None}
-SPEEDS = ("Slow", "Normal", "Fast")
-SPEED_MS = (1100, 600, 250)
+from ui.defaults import SETTINGS, SPEED_MS
 
 
 def open_store(hal):
@@ -33,15 +24,18 @@ def open_store(hal):
         return s
 
 
-def forget(name):
-    # Drop a module so its bytecode can be collected (imported again on next use).
-    import sys
-    if name in sys.modules:
-        del sys.modules[name]
-        parent, _, child = name.rpartition(".")
-        pkg = sys.modules.get(parent)
-        if pkg is not None and hasattr(pkg, child):
-            delattr(pkg, child)
+# The screens App.open(name, ...) pushes: their module (loaded on demand, and
+# dropped with the screen when its class says so) and class.
+OVER = {
+    "pause": ("ui.pause", "Pause"),                  # (table)
+    "round_summary": ("ui.between", "RoundSummary"),  # (table)
+    "curtain": ("ui.between", "Curtain"),            # (table, seat)
+    "game_over": ("ui.between", "GameOver"),         # (table)
+    "score_sheet": ("ui.sheet_page", "ScoreSheet"),  # (table)
+    "host_pause": ("ui.link_menus", "HostPause"),    # (table)
+    "join_pause": ("ui.link_menus", "JoinPause"),    # (table)
+    "link_over": ("ui.between", "LinkGameOver"),     # (table)
+}
 
 
 class App:
@@ -56,9 +50,9 @@ class App:
             store = NoStore()
         self.store = store
         self.settings = self.store.load_settings()
-        for k in DEFAULT_SETTINGS:
+        for k in SETTINGS:
             if k not in self.settings:
-                self.settings[k] = DEFAULT_SETTINGS[k]
+                self.settings[k] = SETTINGS[k]
         self.board = board
         self.entropy = entropy
         self.stack = []
@@ -97,6 +91,13 @@ class App:
         if self.stack:
             self._drop()
         self.push(screen)
+
+    def open(self, name, *args):
+        # Push the screen called name (OVER) made from args: a screen opens one
+        # above it in the import order (the table its pause) through the app,
+        # which imports every screen, so no screen imports one above it.
+        module, cls = OVER[name]
+        self.push(getattr(load(module), cls)(*args))
 
     def clear(self):
         while self.stack:

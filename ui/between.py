@@ -31,7 +31,7 @@ class RoundSummary(TextScreen):
 
     def __init__(self, table):
         from ui import sheet
-        from ui.app import forget
+        from engine.ondemand import forget
         v = table.state().view(None)
         n = len(v["history"])
         total = v.get("rounds")
@@ -72,10 +72,8 @@ class GameOver(ListScreen):
                 n = v["tricks"][s]
                 lines.append("  " + fmt.pad(names[s], 6) + "%d trick%s" % (n, "" if n == 1 else "s"))
         else:        # a line per round, then the totals (DOWN scrolls to them)
-            from ui import sheet
-            from ui.app import forget
-            lines += [""] + sheet.round_lines(v, names)
-            forget("ui.sheet")
+            from engine.ondemand import call
+            lines += [""] + call("ui.sheet_page", "round_lines", v, names)
         self.lines = lines
         self.last_item = self.first_item + len(self.items) - 1
         self.cursor = max(self.first_item, min(self.cursor, self.last_item))
@@ -111,8 +109,22 @@ class GameOver(ListScreen):
         start_table(self.app, Session.new(s.game, s.seats, s.levels, seed, opts, s.names))
 
     def sheet(self):
-        from ui import sheet
-        sheet.show(self.table)
+        self.app.open("score_sheet", self.table)
 
     def menu(self):
         self.app.home()
+
+
+class LinkGameOver(GameOver):
+    # Game over at a link table: the host may deal again to the same players
+    # (ui.link_menus.again).
+
+    def __init__(self, table):
+        GameOver.__init__(self, table)
+        self.items = [("Score sheet", self.sheet), ("Main menu", self.menu)]
+        if getattr(table, "host", None) is not None:
+            self.items.insert(0, ("New deal, same table", self.deal_again))
+
+    def deal_again(self):
+        from engine.ondemand import call
+        call("ui.link_menus", "again", self.table)

@@ -13,6 +13,7 @@
 # owner's turn, and Frisch picks are never echoed.
 
 from engine import IllegalAction, games
+from engine.ondemand import call
 from engine.actions import is_card
 from engine.parse import number  # ASCII digits only (not "²" or "٣")
 from engine.rng import LAST_DEAL
@@ -133,8 +134,8 @@ class Console:
         before = self.store.notice
         rec = None
         try:
-            rec = self.store.load_game()   # replayed by the store: its state is reused
-            got = Session.from_record(rec, getattr(self.store, "state", None)) if rec else None
+            rec, state = self.store.load_game()   # replayed by the store: its state is reused
+            got = Session.from_record(rec, state) if rec else None
         except (IllegalAction, KeyError, ValueError, TypeError, AttributeError) as e:
             got = None
             if rec is not None and hasattr(self.store, "reject_game"):
@@ -271,7 +272,7 @@ class Console:
         if len(st.history) > rounds:
             after = st.view(None)
             self.tell("Round %d over:" % len(after["history"]))
-            self.tell(*fmt.round_summary(after, s.names, 80))
+            self.tell(*call("ui.sheet", "round_summary", after, s.names, 80))
             done = True
         if done or s.is_human(seat):
             self.autosave()
@@ -302,7 +303,7 @@ class Console:
             elif word in ("moves", "legal"):
                 self.say(*text_table.moves_lines(s.state, s.state.legal_actions()))
             elif word in ("scores", "score"):
-                self.say(*fmt.score_sheet(s.state.view(seat), s.names, 80))
+                self.say(*call("ui.sheet_page", "score_sheet", s.state.view(seat), s.names, 80))
             elif word in ("undo", "undo trick"):
                 done = s.undo_trick(seat) if word == "undo trick" else s.undo_human(seat)
                 self.say("Taken back." if done else "! " + s.why)
@@ -344,7 +345,7 @@ class Console:
         v = s.state.view(None)
         win = s.state.winners()
         self.say("", "%s is over." % title)
-        self.say(*fmt.score_sheet(v, s.names, 80))
+        self.say(*call("ui.sheet_page", "score_sheet", v, s.names, 80))
         self.say("Winner%s: %s" % ("s" if len(win) > 1 else "", ", ".join([s.names[w] for w in win])))
         if self.store is not None:
             self.store.clear_game()

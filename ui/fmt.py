@@ -1,5 +1,5 @@
-# Short texts for a small screen: cards with suit symbols, actions, scores,
-# the score sheet and round summaries. Plain Python (no displayio).
+# Short texts for a small screen: cards with suit symbols, actions, scores.
+# Plain Python (no displayio).
 
 # Unicode code points for the suits (the display's font draws them from
 # ui.glyphs; terminals have them)
@@ -64,20 +64,3 @@ def rpad(s, n):
 
 def bid_tricks(b, t):
     return ("b-" if b is None else "b%d" % b) + " t%d" % t
-
-
-# The score sheet and round summary texts load with ui.sheet when asked for
-# (the console calls them through here).
-def score_sheet(view, names, cols):
-    from ui import sheet
-    return sheet.score_sheet(view, names, cols)
-
-
-def round_summary(view, names, cols):
-    from ui import sheet
-    return sheet.round_summary(view, names, cols)
-
-
-def last_trick(view, names):
-    from ui import sheet
-    return sheet.last_trick(view, names)

@@ -123,7 +123,7 @@ class SuitFont:
 
 
 def _unload_glyphs():
-    from ui.app import forget
+    from engine.ondemand import forget
     forget("ui.glyphs")
 
 

@@ -42,7 +42,7 @@ def stats_lines(app):
 
 
 def about_text(app):
-    from ui.app import VERSION
+    from ui.version import VERSION
     free = getattr(app, "mem_free", None)
     mem = "%d bytes free" % free() if free else "n/a on desktop"
     return ("Pocket Tricks %s\nFive trick-taking card games.\n\nBoard: %s\nScreen: %dx%d\n"

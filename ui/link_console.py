@@ -7,7 +7,8 @@
 import sys
 import time
 
-from ui import fmt, text_table
+from engine.ondemand import call
+from ui import text_table
 from ui.link_remote import Client
 
 HELP = ("Type a move when it is your turn (QH, 10S, bid 3, trump NT, bid 6 S, pass,",
@@ -92,13 +93,13 @@ class LinkConsole:
                 self.say(text_table.trick_line(v, names))
             if st.hn > self.hist and st.complete():
                 self.say("Round %d over:" % st.hn)
-                self.say(*fmt.round_summary(v, names, 80))
+                self.say(*call("ui.sheet", "round_summary", v, names, 80))
             self.hist = st.hn
             self.trick = list(st.trick)
             self.seen_n = st.n
         if st.is_over():
             self.say("", "Game over.")
-            self.say(*fmt.score_sheet(v, names, 80))
+            self.say(*call("ui.sheet_page", "score_sheet", v, names, 80))
             win = st.winners()
             self.say("Winner%s: %s" % ("s" if len(win) > 1 else "",
                                        ", ".join([names[w] for w in win])))
@@ -135,7 +136,7 @@ class LinkConsole:
         elif word == "hand":
             self.say(text_table.hand_text(st.v["hands"][self.c.seat] or []))
         elif word in ("scores", "score"):
-            self.say(*fmt.score_sheet(st.v, self.names(), 80))
+            self.say(*call("ui.sheet_page", "score_sheet", st.v, self.names(), 80))
         elif st.to_act() != self.c.seat or not st.legal:
             self.say("! It is not your turn.")
         elif self.sent:

@@ -127,7 +127,7 @@ class Host:
     def keep(self):
         # link.json: the seats and tokens, so a restarted host takes its joiners back.
         from ui import link_saved
-        from ui.app import forget
+        from engine.ondemand import forget
         link_saved.put(self.app.store, "host", self.info())
         forget("ui.link_saved")
 
@@ -362,6 +362,8 @@ class Host:
 
 
 class LinkTable(Table):
+    pause_screen = "host_pause"
+    over_screen = "link_over"
     # The host's table: Table with remote seats that wait for their joiner.
 
     def __init__(self, session, host):
@@ -411,15 +413,12 @@ class LinkTable(Table):
             elif not self.act(a, s):
                 h.queue = [q for q in h.queue if q[0] != s]
                 h.refuse(line, "act", self.message)
+            self.update_fields()
             return 0
         return Table.tick(self, now)
 
     def key(self, k):
-        if k == K.START:
-            from ui.link_menus import HostPause
-            self.app.push(HostPause(self))
-            return
-        if self.host.wait_seat >= 0 and k != K.SELECT:
+        if self.host.wait_seat >= 0 and k != K.SELECT and k != K.START:
             self.update_fields()
             return
         Table.key(self, k)
@@ -444,11 +443,9 @@ class LinkTable(Table):
     def finish(self):
         Table.finish(self)           # results, the save cleared, game over shown
         from ui import link_saved
-        from ui.app import forget
-        from ui.link_menus import game_over
+        from engine.ondemand import forget
         link_saved.put(self.app.store, "host", None)
         forget("ui.link_saved")
-        game_over(self, True)
 
     def exit(self):
         if self.host.table is self:     # (not when a new deal replaced this table)

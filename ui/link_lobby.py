@@ -13,7 +13,7 @@ LOBBY_MS = 4000          # a table not announced for this long leaves the list
 
 def _saved(app, key):
     from ui import link_saved
-    from ui.app import forget
+    from engine.ondemand import forget
     got = link_saved.get(app.store, key)
     forget("ui.link_saved")
     return got
@@ -21,7 +21,7 @@ def _saved(app, key):
 
 def _done(got):
     # A table (or the joining screen) is up: this module's code can go.
-    from ui.app import forget
+    from engine.ondemand import forget
     forget("ui.link_lobby")
     return got
 
@@ -390,15 +390,12 @@ def resume_session(app):
     if info is None:
         return None, "No link table to resume."
     try:
-        rec = app.store.load_game()
+        rec, state = app.store.load_game()
     except (OSError, ValueError):
         rec = None
     if not rec:
         return None, "The link table's game is not saved."
-    state = getattr(app.store, "state", None)
     try:
-        if state is not None and (state.save(False) != rec["save"] or state.log != rec.get("log")):
-            state = None
         s = Session.from_record(rec, state)
     except (ValueError, KeyError, TypeError, AttributeError) as e:
         return None, "Saved game unusable: %s" % e

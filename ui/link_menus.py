@@ -1,7 +1,8 @@
 # The in-game menus of a link table: the host's pause menu (open seats to
 # bots, a dropped player's seat to a bot now, close the table), the joiner's
-# (leave the table), and game over at either end. Loaded when one opens,
-# unloaded when it closes (App: `module`).
+# (leave the table), and the host's new deal after game over (chosen on
+# ui.between's LinkGameOver). Loaded when one opens, unloaded when it closes
+# (App: `module`).
 from ui.screen import Menu, TextScreen
 
 
@@ -13,11 +14,10 @@ class _Pause(Menu):
         self.table = table
 
     def sheet(self):
-        from ui import sheet
-        sheet.show(self.table)
+        self.app.open("score_sheet", self.table)
 
     def rules(self):
-        from ui.app import forget
+        from engine.ondemand import forget
         from ui.menus import rules_text, short_title
         gid = self.table.session.game
         self.app.push(TextScreen(short_title(gid), rules_text(gid)))
@@ -67,19 +67,6 @@ class JoinPause(_Pause):
         # A bot takes the seat at once; the token is forgotten.
         self.table.client.leave()
         self.app.home()
-
-
-def game_over(table, pushed=False):
-    # The game-over screen with a link table's choices.
-    from ui.between import GameOver
-    if not pushed:
-        table.app.push(GameOver(table))
-    g = table.app.top()
-    items = [("Score sheet", g.sheet), ("Main menu", g.menu)]
-    if getattr(table, "host", None) is not None:
-        items.insert(0, ("New deal, same table", lambda: again(table)))
-    g.items = items
-    g.refresh()
 
 
 def again(table):

@@ -216,7 +216,7 @@ class Client:
 
     def keep(self, info):
         from ui import link_saved
-        from ui.app import forget
+        from engine.ondemand import forget
         link_saved.put(self.app.store, "join", info)
         forget("ui.link_saved")
 
@@ -314,6 +314,8 @@ class Client:
 
 
 class RemoteTable(Table):
+    pause_screen = "join_pause"
+    over_screen = "link_over"
     # The table screen of a joiner: Table's drawing and keys, the host's state.
 
     def __init__(self, client):
@@ -401,11 +403,7 @@ class RemoteTable(Table):
         self.update_fields()
 
     def key(self, k):
-        if k == K.START:
-            from ui.link_menus import JoinPause
-            self.app.push(JoinPause(self))
-            return
-        if self.sent and k != K.SELECT:
+        if self.sent and k != K.START and k != K.SELECT:
             return
         Table.key(self, k)
 
@@ -415,8 +413,7 @@ class RemoteTable(Table):
     def finish(self):
         self.finished = True
         self.update_fields()
-        from ui.link_menus import game_over
-        game_over(self)
+        self.app.open(self.over_screen, self)
 
     def prompt_text(self, v, shown):
         c = self.client
@@ -485,7 +482,7 @@ def join(app, host, port=None, name=None, net=None, token=None):
     port = port or P.TABLE_PORT
     if token is None:
         from ui import link_saved
-        from ui.app import forget
+        from engine.ondemand import forget
         saved = link_saved.get(app.store, "join")
         forget("ui.link_saved")
         if saved and saved.get("host") == host and saved.get("port") == port:

@@ -73,10 +73,3 @@ def quick_start(app, game_id, seed=None):
     session = Session.new(game_id, seats, [level] * n, seed or 1, None,
                           default_names(seats, app.settings.get("names")))
     start_table(app, session)
-
-
-# Kept for callers that used to find these here (tests, the console); each
-# loads its module on use.
-def sheet_screen(table):
-    from ui.sheet import sheet_screen as make
-    return make(table)

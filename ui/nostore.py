@@ -3,7 +3,7 @@
 # Same methods as ui.saves.Store; loaded only where it is used. A record is
 # kept with a copy of its log (its bytes); `game` shows it as the previous
 # version's record, whose save() held the action list (tests read that).
-from ui.app import DEFAULT_SETTINGS
+from ui.defaults import SETTINGS
 
 
 class NoStore:
@@ -32,7 +32,7 @@ class NoStore:
     game = property(_get, _set)
 
     def load_game(self):
-        return self.kept
+        return self.kept, None       # (Session.from_record replays it)
 
     def save_game(self, record):
         rec = dict(record)
@@ -45,8 +45,8 @@ class NoStore:
 
     def load_settings(self):
         d = {}
-        for k in DEFAULT_SETTINGS:
-            d[k] = self.settings.get(k, DEFAULT_SETTINGS[k])
+        for k in SETTINGS:
+            d[k] = self.settings.get(k, SETTINGS[k])
         return d
 
     def save_settings(self, d):

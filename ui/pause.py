@@ -29,19 +29,18 @@ class Pause(Menu):
 
     def exit(self):
         # Back to the table: the helpers this module took from ui.menus go too.
-        from ui.app import forget
+        from engine.ondemand import forget
         forget("ui.menus")
 
     def hint(self):
         from ui import hint
-        from ui.app import forget
+        from engine.ondemand import forget
         self.app.pop()
         hint.ask(self.table)
         forget("ui.hint")
 
     def sheet(self):
-        from ui import sheet
-        sheet.show(self.table)
+        self.app.open("score_sheet", self.table)
 
     def rules(self):
         gid = self.table.session.game

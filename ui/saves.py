@@ -1,23 +1,22 @@
 # Saved game, settings and statistics: nothing lost, nothing that crashes.
 #
 #   store = saves.Store(save_dir, writable)   # writable None: found out here
-#   store.load_game() -> record or None; store.save_game(record) -> None or notice
+#   store.load_game() -> (record, state) or (None, None); store.save_game(record) -> None or notice
 #   store.clear_game(); load_settings(); save_settings(d); load_stats();
 #   record_result(game_id, bot_levels, won, score); store.notice
 #
 # A record is {"save": state.save(False), "log": state.log, "seats": [...],
 # "levels": [...], "names": [...]}; load_game() checks it by replaying it
-# (store.state is the state rebuilt). The game is a journal, game.log (format
+# and hands back the state rebuilt. The game is a journal, game.log (format
 # in ui/atomic.py): a save appends the codes added since the last one, and
 # the Store remembers where the journal stands (a few record ends with the
 # hash of the log up to there) to find what is new without a copy of it.
 # Store never raises: what goes wrong is one sentence in store.notice and the
 # return value of a save. Only the write path lives here (and in
 # ui/atomic.py); loading (ui/storage.py), settings and statistics
-# (ui/prefs.py) and undo (ui/undo.py) are imported when called and, on the
-# device, dropped again afterwards.
-import sys
-
+# (ui/prefs.py) are imported when called and, on the device, dropped again
+# afterwards (engine.ondemand).
+from engine import ondemand
 from ui import atomic
 
 READ_ONLY = "Storage is read-only: progress will not be saved."
@@ -25,21 +24,11 @@ FULL = "Storage is full: progress will not be saved."
 NO_MEMORY = "Not enough memory to load or save: progress may not be saved."
 GAME = "game.log"
 MARKS = 8  # record ends remembered: an undo back past them rewrites the journal
-_DROP = sys.implementation.name != "cpython"
 
 
 def _call(name, fn, *args):
-    # ui.<name>.<fn>(*args), with the module unloaded after use on the device
-    full = "ui." + name
-    if full not in sys.modules:
-        __import__(full)
-    try:
-        return getattr(sys.modules[full], fn)(*args)
-    finally:
-        if _DROP:
-            sys.modules.pop(full, None)
-            if hasattr(sys.modules["ui"], name):
-                delattr(sys.modules["ui"], name)
+    # ui.<name>.<fn>(*args) from a module loaded for the call
+    return ondemand.call("ui." + name, fn, *args)
 
 
 def storage_mode(save_dir="/"):
@@ -53,20 +42,12 @@ def mode_text(mode):
     return _call("prefs", "mode_text", mode)
 
 
-def undo_last_human(state, seats, who=None, trick=False):
-    # take back who's last decision (trick: the last trick) and the moves
-    # after it, in state; None when done, else why not (state as it was);
-    # the rules are in ui/undo.py
-    return _call("undo", "last_human", state, seats, who, trick)
-
-
 class Store:
     def __init__(self, save_dir, writable=None, fs=None, toml=None):
         self.dir = save_dir if save_dir.endswith("/") else save_dir + "/"
         self.fs = fs or atomic.OsFS()
         self.toml = toml  # settings.toml path (None: the usual place)
         self.notice = None
-        self.state = None
         self._head = self._marks = None  # the journal's game, record ends + hashes
         self._people = None
         self._size = self._last = 0
@@ -78,7 +59,7 @@ class Store:
             self.notice = READ_ONLY
 
     def load_game(self):
-        return self._use(None, "storage", "load_game")
+        return self._use((None, None), "storage", "load_game")
 
     def save_game(self, record):
         # Append the codes added since the last save (and new seats, if any)

@@ -5,7 +5,7 @@
 # never a list of all actions), and undoes by replaying the log without its
 # tail (the engine's intended save/restore path).
 
-from engine import IllegalAction, bots, games
+from engine import IllegalAction, bots, games, ondemand
 
 BOT_NAMES = ("Ada", "Bo", "Cy", "Di", "Ed")
 
@@ -112,8 +112,7 @@ class Session:
         # Take back who's last decision and the moves after it (a replay of
         # the log without its tail; the rules are in ui/undo.py); False and
         # self.why when it may not.
-        from ui import saves
-        self.why = saves.undo_last_human(self.state, self.seats, who)
+        self.why = self.take_back(who, False)
         return self.why is None
 
     def can_undo_trick(self):
@@ -128,6 +127,9 @@ class Session:
         self.why = "There is no trick to take back now."
         if not self.can_undo_trick():
             return False
-        from ui import saves
-        self.why = saves.undo_last_human(self.state, self.seats, who, True)
+        self.why = self.take_back(who, True)
         return self.why is None
+
+    def take_back(self, who, trick):
+        # ui/undo.py's last_human (loaded for the undo): None when done, else why not.
+        return ondemand.call("ui.undo", "last_human", self.state, self.seats, who, trick)

@@ -1,6 +1,6 @@
 # The settings screen (speed, autoplay, sound, default bot level); loaded
 # only while open (App: `module`).
-from ui.app import SPEEDS
+from ui.defaults import SPEEDS
 from ui.menus import on_off, row
 from ui.screen import ListScreen
 

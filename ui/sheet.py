@@ -2,7 +2,8 @@
 # numbers right-aligned, so bids of 10+, Call Break's tenths and 2-5 players
 # line up. This module holds what the round summary needs (loaded at a round's
 # end, beside a level-3 game: kept small); the score sheet screen, the text
-# sheet and game over's lines are in ui.sheet_page, loaded when asked for.
+# sheet and game over's lines are in ui.sheet_page (which builds on this
+# one), loaded when asked for.
 from ui.fmt import pad, rpad, score
 
 
@@ -62,40 +63,3 @@ def round_table(view, names, r):
 def round_summary(view, names, cols):
     # The screen between rounds (and the console's round end): the last round's table.
     return round_table(view, names, len(view["history"]) - 1)
-
-
-
-# The rest lives in ui.sheet_page (callers keep using these names); a
-# function called here unloads that module again after use.
-def _page(fn, *args):
-    from ui import sheet_page
-    from ui.app import forget
-    out = getattr(sheet_page, fn)(*args)
-    forget("ui.sheet_page")
-    return out
-
-
-def score_sheet(view, names, cols):
-    return _page("score_sheet", view, names, cols)
-
-
-def round_lines(view, names):
-    return _page("round_lines", view, names)
-
-
-def last_trick(view, names):
-    return _page("last_trick", view, names)
-
-
-def sheet_screen(table):
-    from ui.sheet_page import ScoreSheet
-    return ScoreSheet(table)
-
-
-def show(table):
-    # Push the score sheet over whatever is on top: ui.sheet_page leaves with
-    # that screen (App: `module`), this module right away.
-    from ui.app import forget
-    from ui.sheet_page import ScoreSheet
-    table.app.push(ScoreSheet(table))
-    forget("ui.sheet")

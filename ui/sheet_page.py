@@ -93,6 +93,11 @@ class ScoreSheet(ListScreen):
             self.lines = round_table(v, names, self.page)
         self.first = 0
 
+    def exit(self):
+        ListScreen.exit(self)
+        from engine.ondemand import forget
+        forget("ui.sheet")            # loaded for its table helpers
+
     def key(self, k):
         n = len(self.table.state().view(None)["history"])
         if k in (K.LEFT, K.RIGHT):

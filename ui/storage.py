@@ -283,14 +283,15 @@ def game_shape(rec):
 
 
 def load_game(store):
-    store.state = None
+    # (record, the state its replay rebuilt), or (None, None)
     store.unread = False
     store._head = store._marks = None  # the next save writes the journal whole
+    replayed = []
 
     def check(rec):
         game_shape(rec)
         from engine.saved import replay
-        store.state = replay(rec["save"], rec["log"])  # an illegal action raises
+        replayed[:] = [replay(rec["save"], rec["log"])]  # an illegal action raises
 
     got, used = fetch(store, "game.log", "log", check)
     if got is None:
@@ -299,25 +300,27 @@ def load_game(store):
     if used == store.dir + "game.log" and tail is not None:
         store.known(rec, rec["log"], tail[0], tail[1])  # appends follow on
     old_files(store)  # a migration cut short before it removed them
-    return rec
+    return rec, replayed[0]
 
 
 def old_game(store):
     # a game.json the previous version saved: read once, kept as a journal
+    restored = []
+
     def check(rec):
         game_shape(rec)
         from engine import games
-        store.state = games.restore(rec["save"])
+        restored[:] = [games.restore(rec["save"])]
 
     old = load(store, "game.json", "game", check)
     if old is None:
-        return None
-    st = store.state
+        return None, None
+    st = restored[0]
     rec = {"save": st.save(False), "log": bytearray(st.log), "seats": old["seats"],
            "levels": old["levels"], "names": old["names"]}
     if store.save_game(rec) is None:  # the journal holds it now
         old_files(store)
-    return rec
+    return rec, st
 
 
 def old_files(store):

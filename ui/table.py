@@ -33,6 +33,8 @@ def lines2(text, cols):
 
 class Table(Screen):
     kind = "table"
+    pause_screen = "pause"       # what START and the game's end open (App.open)
+    over_screen = "game_over"
 
     def __init__(self, session):
         Screen.__init__(self)
@@ -151,8 +153,7 @@ class Table(Screen):
             self.pending_round = False
             self.update_fields()
             if not self.state().is_over():
-                from ui.between import RoundSummary
-                self.app.push(RoundSummary(self))
+                self.app.open("round_summary", self)
                 return True
         if self.state().is_over():
             self.finish()
@@ -193,8 +194,7 @@ class Table(Screen):
             return self.hold_until - now if self.hold_until else 0
         if self.needs_curtain(seat):
             self.ahead = []    # typed by the previous player: not for the next one
-            from ui.between import Curtain
-            self.app.push(Curtain(self, seat))
+            self.app.open("curtain", self, seat)
             return None
         if self.decided(seat):
             return None          # waiting for the human: nothing to recompute
@@ -227,8 +227,7 @@ class Table(Screen):
         except (OSError, ValueError):
             pass
         self.update_fields()
-        from ui.between import GameOver
-        self.app.push(GameOver(self))
+        self.app.open(self.over_screen, self)
 
     def curtain_passed(self, seat):
         self.last_human = seat
@@ -273,7 +272,7 @@ class Table(Screen):
             self.session.apply(a)
         except IllegalAction as e:
             from ui import refusal    # short reasons, loaded only for a refusal
-            from ui.app import forget
+            from engine.ondemand import forget
             self.message = refusal.text(st, a, str(e))
             forget("ui.refusal")
             self.update_fields()
@@ -351,7 +350,7 @@ class Table(Screen):
         self.context_lines = []
         if self.options and v["phase"] != "frisch":
             from ui import panel      # why values are missing etc.: once per decision
-            from ui.app import forget
+            from engine.ondemand import forget
             self.context_lines = panel.context(self, v, v["phase"], seat)
             forget("ui.panel")
 
@@ -359,12 +358,10 @@ class Table(Screen):
     def key(self, k):
         self.message = ""
         if k == K.START:
-            from ui.pause import Pause
-            self.app.push(Pause(self))
+            self.app.open(self.pause_screen, self)
             return
         if k == K.SELECT:
-            from ui import sheet
-            sheet.show(self)
+            self.app.open("score_sheet", self)
             return
         if self.finished:
             return

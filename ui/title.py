@@ -12,7 +12,7 @@ class Title(Menu):
 
     def refresh(self):
         items = []
-        rec = self.saved_record()
+        rec = self.saved_game()[0]
         if rec is not None:
             # say which game: "Continue Nommie"
             from ui.menus import short_title
@@ -30,18 +30,19 @@ class Title(Menu):
         else:
             self.footer = "A: choose"
 
-    def saved_record(self):
-        # The saved game record, read (and checked by replay) once per title screen.
-        if not hasattr(self, "_record"):
+    def saved_game(self):
+        # (record, state) of the saved game, read (and checked by replay) once
+        # per title screen; (None, None) when there is none.
+        if not hasattr(self, "_saved"):
             store = self.app.store
             before = store.notice
             try:
-                self._record = store.load_game()
+                self._saved = store.load_game()
             except (OSError, ValueError):
-                self._record = None
+                self._saved = (None, None)
             if store.notice and store.notice != before:
                 self.app.notice = store.notice   # damage found now: say so here
-        return self._record
+        return self._saved
 
     def resume(self):
         self.refresh()
@@ -53,12 +54,8 @@ class Title(Menu):
     def resume_game(self):
         from engine import IllegalAction
         from ui.session import Session
-        rec = self.saved_record()
-        state = getattr(self.app.store, "state", None)   # the store's replay, reused
-        try:   # (compared by header and log: no lists of all actions)
-            if state is not None and (state.save(False) != rec["save"]
-                                      or state.log != rec.get("log")):
-                state = None
+        rec, state = self.saved_game()       # the store's replay, reused
+        try:
             session = Session.from_record(rec, state)
         except (IllegalAction, KeyError, TypeError, ValueError, AttributeError) as e:
             self.app.notice = "Saved game unusable: %s" % e
@@ -67,7 +64,7 @@ class Title(Menu):
                 store.reject_game()
             else:
                 store.clear_game()
-            del self._record                    # the backup, if any, is offered
+            del self._saved                     # the backup, if any, is offered
             self.refresh()
             return
         from ui.table import Table
@@ -99,7 +96,7 @@ class Title(Menu):
     def _text(self, title, maker):
         # A read-only page whose text ui.info builds; ui.info leaves memory after.
         from ui import info
-        from ui.app import forget
+        from engine.ondemand import forget
         text = getattr(info, maker)(self.app)
         forget("ui.info")
         self.app.push(TextScreen(title, text))

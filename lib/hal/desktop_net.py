@@ -9,7 +9,7 @@ import os
 import socket
 import time
 
-from hal.net import Listener, Sock, Udp
+from hal.sockets import Listener, Sock, Udp
 
 LOOPBACK = "127.0.0.1"
 

@@ -13,7 +13,7 @@ except ImportError:
     wifi = None
     socketpool = None
 
-from hal.net import Listener, Sock, Udp
+from hal.sockets import Listener, Sock, Udp
 
 # lwIP's numbers, for a socketpool without the names
 _SOL_SOCKET = 0xFFF

@@ -61,7 +61,7 @@ for gid in games.IDS:
     assert (facts(gid)[1] + " is over.") in out, gid
     assert "! 'bogus' is not a card" in out or "! " in out, gid
     print(gid, "played to the end:", len(con.session.state.actions()), "actions")
-    games.unload(gid)
+    ondemand.forget("engine." + gid)
 
 # save, quit, resume, finish
 store = Store("/saves", True)

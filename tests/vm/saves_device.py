@@ -6,7 +6,7 @@
 import os
 import sys
 from engine import games
-from ui import atomic, saves
+from ui import atomic, saves, undo
 
 D = "/saves"
 st = games.load("nommie").new_game(seed=5)
@@ -22,12 +22,12 @@ def record(state, seats=None):
 
 rec = record(st)
 store = saves.Store(D, True)
-assert store.load_game() is None and store.notice is None
+assert store.load_game()[0] is None and store.notice is None
 assert store.save_game(rec) is None, store.notice
 assert "ui.storage" not in sys.modules and "storage" not in dir(sys.modules["ui"])
 
 back = saves.Store(D, True)
-got = back.load_game()
+got = back.load_game()[0]
 assert got == rec, got
 assert back.state.actions() == st.actions() and back.state.to_act() == st.to_act()
 assert "ui.storage" not in sys.modules
@@ -48,22 +48,22 @@ assert back.save_game(record(st, ["bot"] * 4)) is None
 assert lines() == before + 5  # five short lines, not a rewrite
 rec3 = record(st, ["bot"] * 4)
 again = saves.Store(D, True)
-assert again.load_game() == rec3 and again.notice is None
+assert again.load_game()[0] == rec3 and again.notice is None
 
 # a torn last line is the previous save, no damage
 with open(D + "/game.log", "ab") as f:
     f.write(b"c38 0a0b")
 torn = saves.Store(D, True)
-assert torn.load_game() == rec3 and torn.notice is None
+assert torn.load_game()[0] == rec3 and torn.notice is None
 assert torn.save_game(rec3) is None  # rewritten whole: the torn line is gone
-assert saves.Store(D, True).load_game() == rec3
+assert saves.Store(D, True).load_game()[0] == rec3
 
 # an interrupted rewrite: the complete new copy in game.log.tmp, game.log gone
 rec2 = record(games.load("nommie").new_game(seed=6))
 assert saves.Store(D, True).save_game(rec2) is None
 os.rename(D + "/game.log", D + "/game.log.tmp")
 again = saves.Store(D, True)
-assert again.load_game() == rec2 and again.notice is None
+assert again.load_game()[0] == rec2 and again.notice is None
 assert "game.log" in os.listdir(D) and "game.log.tmp" not in os.listdir(D)
 
 # a torn temp file is no damage; a damaged game.log is set aside
@@ -72,7 +72,7 @@ with open(D + "/game.log.tmp", "wb") as f:
 with open(D + "/game.log", "wb") as f:
     f.write(b"\x00\x01junk")
 bad = saves.Store(D, True)
-assert bad.load_game() == rec3  # the backup copy
+assert bad.load_game()[0] == rec3  # the backup copy
 assert bad.notice == ("The saved game was damaged; it was moved to game.bad1.log"
                       " and the previous copy is used."), bad.notice
 assert "game.bad1.log" in os.listdir(D) and "game.log" not in os.listdir(D)
@@ -83,9 +83,9 @@ old = {"save": st.save(), "seats": rec3["seats"], "levels": rec3["levels"],
        "names": rec3["names"]}
 atomic.write(atomic.OsFS(), D + "/game.json", "game", old)
 moved = saves.Store(D, True)
-assert moved.load_game() == rec3 and moved.notice is None
+assert moved.load_game()[0] == rec3 and moved.notice is None
 assert "game.json" not in os.listdir(D) and "game.log" in os.listdir(D)
-assert saves.Store(D, True).load_game() == rec3
+assert saves.Store(D, True).load_game()[0] == rec3
 
 # settings and statistics
 s = store.load_settings()
@@ -102,7 +102,7 @@ assert stats["levels"]["3"] == [1, 1] and stats["levels"]["2"] == [1, 0]
 # undo, in place, from the log's codes
 u = games.load("nommie").restore(st.save())
 n = len(u.log)
-assert saves.undo_last_human(u, ["human", "bot", "bot", "bot"]) is None
+assert undo.last_human(u, ["human", "bot", "bot", "bot"]) is None
 assert u.to_act() == 0 and len(u.log) < n
 assert "ui.undo" not in sys.modules and "ui.prefs" not in sys.modules
 assert "ui.storage" not in sys.modules

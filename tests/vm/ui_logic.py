@@ -51,6 +51,6 @@ for gid in games.IDS:
     st = app.stack[0].state()
     assert st.is_over(), gid
     print(gid, "over after", keys, "keys; winners", st.winners())
-    games.unload(gid)
+    ondemand.forget("engine." + gid)
 
 print("VM OK")

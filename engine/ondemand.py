@@ -1,0 +1,36 @@
+# Modules imported on demand and dropped after use: the one place that does it.
+#
+# On the device a module's bytecode lives in the same heap as the game, so code
+# that is rarely needed (a game module, a screen over the table, the journal's
+# repair) is imported when asked for and forgotten once done: its bytecode can
+# then be collected, and the next use imports it again. Engine and ui use it.
+import sys
+
+# Dropping after call() pays on the device only; CPython keeps the module.
+DROP = sys.implementation.name != "cpython"
+
+
+def load(name):
+    # The module called name ("engine.nommie"), imported on first use.
+    if name not in sys.modules:
+        __import__(name)
+    return sys.modules[name]
+
+
+def forget(name):
+    # Drop module name so its bytecode can be collected (imported again on next use).
+    if name in sys.modules:
+        del sys.modules[name]
+        parent, _, child = name.rpartition(".")
+        pkg = sys.modules.get(parent)
+        if pkg is not None and hasattr(pkg, child):
+            delattr(pkg, child)
+
+
+def call(name, fn, *args):
+    # name.fn(*args), with module name forgotten afterwards on the device.
+    try:
+        return getattr(load(name), fn)(*args)
+    finally:
+        if DROP:
+            forget(name)
