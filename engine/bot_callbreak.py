@@ -23,6 +23,7 @@
 # previous version (e.g. drawing spades only with length: -0.6 points/game).
 from engine.actions import BID
 from engine.botlib import by_suit, current_best, drift, estimate_quarters, play_for
+from engine.botlib import hand_quarters, low_lead, weights
 from engine.callbreak import SPADES
 from engine.state import LEAD
 from engine.tricks import beats
@@ -44,40 +45,25 @@ def choose(view, legal, level, rng):
     return play(view, legal, seat, hand)
 
 
+# botlib.hand_quarters' weights for a call: side aces, guarded kings and
+# queens; spade honours (short ones less), length beyond four; ruffs from a
+# void, singleton or doubleton side suit, at most 3 a small spade to ruff with.
+_W = weights(4, 0, 3, 0, 1, 0, 0, 0, 4, 0, 4, 2, 3, 1, 2, 0, 0, 4, 4, 0, 0, 6, 3, 1)
+
+
 def call_quarters(hand):
     # Expected tricks of hand, in quarters, with spades trump.
     suits = by_suit(hand)
-    ns = len(suits[SPADES])
-    q = 0
-    small = 0
-    for c in suits[SPADES]:
-        r = c % 13
-        if r == 12:
-            q += 4
-        elif r == 11:
-            q += 4 if ns >= 2 else 2
-        elif r == 10:
-            q += 3 if ns >= 3 else 1
-        elif r == 9 and ns >= 4:
-            q += 2
-        else:
-            small += 1
-    if ns > 4:
-        q += 4 * (ns - 4)
-        small = max(0, small - (ns - 4))
-    ruffs = 0
-    for s in range(3):
+    sp = suits[SPADES]
+    ns = len(sp)
+    small = min(ns, 4) - len([c for c in sp if c % 13 >= (9 if ns >= 4 else 10)])
+    q = hand_quarters(hand, SPADES, _W, 3 * small)
+    for s in range(3):  # a long side suit is ruffed sooner: its ace or king counts less
         n = len(suits[s])
         for c in suits[s]:
-            r = c % 13
-            if r == 12:
-                q += 4 if n <= 5 else 3
-            elif r == 11 and n >= 2:
-                q += 3 if n <= 4 else 2
-            elif r == 10 and n >= 3:
-                q += 1
-        ruffs += (6, 3, 1)[n] if n < 3 else 0
-    return q + min(ruffs, 3 * small)
+            if (c % 13 == 12 and n > 5) or (c % 13 == 11 and n > 4):
+                q -= 1
+    return q
 
 
 # where[c]: 0 unseen, 1 mine, 2 played. ceil[4 * p + s]: seat p holds no
@@ -187,22 +173,10 @@ def lead(view, hand, seat, where, ceil):
         if c // 13 != SPADES and is_master(c, where) and \
                 not threatened(c, c // 13, others, where, ceil):
             return c
-    best, best_v = None, 999
-    for s in range(3):
-        cards = suits[s]
-        if not cards:
-            continue
-        v = cards[0] % 13
-        if len(cards) == 1 and sp:
-            v -= 6  # a void to come: spades will ruff it
-        for c in cards[1:]:
-            if len(unseen(where, s, c % 13)) == 1:
-                v += 6  # a guarded second-best card: let others lead the suit
-        for p in others:
-            if ceil[4 * p + s] == 0 and ceil[4 * p + SPADES]:
-                v += 8  # someone would ruff it
-        if v < best_v:
-            best, best_v = cards[0], v
+    # low from a side suit: 8 more for each player who would ruff it
+    best = low_lead(suits, SPADES, sp, lambda c: len(unseen(where, c // 13, c % 13)) == 1,
+                    lambda s: 8 * len([p for p in others
+                                       if ceil[4 * p + s] == 0 and ceil[4 * p + SPADES]]))
     if best is not None:
         return best
     need = view["bids"][seat] - view["tricks"][seat]

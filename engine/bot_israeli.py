@@ -7,7 +7,8 @@
 # hopeless hands, since a made zero scores 25-50). Play: win cheaply while the
 # contract still needs tricks, duck and shed high cards once it does not.
 from engine.actions import BID, PASS, TRUMP_BID
-from engine.botlib import by_suit, drift, highest, lowest, play_for, winners_in
+from engine.botlib import by_suit, drift, hand_quarters, highest, lowest, play_for, weights,\
+    winners_in
 
 
 def choose(view, legal, level, rng):
@@ -23,33 +24,20 @@ def choose(view, legal, level, rng):
     return play(view, seat, hand, legal, level)
 
 
+# botlib.hand_quarters' weights: honours (a trump jack with 3+ guards too),
+# trumps beyond three, ruffs from a void or singleton, at most 3 a trump
+# beyond two.
+_W = weights(4, 0, 3, 1, 2, 0, 0, 0, 4, 0, 3, 1, 2, 0, 1, 0, 0, 3, 3, 0, 0, 6, 3, 0, 3, 2)
+
+
 def quarters(hand, trump):
     # Tricks hand should take with trump (0-3, 4 = none), in quarter tricks;
     # calibrated so the four hands of a deal add up to about 12 tricks.
-    suits = by_suit(hand)
-    q = ruff = 0
-    nt = len(suits[trump]) if trump < 4 else 0
-    for s in range(4):
-        cs = suits[s]
-        n = len(cs)
-        for c in cs:
-            r = c % 13
-            if r == 12:
-                q += 4
-            elif r == 11:
-                q += 3 if n >= 2 else 1
-            elif r == 10 and n >= 3:
-                q += 2
-            elif r == 9 and n >= 4 and s == trump:
-                q += 1
-        if s == trump:
-            q += 3 * max(0, n - 3)
-        elif trump < 4 and n < 2:
-            ruff += 3 * (2 - n)
-        elif trump == 4 and n > 4 and cs[-1] % 13 >= 11:
-            q += 3 * (n - 4)
-    if trump < 4:
-        q += min(ruff, 3 * max(0, nt - 2))
+    q = hand_quarters(hand, trump, _W)
+    if trump == 4:  # a long suit headed by the ace or king runs in no trump
+        for cs in by_suit(hand):
+            if len(cs) > 4 and cs[-1] % 13 >= 11:
+                q += 3 * (len(cs) - 4)
     return q
 
 

@@ -10,7 +10,8 @@
 # tracks the cards still out (see its part below).
 #
 from engine.actions import KEEP, SWAP
-from engine.botlib import by_suit, estimate_quarters, lowest, play_for, winners_in
+from engine.botlib import by_suit, estimate_quarters, hand_quarters, lowest, play_for, weights,\
+    winners_in
 
 # Level 1: the average estimate_quarters of a random Nines hand per trump
 # (C, D, H, S, NT), measured over 20000 random hands; it swaps well below par.
@@ -39,29 +40,17 @@ def wants_swap(view, hand, level):
     return value(hand, trump) < SWAP_BELOW[given_up][1 if trump == 4 else 0]
 
 
+# botlib.hand_quarters' weights for value(): with the dummy dead, kings and
+# queens are worth more than in whist, and short queens and jacks still
+# count; trump (every suit in no trump) honours more than side ones; per
+# trump, beyond two and beyond four; a side void.
+_MAIN = weights(4, 0, 4, 0, 3, 1, 2, 1)
+_W = weights(4, 0, 3, 0, 2, 1, 1, 1, 4, 0, 4, 0, 3, 1, 2, 1, 1, 2, 2, 2, 4, 1, 0, 0, 0, 0)
+
+
 def value(hand, trump):
-    # Tricks hand should take in Nines, in quarters (fitted to level-2 play:
-    # with the dummy dead, kings and queens are worth more than in whist).
-    q = 0
-    suits = by_suit(hand)
-    for s in range(4):
-        n = len(suits[s])
-        main = s == trump or trump == 4
-        for c in suits[s]:
-            r = c % 13
-            if r == 12:
-                q += 4
-            elif r == 11 and n >= 2:
-                q += 4 if main else 3
-            elif r == 10:
-                q += (3 if main else 2) if n >= 3 else 1
-            elif r == 9:
-                q += (2 if main else 1) if n >= 4 else 1
-        if s == trump:
-            q += n + 2 * max(0, n - 2) + 2 * max(0, n - 4)
-        elif trump < 4 and n == 0:
-            q += 1
-    return q
+    # Tricks hand should take in Nines, in quarters (fitted to level-2 play).
+    return hand_quarters(hand, trump, _MAIN if trump == 4 else _W)
 
 
 # --- level-2 card play ----------------------------------------------------

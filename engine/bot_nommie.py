@@ -17,7 +17,8 @@
 #   as high as possible, shed the most dangerous card when void, lead the card
 #   most likely to be beaten.
 from engine.actions import BID, TRUMP
-from engine.botlib import best_trump, by_suit, drift, play_for
+from engine.botlib import best_trump, by_suit, drift, hand_quarters, highest, low_lead, lowest
+from engine.botlib import play_for, weights
 from engine.state import LEAD
 from engine.tricks import beats
 
@@ -52,13 +53,16 @@ def nearest(options, want):
 
 # --- bidding ---------------------------------------------------------------
 
-# Quarter-trick weights fitted by least squares to the tricks level-2 bots
-# take in self-play (tools: duplicate matches), small hands (<= 5 cards) and
-# large apart: side ace, guarded king, single king, queen with 2+ guards,
-# then for the trump chooser only: per trump, per trump honour (Q-A), per
-# trump beyond a quarter of the hand, per short side suit; and a constant.
-_W = ((2, 2, 1, 1, 0, 0, 0, 0, 1), (3, 3, 1, 1, 0, 0, 0, 0, 2),
-      (2, 1, 1, 0, 5, 1, -2, 0, 0), (3, 3, 2, 2, 5, 3, -2, 1, -6))
+# Quarter-trick weights (botlib.quarters' tables) fitted by least squares to
+# the tricks level-2 bots take in self-play (tools: duplicate matches), small
+# hands (<= 5 cards) and large apart, no trump (someone else chooses) and for
+# the trump chooser: side aces, kings and guarded queens; per trump, per trump
+# honour (Q-A), per trump beyond a quarter of the hand, per short side suit;
+# and a constant (_C).
+_W = (weights(2, 0, 2, 1, 1, 0, 0, 0), weights(3, 0, 3, 1, 1, 0, 0, 0),
+      weights(2, 0, 1, 1, 0, 0, 0, 0, 1, 0, 1, 1, 1, 1, 0, 0, 5, -2, 0, 0, 0, 0, 0, 0, 0, 0),
+      weights(3, 0, 3, 2, 2, 0, 0, 0, 3, 0, 3, 3, 3, 3, 0, 0, 5, -2, 0, 0, 0, 2, 1, 0, 99, 1))
+_C = (1, 2, 0, -6)
 
 
 ROUND = 1
@@ -67,29 +71,8 @@ ROUND = 1
 def quarters(hand, trump, size):
     # Tricks hand should take, in quarters, if it chooses trump (4 = no
     # trump, or trump unknown: someone else chooses).
-    w = _W[(2 if trump < 4 else 0) + (1 if size > 5 else 0)]
-    suits = by_suit(hand)
-    q = w[8]
-    for s in range(4):
-        cs = suits[s]
-        n = len(cs)
-        if s == trump:
-            q += w[4] * n + w[6] * max(0, n - size // 4)
-            for c in cs:
-                if c % 13 >= 10:
-                    q += w[5]
-            continue
-        for c in cs:
-            r = c % 13
-            if r == 12:
-                q += w[0]
-            elif r == 11:
-                q += w[1] if n >= 2 else w[2]
-            elif r == 10 and n >= 3:
-                q += w[3]
-        if trump < 4 and n <= 1 and len(suits[trump]) >= 2:
-            q += w[7] * (2 - n)
-    return max(0, q)
+    i = (2 if trump < 4 else 0) + (1 if size > 5 else 0)
+    return max(0, _C[i] + hand_quarters(hand, trump, _W[i]))
 
 
 # Calibration: bids are lowered by the quarters this seat's bids have run
@@ -226,16 +209,16 @@ def play(view, legal, seat, hand, need):
         if lose:
             return shed(lose, trump, out, led)
         if not after:
-            return danger_top(win, trump, out)
-        return cheapest(win, trump)  # someone after may still take it
+            return highest(win, trump)
+        return lowest(win, trump)  # someone after may still take it
     if not win:
         return shed_low(lose, trump, out)
     for c in sorted(win, key=lambda c: _cost(c, trump)):
         if safe(c, led, after, trump, out, voids):
             return c
     if need >= left:
-        return danger_top(win, trump, out)
-    w = cheapest(win, trump)
+        return highest(win, trump)
+    w = lowest(win, trump)
     if w // 13 == trump and led != trump:
         return w  # a ruff wins unless overruffed
     return shed_low(lose, trump, out) if lose and higher_out(w, out) > 1 else w
@@ -243,22 +226,6 @@ def play(view, legal, seat, hand, need):
 
 def _cost(c, trump):
     return c % 13 + (13 if c // 13 == trump else 0)
-
-
-def cheapest(cards, trump):
-    best = cards[0]
-    for c in cards:
-        if _cost(c, trump) < _cost(best, trump):
-            best = c
-    return best
-
-
-def danger_top(cards, trump, out):
-    best = cards[0]
-    for c in cards:
-        if _cost(c, trump) > _cost(best, trump):
-            best = c
-    return best
 
 
 def shed(lose, trump, out, led):
@@ -325,7 +292,7 @@ def lead(legal, trump, out, voids, seat, need, left):
         if tr and suits[trump] and not side:
             return suits[trump][-1]
         if side:
-            return danger_top(side, trump, out) if not tr else _best_side(side, out)
+            return highest(side, trump) if not tr else _best_side(side, out)
     if not side:
         return suits[trump][0] if need < left else suits[trump][-1]
     return _best_side(side, out, tr and len(suits[trump]) > 0)
@@ -334,18 +301,4 @@ def lead(legal, trump, out, voids, seat, need, left):
 def _best_side(side, out, can_ruff=False):
     # Low from the suit where the lead costs least: a singleton when trumps
     # can ruff later, never away from a guarded second-best card.
-    suits = by_suit(side)
-    best, bk = side[0], 999
-    for s in range(4):
-        cs = suits[s]
-        if not cs:
-            continue
-        k = cs[0] % 13
-        if len(cs) == 1 and can_ruff:
-            k -= 6
-        for c in cs[1:]:
-            if higher_out(c, out) == 1:
-                k += 6
-        if k < bk:
-            best, bk = cs[0], k
-    return best
+    return low_lead(by_suit(side), None, can_ruff, lambda c: higher_out(c, out) == 1)

@@ -2,6 +2,8 @@
 # bot decides the same on CPython and on the device (floats differ there).
 #
 # Trick estimates are in quarters of a trick (4 = one trick).
+from array import array
+
 from engine.tricks import beats
 
 QUARTER = 4
@@ -15,44 +17,63 @@ def by_suit(hand):
     return out
 
 
-def estimate_quarters(hand, trump):
-    # Roughly how many tricks hand takes with trump (0-3, or 4/None for no trump).
-    q = 0
+def weights(*w):
+    # A weight table for hand_quarters, kept small: signed bytes.
+    return array("b", w)
+
+
+def hand_quarters(hand, trump, w, cap=-1):
+    # The honour-ladder estimate every game's bids start from: the tricks
+    # hand should take with trump (0-3, 4 = no trump), in quarters, with one
+    # game's weights w (see each bot module's): w[0:8] a side-suit card,
+    # w[8:16] a trump: [0] ace, [2] guarded king, [3] single king, [4] queen
+    # with 2+ guards, [5] short queen, [6] jack with 3+ guards, [7] short jack
+    # ([1] unused; guarded: 13 - rank cards in the suit); per trump w[16],
+    # per trump beyond w[18] (0: a quarter of the hand) w[17], per trump
+    # beyond w[20] w[19]; a void, singleton, doubleton side suit w[21:24]
+    # (ruffs), in all at most w[24] per trump beyond w[25] (w[24] = 0: no
+    # limit), or cap if given. A no-trump table needs only w[0:8].
     suits = by_suit(hand)
+    q = ruff = 0
     for s in range(4):
-        cards = suits[s]
-        n = len(cards)
-        for c in cards:
+        cs = suits[s]
+        n = len(cs)
+        k = 8 if s == trump else 0
+        for c in cs:
             r = c % 13
-            if r == 12:
-                q += 4
-            elif r == 11 and n >= 2:
-                q += 3
-            elif r == 10 and n >= 3:
-                q += 2
-            elif r == 9 and n >= 4:
-                q += 1
-        if s == trump:
-            if n > 3:
-                q += 4 * (n - 3)
-            q += n  # small trumps ruff side suits
-        elif trump is not None and trump < 4 and n <= 1 and len(suits[trump]) >= 2:
-            q += 2 if n == 0 else 1
+            if r >= 9:
+                q += w[k + 24 - 2 * r + (0 if n >= 13 - r else 1)]
+        if k:
+            q += w[16] * n + w[17] * max(0, n - (w[18] or len(hand) // 4)) \
+                + w[19] * max(0, n - w[20])
+        elif trump < 4 and n < 3:
+            ruff += w[21 + n]
+    if trump < 4:
+        if cap < 0 and w[24]:
+            cap = w[24] * max(0, len(suits[trump]) - w[25])
+        q += ruff if cap < 0 else min(ruff, cap)
     return q
 
 
-def best_trump(hand, allow_nt=True):
+# The shared estimate (level 1 bids and swaps): a side card counts as in trump.
+_EST = weights(4, 0, 3, 0, 2, 0, 1, 0, 4, 0, 3, 0, 2, 0, 1, 0, 1, 4, 3, 0, 0, 2, 1, 0, 99, 1)
+
+
+def estimate_quarters(hand, trump):
+    # Roughly how many tricks hand takes with trump (0-3, or 4/None for no trump).
+    return hand_quarters(hand, trump, _EST)
+
+
+def best_trump(hand):
     # The suit (or 4 = no trump) this hand likes best as trump, and its estimate.
     best, best_q = 0, -1
     for s in range(4):
         q = estimate_quarters(hand, s) * 2 + len([c for c in hand if c // 13 == s])
         if q > best_q:
             best, best_q = s, q
-    if allow_nt:
-        q = estimate_quarters(hand, 4) * 2
-        suits = by_suit(hand)
-        if min([len(x) for x in suits]) >= 2 and q > best_q:
-            best, best_q = 4, q
+    q = estimate_quarters(hand, 4) * 2
+    if min([len(x) for x in by_suit(hand)]) >= 2 and q > best_q:
+        best = 4
     return best, estimate_quarters(hand, best)
 
 
@@ -88,23 +109,19 @@ def winners_in(legal, trick, trump):
     return [c for c in legal if beats(c, best, trump)]
 
 
-def lowest(cards, trump=None):
-    # The cheapest card: low rank, non-trump before trump.
+def lowest(cards, trump=None, sign=1):
+    # The cheapest card: low rank, non-trump before trump (the first of equals).
     best = None
     for c in cards:
-        key = c % 13 + (20 if c // 13 == trump else 0)
+        key = sign * (c % 13 + (20 if c // 13 == trump else 0))
         if best is None or key < best[0]:
             best = (key, c)
     return best[1]
 
 
 def highest(cards, trump=None):
-    best = None
-    for c in cards:
-        key = c % 13 + (20 if c // 13 == trump else 0)
-        if best is None or key > best[0]:
-            best = (key, c)
-    return best[1]
+    # The dearest card (the first of equals).
+    return lowest(cards, trump, -1)
 
 
 def play_for(view, legal, want):
@@ -112,19 +129,32 @@ def play_for(view, legal, want):
     trump = view["trump"]
     trick = view["trick"]
     if not trick:
-        if want:
-            # lead an ace or a top trump, else a low card of the longest side suit
-            tops = [c for c in legal if c % 13 == 12]
-            if tops:
-                return lowest(tops, trump)
-            return lowest(legal, trump)
-        return lowest(legal, trump)
+        # wanting tricks: lead an ace (the cheapest), else the cheapest card
+        tops = [c for c in legal if c % 13 == 12] if want else None
+        return lowest(tops or legal, trump)
     win = winners_in(legal, trick, trump)
     if want:
-        if win:
-            return lowest(win, trump)
-        return lowest(legal, trump)
+        return lowest(win or legal, trump)
     lose = [c for c in legal if c not in win]
-    if lose:
-        return highest(lose, trump)
-    return lowest(legal, trump)
+    return highest(lose, trump) if lose else lowest(legal, trump)
+
+
+def low_lead(suits, trump, can_ruff, second, threat=None):
+    # A low lead from the side suit (suits: by_suit lists) where it costs
+    # least: its lowest rank, 6 less for a singleton when trumps can ruff it
+    # later, 6 more for each guarded second-best card (second(c): one unseen
+    # card above c), plus threat(s) where given. None without side cards.
+    best, bk = None, 999
+    for s in range(4):
+        cs = suits[s]
+        if not cs or s == trump:
+            continue
+        k = cs[0] % 13 - (6 if len(cs) == 1 and can_ruff else 0)
+        for c in cs[1:]:
+            if second(c):
+                k += 6
+        if threat:
+            k += threat(s)
+        if k < bk:
+            best, bk = cs[0], k
+    return best
