@@ -179,6 +179,7 @@ class LinkMenu(Menu):
 class HostSetup(ListScreen):
     # Host a table: game, players, each seat You / Link / Bot, options, grace.
     module = "ui.link_lobby"
+    seat_kinds = SEAT_KINDS
 
     def __init__(self):
         ListScreen.__init__(self, "Host a table", [], "L/R change, A open", 0)
@@ -208,23 +209,18 @@ class HostSetup(ListScreen):
         return out + [("grace", 0), ("start", 0)]
 
     def refresh(self):
-        from ui.menus import facts, on_off, row, setup_options
+        from ui.menus import facts, row, setup_row
         c = self.app.cols
         gid = self.gid()
         g = facts(gid)
         self.players = max(g[3], min(g[4], self.players))
         lines = []
         for kind, i in self.rows_model():
-            if kind == "game":
-                lines.append(row("Game", g[2], c))
+            line = setup_row(kind, i, gid, self, c)
+            if line is not None:
+                lines.append(line)
             elif kind == "players":
                 lines.append(row("Players", str(self.players), c))
-            elif kind == "seat":
-                lines.append(row("Seat %d" % (i + 1), SEAT_KINDS[self.seats[i]], c))
-            elif kind == "option":
-                key, label, values, default = setup_options(gid)[i]
-                v = self.options.get(key, default)
-                lines.append(row(label, on_off(v) if type(v) is bool else str(v), c))
             elif kind == "grace":
                 lines.append(row("Grace", "%d s" % self.grace, c))
             else:

@@ -45,6 +45,21 @@ def on_off(v):
     return "On" if v else "Off"
 
 
+def setup_row(kind, i, gid, setup, cols):
+    # The line of a setup screen's (kind, i) row that the game's setup and a
+    # link table's share (game, seat i, option i); None for the others.
+    # setup: the screen, with its seat_kinds, seats (indexes into them) and options.
+    if kind == "game":
+        return row("Game", facts(gid)[2], cols)
+    if kind == "seat":
+        return row("Seat %d" % (i + 1), setup.seat_kinds[setup.seats[i]], cols)
+    if kind == "option":
+        key, label, values, default = setup_options(gid)[i]
+        v = setup.options.get(key, default)
+        return row(label, on_off(v) if type(v) is bool else str(v), cols)
+    return None
+
+
 def start_table(app, session):
     # Replace every screen with a table for session (menus leave memory).
     from ui.table import Table

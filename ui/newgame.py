@@ -3,7 +3,7 @@
 
 from engine import IllegalAction, games
 from ui import fmt
-from ui.menus import SEAT_KINDS, facts, on_off, row, setup_options, start_table
+from ui.menus import SEAT_KINDS, facts, row, setup_options, setup_row, start_table
 from hal import keys as K
 from ui.screen import ListScreen
 from ui.session import Session, default_names
@@ -15,6 +15,7 @@ DIGITS = 5          # deal numbers 1..99999, entered digit by digit
 class Setup(ListScreen):
     # New game: game, players, seats, options, deal number, start.
     module = "ui.newgame"
+    seat_kinds = SEAT_KINDS
 
     def __init__(self):
         ListScreen.__init__(self, "New game", [], FOOTER, 0)
@@ -72,17 +73,12 @@ class Setup(ListScreen):
         g = facts(gid)
         lines = []
         for kind, i in self.rows_model():
-            if kind == "game":
-                lines.append(row("Game", g[2], c))
+            line = setup_row(kind, i, gid, self, c)
+            if line is not None:
+                lines.append(line)
             elif kind == "players":
                 lines.append(row("Players", str(self.players), c) if g[3] != g[4]
                              else fmt.pad("Players", 10) + "  %d" % self.players)
-            elif kind == "seat":
-                lines.append(row("Seat %d" % (i + 1), SEAT_KINDS[self.seats[i]], c))
-            elif kind == "option":
-                key, label, values, default = setup_options(gid)[i]
-                v = self.options.get(key, default)
-                lines.append(row(label, on_off(v) if type(v) is bool else str(v), c))
             elif kind == "deal":
                 lines.append(row("Deal no.", str(self.deal) if self.deal else "random", c))
             else:
