@@ -209,24 +209,19 @@ class HostSetup(ListScreen):
         return out + [("grace", 0), ("start", 0)]
 
     def refresh(self):
-        from ui.menus import facts, row, setup_row
-        c = self.app.cols
+        from ui.menus import facts, setup_lines
         gid = self.gid()
         g = facts(gid)
         self.players = max(g[3], min(g[4], self.players))
-        lines = []
-        for kind, i in self.rows_model():
-            line = setup_row(kind, i, gid, self, c)
-            if line is not None:
-                lines.append(line)
-            elif kind == "players":
-                lines.append(row("Players", str(self.players), c))
-            elif kind == "grace":
-                lines.append(row("Grace", "%d s" % self.grace, c))
-            else:
-                lines.append("  Open the table")
+        lines = setup_lines(self, gid, self.app.cols)
         self.lines = lines
         self.cursor = max(0, min(self.cursor, len(lines) - 1))
+
+    def own_row(self, kind, c):
+        if kind == "grace":
+            from ui.menus import row
+            return row("Grace", "%d s" % self.grace, c)
+        return "  Open the table"
 
     def change(self, i, step):
         from engine import games

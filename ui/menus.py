@@ -45,12 +45,24 @@ def on_off(v):
     return "On" if v else "Off"
 
 
+def setup_lines(setup, gid, cols):
+    # The lines of a setup screen (the new game's, a link table's): one per
+    # (kind, i) of its rows_model(). setup has seat_kinds, seats (indexes into
+    # them), players and options; own_row(kind, cols) gives its other rows.
+    out = []
+    for kind, i in setup.rows_model():
+        line = setup_row(kind, i, gid, setup, cols)
+        out.append(setup.own_row(kind, cols) if line is None else line)
+    return out
+
+
 def setup_row(kind, i, gid, setup, cols):
-    # The line of a setup screen's (kind, i) row that the game's setup and a
-    # link table's share (game, seat i, option i); None for the others.
-    # setup: the screen, with its seat_kinds, seats (indexes into them) and options.
+    g = facts(gid)
     if kind == "game":
-        return row("Game", facts(gid)[2], cols)
+        return row("Game", g[2], cols)
+    if kind == "players":
+        n = str(setup.players)
+        return row("Players", n, cols) if g[3] != g[4] else fmt.pad("Players", 10) + "  " + n
     if kind == "seat":
         return row("Seat %d" % (i + 1), setup.seat_kinds[setup.seats[i]], cols)
     if kind == "option":

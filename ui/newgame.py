@@ -2,8 +2,7 @@
 # Unloaded while a game runs.
 
 from engine import IllegalAction, games
-from ui import fmt
-from ui.menus import SEAT_KINDS, facts, row, setup_options, setup_row, start_table
+from ui.menus import SEAT_KINDS, facts, row, setup_lines, setup_options, start_table
 from hal import keys as K
 from ui.screen import ListScreen
 from ui.session import Session, default_names
@@ -69,24 +68,16 @@ class Setup(ListScreen):
 
     def refresh(self):
         c = self.app.cols
-        gid = self.game_id()
-        g = facts(gid)
-        lines = []
-        for kind, i in self.rows_model():
-            line = setup_row(kind, i, gid, self, c)
-            if line is not None:
-                lines.append(line)
-            elif kind == "players":
-                lines.append(row("Players", str(self.players), c) if g[3] != g[4]
-                             else fmt.pad("Players", 10) + "  %d" % self.players)
-            elif kind == "deal":
-                lines.append(row("Deal no.", str(self.deal) if self.deal else "random", c))
-            else:
-                lines.append("  Start the game")
+        lines = setup_lines(self, self.game_id(), c)
         self.lines = lines
         self.cursor = max(0, min(self.cursor, len(lines) - 1))
         kind = self.rows_model()[self.cursor][0]
         self.footer = "RIGHT: type no.  A start" if kind == "deal" else FOOTER
+
+    def own_row(self, kind, c):
+        if kind == "deal":
+            return row("Deal no.", str(self.deal) if self.deal else "random", c)
+        return "  Start the game"
 
     def key(self, k):
         ListScreen.key(self, k)
