@@ -10,8 +10,9 @@ import pytest
 
 from engine import IllegalAction, games
 from hal import keys as K
-from ui import refusal
+from ui import panel
 from ui.menus import start_table
+from ui.screen import wrap
 from ui.session import Session
 
 from test_ui_harness import make_rig, misfits
@@ -39,7 +40,7 @@ def refusals(gid, seeds=(1, 2, 3, 4), limit=400):
                 try:
                     st.apply(a)
                 except IllegalAction as e:
-                    out.setdefault(refusal.text(st, a, str(e)), str(e))
+                    out.setdefault(panel.refused(str(e)), str(e))
                 else:
                     raise AssertionError("%s accepted illegal %d" % (gid, a))
             # now and then everybody passes (Israeli Whist: Frisch, then a higher minimum)
@@ -52,7 +53,7 @@ def test_every_refusal_fits_in_two_lines_at_both_sizes(gid):
     texts = refusals(gid)
     assert len(texts) > 5
     for short, long_ in texts.items():
-        assert short and len(short) <= 52, (short, long_)
+        assert short and len(wrap(short, 26)) <= 2, (short, long_)
     for size in SIZES:
         rig = make_rig(*size)
         t = start_table(rig.app, Session.new(gid, ["human"] + ["bot"] * (SEATS[gid] - 1),
@@ -71,14 +72,15 @@ def test_every_refusal_fits_in_two_lines_at_both_sizes(gid):
 
 
 def test_refusals_keep_the_reason():
+    # the engine's sentences (explain), shortened
     texts = refusals("callbreak")
     kinds = " | ".join(sorted(texts))
-    for part in ("Follow suit: play a", "Beat ", ": play a higher", "trump",
+    for part in ("Follow suit: play a", "Play a winning ", "(higher than ", "Trump with a",
                  "You don't hold", "Not now: "):
         assert part in kinds, part
     texts = refusals("israeli", seeds=(1, 2, 3, 4, 5, 6))
     kinds = " | ".join(sorted(texts))
-    for part in ("Lowest trump bid now", "more tricks or a higher suit", "Not now: "):
+    for part in ("The minimum trump bid is", "Not higher than the bid of", "Not now: "):
         assert part in kinds, part
 
 

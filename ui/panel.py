@@ -1,10 +1,47 @@
-# The picker panel's reasons: why bid values are missing, the high bid, what
-# the dummy is. Loaded when a decision is set up, unloaded right after
-# (Table.prepare), so the table's module stays small in the heap.
-from engine.actions import bid
+# The picker panel's reasons (why bid values are missing, the high bid, what
+# the dummy is) and a refused move's reason for the prompt. The rules' reasons
+# come from the engine (a state's explain(a), the text console's sentences),
+# shortened for the screen. Loaded once per decision or refusal and unloaded
+# right after (Table.prepare, Table.act), so the table's module stays small.
+from engine.actions import bid, is_bid
 from ui import fmt
 from ui.screen import wrap
-from ui.table import panel_cols, panel_rows
+from ui.table_text import panel_cols, panel_rows
+
+
+def parts(msg):
+    # An engine sentence as (the whole, its reason, its instruction): "You must
+    # ..." and the full stop dropped, halves split at the first ": ".
+    t = msg.rstrip(".")
+    if t.startswith("You must "):
+        t = t[9].upper() + t[10:]
+    i = t.find(": ")
+    if i < 0:
+        return t, t, t
+    return t, t[:i], t[i + 2].upper() + t[i + 3:]
+
+
+def ways(msgs):
+    # Engine sentences said whole, by their reasons, by their instructions.
+    return [[parts(m)[k] for m in msgs] for k in (0, 1, 2)]
+
+
+def fit(alts, cols, rows):
+    # The first of alts (lists of sentences, longest first) that fits in rows
+    # lines of cols, as lines; else the last one, cut.
+    for lines in alts:
+        out = []
+        for s in lines:
+            out += wrap(s, cols)
+        if len(out) <= rows:
+            break
+    return out[:rows]
+
+
+def refused(msg):
+    # The engine's reason for a refused move in the prompt's two lines (26
+    # characters each: the smallest screen's).
+    return " ".join(fit(ways([msg]), 26, 2))
 
 
 def context(table, v, phase, seat):
@@ -12,67 +49,36 @@ def context(table, v, phase, seat):
     app = table.app
     cols = panel_cols(app.width) if app else 14
     room = (panel_rows(app.height, app.height // app.rows) if app else 4) - 2
-    full, short = reasons(table, v, phase, seat)
-    out = []
-    for s in full:
-        out += wrap(s, cols)
-    if len(out) > room:
-        out = []
-        for s in short:
-            out += wrap(s, cols)
-    return out[:room]
+    return fit(reasons(table, v, phase, seat), cols, room)
 
 
 def reasons(table, v, phase, seat):
-    # (sentences, the same in fewer words): each a short line or two.
+    # Ways to say why, longest first: lists of short sentences.
     names = table.names()
     legal = table.options
     if phase in ("bid", "contract"):
-        hs = v.get("hand_size") or 13
-        full, short = [], []
-        for n in range(0, hs + 1):
-            if bid(n) not in legal:
-                why = why_missing(v, seat, n, names)
-                if why:
-                    full.append(why[0])
-                    short.append(why[1])
-        if not full:
-            low = v.get("min_bid") or 0
-            t = "Call 1 to 8" if v["game"] == "callbreak" else "Bid %d to %d" % (low, hs)
-            return [t], [t]
-        return full, short
+        why = getattr(table.state(), "explain", None)     # (a joiner's table has none)
+        out = []
+        for n in range(0, (v.get("hand_size") or 13) + 1):
+            t = None if bid(n) in legal or why is None else why(bid(n))
+            if t and t not in out:
+                out.append(t)
+        if out:
+            return ways(out)
+        bids = [a - bid(0) for a in legal if is_bid(a)]
+        return [["Bid %d to %d" % (bids[0], bids[-1])]]
     if phase == "trump_bid":
         hb = v.get("high_bid")
         first = ("High: %s %d %s" % (names[hb[2]], hb[0], fmt.trump(hb[1])) if hb
                  else "Lowest bid %d" % (v.get("min_bid") or 5))
-        got = table.received[seat] if table.received else None
-        if got:
+        if table.received and table.received[seat]:
             return [first, "Blue cards: passed to you"], [first, "Blue = passed"]
-        return [first], [first]
+        return [[first]]
     if phase == "swap":
         return swap_words(v, names), ["Dummy unseen"]
     if phase == "trump":
         return ["Highest bid picks"], ["You bid most"]
-    return [], []
-
-
-def why_missing(v, seat, n, names):
-    # (a reason bid n is not offered, a shorter one), or None if simply out of range.
-    game = v["game"]
-    bids = [b for b in v["bids"] if b is not None]
-    if game == "nommie":
-        hs = v.get("hand_size") or 13
-        if n == 0 and (v.get("zero_streak") or [0] * 4)[seat] >= 3:
-            return "No 0: 3 zero bids running", "No 0 (3 zeros)"
-        if seat == v["dealer"] and sum(bids) + n == hs:
-            return "No %d: dealer's hook, sum %d" % (n, hs), "No %d (hook)" % n
-    elif game == "israeli":
-        if len(bids) == v["players"] - 1 and sum(bids) + n == 13:
-            return "No %d: total can't be 13" % n, "No %d (sum 13)" % n
-        hb = v.get("high_bid")
-        if hb and seat == hb[2] and n == hb[0] - 1:
-            return "Min %d: your trump bid" % hb[0], "Min %d" % hb[0]
-    return None
+    return [[]]
 
 
 def swap_words(v, names):

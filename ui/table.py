@@ -1,61 +1,47 @@
-# The table screen's logic: whose turn, the human's decision, bots, pauses.
+# The table screen's turn control: whose turn, the human's decision and keys,
+# bots, pauses, autosaves.
 #
-# Plain Python: it prepares the fields its view draws (header, seats, trick,
-# hand, panel, prompt) and decides what each key does. Only the seat that is to
-# act (after the pass-and-play curtain) ever has its cards in those fields.
-
+# Plain Python: each key or tick builds the state's view(None) once and hands
+# it to update_fields, which takes the fields its view draws (header, seats,
+# trick, hand, panel, prompt) from the pure functions of ui.table_text. Only
+# the seat that is to act (after the pass-and-play curtain) ever has its cards
+# in those fields.
 from engine import IllegalAction
 from engine.actions import KEEP, PASS, is_card
+from engine.ondemand import call
 from hal import keys as K
-from ui import fmt
-from ui.screen import Screen, wrap
-
-PLAY_PHASES = ("play",)
-TITLE_WORDS = {"bid": "Your bid", "contract": "Your contract", "trump": "Choose trump",
-               "trump_bid": "Bid for trump", "swap": "Swap or keep?"}
-
-
-def panel_cols(width):
-    # Characters per line in the centre panel of a screen width pixels wide (the
-    # side seats' labels take 6 characters and a margin each: 37 pixels).
-    return max(8, (width - 76) // 6)
-
-
-def panel_rows(height, lh):
-    # Lines in the centre panel: between the top seat and the bottom seat's line.
-    return max(2, (height - 17 - 2 * lh - 6 - 26) // lh)
-
-
-def lines2(text, cols):
-    # text in at most two lines of cols characters (a third is cut: callers keep it short)
-    return "\n".join(wrap(text, cols)[:2])
+from ui import fmt, table_text as T
+from ui.screen import Screen
 
 
 class Table(Screen):
     kind = "table"
     pause_screen = "pause"       # what START and the game's end open (App.open)
     over_screen = "game_over"
+    # the fields the view draws, set by update_fields (version: bumped then)
+    header = trump_text = prompt = known = ""
+    seat_lines = trick = hand = legal = marked = ()
+    active_pos = -1
+    backs = version = 0
+    show_cursor = False
+    panel = None
 
     def __init__(self, session):
         Screen.__init__(self)
         self.session = session
-        self.now = 0
-        self.hold_until = 0
+        self.now = self.hold_until = 0
         self.round_hold = False    # last trick of a round on show: hide the new hand
-        self.rounds_seen = len(session.state.view(None)["history"])
-        self.pending_round = False
-        self.finished = False
+        self.rounds_seen = len(session.state.history)
+        self.pending_round = self.finished = False
         self.last_human = None
         self.pov = session.humans()[0] if session.humans() else 0
-        self.cursor = 0
+        self.cursor = self.pick = 0    # the hand's cursor; the picker's index into options
         self.chosen = []           # Frisch: cards picked to give
-        self.pick = 0              # picker index into self.options
         self.options = []
         self.dec_seat = -1         # the prepared decision: seat, and self.acts then
         self.dec_acts = -1         # (two ints: compared every tick without allocating)
         self.acts = 0              # actions taken through this screen (or undone)
-        self.message = ""
-        self.note = ""             # "Bo won the trick": shown while that trick stays up
+        self.message = self.note = ""   # note: "Bo won the trick", while that trick stays up
         self.seen_until = 0        # a finished trick stays up at least until then
         self.received = None       # Israeli Frisch: the cards passed to each seat
         self.hint = None           # (action, reason) level 3 would choose here
@@ -64,34 +50,17 @@ class Table(Screen):
         self.thinking = -1         # the bot seat shown deciding (drawn before it decides)
         self.ahead = []            # keys pressed while the human could not act, kept for its turn
         self.skip = False          # A pressed while a bot decided: cut the pause after its move
-        # view fields
-        self.header = ""
-        self.trump_text = ""
-        self.seat_lines = []
-        self.active_pos = -1
-        self.trick = []
-        self.hand = []
-        self.legal = []
-        self.marked = []
-        self.backs = 0
-        self.show_cursor = False
-        self.panel = None
-        self.prompt = ""
-        self.known = ""            # Nines: the cards a swapper knows of another hand
-        self.version = 0           # bumped when the fields change
 
     # --- helpers ---------------------------------------------------------
     def state(self):
         return self.session.state
 
-    def view_all(self):
-        return self.session.state.view(None)
+    def names(self):
+        return self.session.names
 
     def shown_seat(self):
         # The seat whose cards may be on screen now, or None.
         humans = self.session.humans()
-        if not humans:
-            return None
         if len(humans) == 1:   # (hidden after a seat change until the curtain passes)
             return humans[0] if humans[0] == self.last_human else None
         seat = self.state().to_act()
@@ -105,9 +74,6 @@ class Table(Screen):
         humans = self.session.humans()
         return seat in humans and seat != self.last_human and \
             (len(humans) >= 2 or self.last_human is not None)
-
-    def names(self):
-        return self.session.names
 
     def decided(self, seat):
         # True when the decision for seat is set up and nothing happened since.
@@ -127,22 +93,17 @@ class Table(Screen):
     def busy(self):
         if self.finished:
             return False
-        if self.hold_until or self.pending_round or self.state().is_over():
+        st = self.state()
+        if self.hold_until or self.pending_round or st.is_over():
             return True
-        seat = self.state().to_act()
-        if not self.session.is_human(seat):
-            return True
-        if self.needs_curtain(seat):
-            return True
-        return not self.decided(seat)   # tick still has to set up (or autoplay)
+        seat = st.to_act()
+        return not self.session.is_human(seat) or self.needs_curtain(seat) or \
+            not self.decided(seat)   # tick still has to set up (or autoplay)
 
     def autoplay_card(self, v):
-        st = self.state()
-        if not self.app.settings.get("autoplay"):
+        if not self.app.settings.get("autoplay") or v["phase"] != "play":
             return None
-        if v["phase"] not in PLAY_PHASES:
-            return None
-        legal = st.legal_actions()
+        legal = self.state().legal_actions()
         return legal[0] if len(legal) == 1 else None
 
     def round_break(self):
@@ -191,6 +152,7 @@ class Table(Screen):
             if self.skip:
                 self.skip = False
                 self.hold_until = max(self.now, min(self.hold_until, self.seen_until))
+            self.update_fields()
             return self.hold_until - now if self.hold_until else 0
         if self.needs_curtain(seat):
             self.ahead = []    # typed by the previous player: not for the next one
@@ -202,6 +164,7 @@ class Table(Screen):
         a = self.autoplay_card(v)
         if a is not None:
             self.act(a, seat)
+            self.update_fields()
             return self.hold_until - now if self.hold_until else 0
         self.prepare(v)
         self.update_fields(v)
@@ -222,7 +185,7 @@ class Table(Screen):
             for s in self.session.humans():   # (ui.prefs reads the hinted flag)
                 self.app.store.record_result(self.session.game,
                                              {"bots": bots, "hinted": self.hinted},
-                                             s in winners, st.view(None)["scores"][s])
+                                             s in winners, st.scores[s])
             self.app.store.clear_game()
         except (OSError, ValueError):
             pass
@@ -230,18 +193,14 @@ class Table(Screen):
         self.app.open(self.over_screen, self)
 
     def curtain_passed(self, seat):
-        self.last_human = seat
-        self.pov = seat
+        self.last_human = self.pov = seat
         self.dec_seat = -1
         self.update_fields()
 
     def after_undo(self, ok):
-        v = self.view_all()
-        self.rounds_seen = len(v["history"])
+        self.rounds_seen = len(self.state().history)
         self.hold_until = 0
-        self.pending_round = False
-        self.round_hold = False
-        self.finished = False
+        self.pending_round = self.round_hold = self.finished = False
         self.dec_seat = -1
         self.acts += 1
         self.chosen = []
@@ -259,7 +218,8 @@ class Table(Screen):
 
     # --- doing things --------------------------------------------------------
     def act(self, a, seat):
-        # Apply one action for seat; on success pause, autosave and note round ends.
+        # Apply one action for seat; on success pause, autosave and note round
+        # ends. The caller updates the fields (once, with the new state).
         st = self.state()
         # Cheap facts instead of two full views per action: every game is an
         # engine.state.TrickGame, whose trick, last_trick (the finished trick's
@@ -270,12 +230,8 @@ class Table(Screen):
             frisch = [list(h) for h in st.hands]
         try:
             self.session.apply(a)
-        except IllegalAction as e:
-            from ui import refusal    # short reasons, loaded only for a refusal
-            from engine.ondemand import forget
-            self.message = refusal.text(st, a, str(e))
-            forget("ui.refusal")
-            self.update_fields()
+        except IllegalAction as e:    # the engine's reason, short (loaded for a refusal)
+            self.message = call("ui.panel", "refused", str(e))
             return False
         pause = self.app.speed_ms()
         self.message = self.note = ""
@@ -297,9 +253,7 @@ class Table(Screen):
         save = self.session.is_human(seat) or trick_done
         if len(st.history) > self.rounds_seen:
             self.rounds_seen = len(st.history)
-            self.pending_round = True
-            self.round_hold = True
-            save = True
+            self.pending_round = self.round_hold = save = True
             self.app.beep(523, 180)  # round over: a low, longer tone
         self.hold_until = self.now + max(1, pause)
         self.acts += 1
@@ -309,7 +263,6 @@ class Table(Screen):
             # after each human decision and each completed trick: bots are
             # deterministic, so moves in between replay exactly on Continue
             self.autosave()
-        self.update_fields()
         return True
 
     def autosave(self):
@@ -320,39 +273,31 @@ class Table(Screen):
         except (OSError, ValueError) as e:
             note = "Could not save: %s" % e
         if note:
-            self.app.notice = note
-            self.message = note
+            self.app.notice = self.message = note
 
-    def prepare(self, v=None):
+    def prepare(self, v):
         # Set up the picker or the hand cursor for the human to act (once per decision).
-        st = self.state()
-        v = v or st.view(None)
         seat = v["to_act"]
         if self.decided(seat):
             return
         self.dec_seat = seat
         self.dec_acts = self.acts
-        legal = st.legal_actions()
-        self.options = [a for a in legal if not is_card(a)]
-        if v["phase"] == "trump_bid" and PASS in self.options:
-            self.options.remove(PASS)
-            self.options.insert(0, PASS)
-        self.pick = 1 if (self.options and self.options[0] == PASS and len(self.options) > 1) else 0
-        if v["phase"] == "swap" and KEEP in self.options:
-            self.pick = self.options.index(KEEP)
+        legal = self.state().legal_actions()
+        phase = v["phase"]
+        opts = self.options = [a for a in legal if not is_card(a)]
+        if PASS in opts:                # Israeli's auction: Pass first, the picker past it
+            opts.remove(PASS)
+            opts.insert(0, PASS)
+        self.pick = opts.index(KEEP) if KEEP in opts else \
+            int(len(opts) > 1 and opts[0] == PASS)
         cards = [a for a in legal if is_card(a)]
         hand = v["hands"][seat] or []
         self.cursor = max(0, min(self.cursor, len(hand) - 1))
-        if cards and hand and v["phase"] == "play":
+        if cards and hand and (phase == "play" or hand[self.cursor] not in cards):
             self.cursor = hand.index(cards[0])    # each turn starts on the first legal card
-        elif cards and hand and hand[self.cursor] not in cards:
-            self.cursor = hand.index(cards[0])
         self.context_lines = []
-        if self.options and v["phase"] != "frisch":
-            from ui import panel      # why values are missing etc.: once per decision
-            from engine.ondemand import forget
-            self.context_lines = panel.context(self, v, v["phase"], seat)
-            forget("ui.panel")
+        if opts and phase != "frisch":    # why values are missing etc.: once per decision
+            self.context_lines = call("ui.panel", "context", self, v, phase, seat)
 
     # --- keys ------------------------------------------------------------------
     def key(self, k):
@@ -367,34 +312,38 @@ class Table(Screen):
             return
         st = self.state()
         seat = st.to_act()
-        if self.hold_until:
-            if k == K.A:                     # skip the pause, not the finished trick
-                self.hold_until = max(self.now, min(self.hold_until, self.seen_until))
+        if self.hold_until or not self.session.is_human(seat):
+            if k == K.A:    # skip the pause (not the finished trick), or the one after the move
+                if self.hold_until:
+                    self.hold_until = max(self.now, min(self.hold_until, self.seen_until))
+                else:
+                    self.skip = True
             elif len(self.ahead) < 8:
                 self.ahead.append(k)         # kept for the human's turn
             return
-        if not self.session.is_human(seat):
-            if k == K.A:
-                self.skip = True             # as A in the pause that follows the move
-            elif len(self.ahead) < 8:
-                self.ahead.append(k)
-            return
         if self.shown_seat() != seat:
             return
-        v = st.view(None)
-        self.prepare(v)
-        phase = v["phase"]
+        phase = st.phase
+        v = None if self.decided(seat) and phase != "frisch" else st.view(None)
+        if v:
+            self.prepare(v)
         acts = self.acts
-        if phase in ("play", "frisch"):
-            self.hand_key(k, seat, phase)
-        else:
-            self.picker_key(k, seat, phase)
+        if phase not in ("play", "frisch"):
+            n = len(self.options)
+            if k in (K.LEFT, K.RIGHT):     # stops at the ends: no wrap from Pass to 13 NT
+                self.pick = max(0, min(n - 1, self.pick + (1 if k == K.RIGHT else -1)))
+            elif k in (K.UP, K.DOWN):
+                step = 5 if phase == "trump_bid" else 1
+                self.pick = max(0, min(n - 1, self.pick + (step if k == K.UP else -step)))
+            elif k == K.A and n:
+                self.act(self.options[self.pick], seat)
+        elif self.hand:
+            self.hand_key(k, seat, phase, v)
         self.update_fields(v if self.acts == acts else None)   # the same view if nothing was played
 
-    def hand_key(self, k, seat, phase):
+    def hand_key(self, k, seat, phase, v):
+        # v: the view(None), built for Frisch (how many cards are still to choose)
         hand = self.hand
-        if not hand:
-            return
         if k in (K.LEFT, K.RIGHT):
             # to the next card that may be played (round the hand; chosen Frisch cards too)
             n = len(hand)
@@ -408,52 +357,20 @@ class Table(Screen):
             self.chosen.pop()
         elif k == K.A and phase == "play":
             self.act(hand[self.cursor], seat)
-        elif k == K.A and phase == "frisch":
-            self.frisch_key(seat)
-
-    def frisch_need(self, v=None):
-        # Cards the seat to act still has to choose (some may be chosen before a reload).
-        st = self.state()
-        seat = st.to_act()
-        got = (v or st.view(seat)).get("frisch_chosen") if seat >= 0 else None
-        done = len(got[seat] or []) if got else 0
-        return max(1, 3 - done)
-
-    def frisch_key(self, seat):
-        # A marks or unmarks a card; with all chosen, A gives them (B unmarks the last).
-        if len(self.chosen) >= self.frisch_need():
-            self.give_chosen(seat)
-            return
-        c = self.hand[self.cursor]
-        if c in self.chosen:
-            self.chosen.remove(c)
-        elif c not in self.state().legal_actions():
-            self.message = "You can't give %s." % fmt.card(c)
-        else:
-            self.chosen.append(c)
-
-    def give_chosen(self, seat):
-        # Frisch confirmed: give the chosen cards, one engine action each.
-        chosen = list(self.chosen)
-        st = self.state()
-        for c in chosen:
-            if st.to_act() != seat or st.view(None)["phase"] != "frisch":
-                break
-            if not self.act(c, seat):
-                break
-        self.chosen = []
-
-    def picker_key(self, k, seat, phase):
-        n = len(self.options)
-        if not n:
-            return
-        if k in (K.LEFT, K.RIGHT):     # stops at the ends: no wrap from Pass to 13 NT
-            self.pick = max(0, min(n - 1, self.pick + (1 if k == K.RIGHT else -1)))
-        elif k in (K.UP, K.DOWN):
-            step = 5 if phase == "trump_bid" else 1
-            self.pick = max(0, min(n - 1, self.pick + (step if k == K.UP else -step)))
-        elif k == K.A:
-            self.act(self.options[self.pick], seat)
+        elif k == K.A and len(self.chosen) >= T.frisch_need(v):    # Frisch
+            for c in list(self.chosen):    # Frisch confirmed: one engine action a card
+                if self.state().to_act() != seat or self.state().phase != "frisch" or \
+                        not self.act(c, seat):
+                    break
+            self.chosen = []
+        elif k == K.A:                     # Frisch: A marks or unmarks a card
+            c = hand[self.cursor]
+            if c in self.chosen:
+                self.chosen.remove(c)
+            elif c not in self.state().legal_actions():
+                self.message = "You can't give %s." % fmt.card(c)
+            else:
+                self.chosen.append(c)
 
     def show_hint(self, a, text):
         # Level 3's choice (ui.hint): the cursor or picker goes to it, the prompt says why.
@@ -465,146 +382,43 @@ class Table(Screen):
             self.pick = self.options.index(a)
         self.update_fields()
 
-    # --- the fields the view draws ---------------------------------------------
+    # --- the fields the view draws (ui.table_text) -----------------------------
     def update_fields(self, v=None):
         # v: the current view(None) when the caller already has it.
         st = self.state()
         v = v or st.view(None)
-        n = v["players"]
         names = self.names()
         shown = self.shown_seat()
         if shown is not None:
             self.pov = shown
+        n = v["players"]
         pov = self.pov % n
-        scale = v.get("score_scale") or 1
-        rounds = v.get("rounds")
-        rnd = "R%d/%d" % (v["round"] + 1, rounds) if rounds else "R%d" % (v["round"] + 1)
-        if v["phase"] == "over":
-            rnd = "Game over"
-        dealer = v.get("dealer")
-        head = rnd
-        if v["game"] == "linger":
-            head = "Stock %d" % (v.get("stock") or 0)
-        elif v.get("game_type") and v["phase"] == "play":
-            head += " %s %d" % (v["game_type"], v.get("contract_sum") or 0)
-        elif dealer is not None:
-            head += " dealer " + names[dealer]
-        self.header = head
-        self.trump_text = "" if v["trump"] is None else "trump " + fmt.trump(v["trump"])
         to_act = v["to_act"]
-        lines = []
-        for i in range(n):
-            s = (pov + i) % n
-            lines.append((names[s], self.seat_stats(v, s),
-                          "" if v["game"] == "linger" else fmt.score(v["scores"][s], scale)))
-        self.seat_lines = lines
-        self.active_pos = (to_act - pov) % n if to_act >= 0 else -1
-        trick = v["trick"]
-        if not trick and self.hold_until and v["last_trick"]:
-            trick = v["last_trick"]
-        self.trick = [((p[0] - pov) % n, p[1]) for p in trick]
-        # the hand: only the seat allowed to see it
-        if shown is not None and not self.round_hold:
-            hand = v["hands"][shown] or []     # only this seat's cards go on screen
-            acting = to_act == shown and not self.hold_until
-            legal = st.legal_actions() if acting else []
-            self.hand = list(hand)
-            self.backs = 0
-            play = v["phase"] in ("play", "frisch")
-            self.legal = [(c in legal) or not (acting and play) for c in hand]
-            got = self.received[shown] if self.received else ()
-            self.marked = [c in self.chosen or c in got for c in hand]
-            self.show_cursor = acting and play and len(hand) > 0
-            if self.hand:
-                self.cursor = max(0, min(self.cursor, len(hand) - 1))
-        else:
-            self.hand = []
-            self.legal = []
-            self.marked = []
-            self.backs = 0 if self.round_hold else v["counts"][pov]
-            self.show_cursor = False
-        self.known = self.known_text(pov) if v["game"] == "nines" else ""
-        self.panel = self.panel_lines(v, shown)
         cols = self.app.cols if self.app else 26
-        self.prompt = lines2(self.prompt_text(v, shown), cols)
+        self.header = T.header(v, names)
+        self.trump_text = "" if v["trump"] is None else "trump " + fmt.trump(v["trump"])
+        self.seat_lines = T.seats(v, names, pov)
+        self.active_pos = (to_act - pov) % n if to_act >= 0 else -1
+        self.trick = T.trick(v, pov, self.hold_until)
+        self.backs = 0
+        if shown is not None and not self.round_hold:   # only this seat's cards go on screen
+            acting = to_act == shown and not self.hold_until
+            marks = self.chosen + (self.received[shown] if self.received else [])
+            self.hand, self.legal, self.marked, self.show_cursor = T.hand(
+                v, shown, st.legal_actions() if acting else (), acting, marks)
+            if self.hand:
+                self.cursor = max(0, min(self.cursor, len(self.hand) - 1))
+        else:
+            self.hand, self.legal, self.marked, self.show_cursor = [], [], [], False
+            if not self.round_hold:
+                self.backs = v["counts"][pov]
+        self.known = T.known(st.view(pov), pov, names, cols) if "known_hands" in v else ""
+        self.panel = self.panel_lines(v, shown)
+        self.prompt = T.lines2(self.prompt_text(v, shown), cols)
         self.version += 1
 
-    def known_text(self, seat):
-        # Nines: what this seat knows of another hand (its old hand, given up in a swap).
-        v = self.state().view(seat)
-        cs, who = v.get("dummy"), "Dummy"
-        known = v.get("known_hands") or []
-        for s in range(len(known)):
-            if s != seat and known[s] is not None:
-                cs, who = known[s], self.names()[s]
-        if not cs:
-            return ""
-        out = []
-        for suit in (3, 2, 1, 0):     # by suit, high first: "AK9♠ QJ♥"
-            ranks = [fmt.RANKS[c % 13] for c in cs if c // 13 == suit]
-            if ranks:
-                ranks.reverse()
-                out.append("".join(ranks) + fmt.SUIT_CHARS[suit])
-        return lines2("%s: %s" % (who, " ".join(out)), self.app.cols if self.app else 26)
-
-    def seat_stats(self, v, s):
-        # A seat's words under its name: ["bid 3", "won 1"], a call, swap, cards left.
-        phase = v["phase"]
-        if phase == "trump_bid" and v.get("trump_calls"):
-            a = v["trump_calls"][s]
-            return [] if a is None else [fmt.action(a)]
-        if phase == "swap" and v.get("swapped"):
-            sw = v["swapped"][s]
-            return [] if sw is None else ["swaps" if sw else "keeps"]
-        won = "won %d" % v["tricks"][s]
-        if v["game"] == "linger":
-            if s in (v.get("sitting_out") or []):
-                return [won, "out"]
-            return [won, "%d left" % v["counts"][s]]
-        b = v["bids"][s] if v["bids"] else None
-        if b is not None:
-            return ["bid %d" % b, won]
-        return [won] if phase in ("play", "over") else []
-
-    def prompt_text(self, v, shown):
-        if self.message:
-            return self.message
-        if self.hint is not None:
-            return self.hint[1]
-        names = self.names()
-        seat = v["to_act"]
-        if v["phase"] == "over":
-            return "Game over"
-        if self.hold_until:
-            return self.note
-        if not self.session.is_human(seat):
-            return "%s is thinking..." % names[seat]
-        if shown != seat:
-            return "%s to play" % names[seat]
-        if v["phase"] == "play":
-            return "Your turn" if v["trick"] else "Your lead"
-        if v["phase"] == "frisch":
-            if len(self.chosen) >= self.frisch_need(v):
-                return "A: give them  B: take back"
-            return "Frisch: pick %d to pass" % (self.frisch_need(v) - len(self.chosen))
-        return "LEFT/RIGHT choose, A ok"
+    def prompt_text(self, v, shown):    # (a link table says more)
+        return T.prompt(self, v, shown)
 
     def panel_lines(self, v, shown):
-        # Text for the centre of the table during a non-card decision.
-        phase = v["phase"]
-        seat = v["to_act"]
-        if phase == "frisch" and shown == seat:
-            return ["Frisch %d of 3" % ((v.get("frisch_count") or 0) + 1),
-                    "To the left:", fmt.cards(self.chosen) if self.chosen else "-"]
-        if phase in ("play", "frisch", "over") or shown != seat or not self.options:
-            return None
-        if self.dec_seat != seat:
-            return None
-        title = TITLE_WORDS.get(phase, phase)
-        if v["game"] == "callbreak" and phase == "bid":
-            title = "Your call"
-        cur = self.options[self.pick % len(self.options)]
-        n = len(self.options)
-        left = "<" if self.pick > 0 else " "        # the arrows show which way moves
-        right = ">" if self.pick < n - 1 else " "
-        return [title, "%s %s %s" % (left, fmt.action(cur), right)] + self.context_lines
+        return T.panel(self, v, shown)

@@ -7,7 +7,7 @@
 import displayio
 
 from ui import gfx
-from ui.table import panel_cols, panel_rows
+from ui.table_text import panel_cols, panel_rows
 
 SIDE_COLS = 6       # a side seat's label: "Ada", "bid 3", "won 1", "-12.5"
 

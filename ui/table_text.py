@@ -1,0 +1,161 @@
+# The table screen's words: pure functions from the view(None) that ui.table
+# builds once per key or tick (and a few facts of the table) to the strings
+# and lists its view draws. Nothing here changes a screen. A game shows in
+# the keys its view has (Linger's "sitting_out", Call Break's "calls", Nines'
+# "known_hands"), not in its id. The centre panel's size is here too (ui.view
+# draws it, ui.panel fills it).
+from ui import fmt
+from ui.screen import wrap
+
+TITLE_WORDS = {"bid": "Your bid", "contract": "Your contract", "trump": "Choose trump",
+               "trump_bid": "Bid for trump", "swap": "Swap or keep?"}
+
+
+def panel_cols(width):
+    # Characters per line in the centre panel of a screen width pixels wide (the
+    # side seats' labels take 6 characters and a margin each: 37 pixels).
+    return max(8, (width - 76) // 6)
+
+
+def panel_rows(height, lh):
+    # Lines in the centre panel: between the top seat and the bottom seat's line.
+    return max(2, (height - 17 - 2 * lh - 6 - 26) // lh)
+
+
+def lines2(text, cols):
+    # text in at most two lines of cols characters (a third is cut: callers keep it short)
+    return "\n".join(wrap(text, cols)[:2])
+
+
+def header(v, names):
+    # "R3/19 dealer Bo", "R2/13 over 14", Linger's "Stock 20", "Game over".
+    if v["phase"] == "over":
+        head = "Game over"
+    elif v.get("rounds"):
+        head = "R%d/%d" % (v["round"] + 1, v["rounds"])
+    else:
+        head = "R%d" % (v["round"] + 1)
+    if "stock" in v:
+        return "Stock %d" % v["stock"]
+    if v.get("game_type") and v["phase"] == "play":
+        return head + " %s %d" % (v["game_type"], v.get("contract_sum") or 0)
+    if v.get("dealer") is not None:
+        return head + " dealer " + names[v["dealer"]]
+    return head
+
+
+def seats(v, names, pov):
+    # (name, words, score) per seat, pov's first; Linger keeps no score but tricks.
+    n = v["players"]
+    scale = v.get("score_scale") or 1
+    out = []
+    for i in range(n):
+        s = (pov + i) % n
+        out.append((names[s], stats(v, s),
+                    "" if "sitting_out" in v else fmt.score(v["scores"][s], scale)))
+    return out
+
+
+def stats(v, s):
+    # A seat's words under its name: ["bid 3", "won 1"], a call, swap, cards left.
+    phase = v["phase"]
+    if phase == "trump_bid" and v.get("trump_calls"):
+        a = v["trump_calls"][s]
+        return [] if a is None else [fmt.action(a)]
+    if phase == "swap" and v.get("swapped"):
+        sw = v["swapped"][s]
+        return [] if sw is None else ["swaps" if sw else "keeps"]
+    won = "won %d" % v["tricks"][s]
+    out = v.get("sitting_out")
+    if out is not None:
+        return [won, "out" if s in out else "%d left" % v["counts"][s]]
+    b = v["bids"][s] if v["bids"] else None
+    if b is not None:
+        return ["bid %d" % b, won]
+    return [won] if phase in ("play", "over") else []
+
+
+def trick(v, pov, hold):
+    # The trick as (position from pov, card); while a pause holds, the finished one.
+    t = v["trick"]
+    if not t and hold and v["last_trick"]:
+        t = v["last_trick"]
+    n = v["players"]
+    return [((p[0] - pov) % n, p[1]) for p in t]
+
+
+def hand(v, seat, legal, acting, marks):
+    # seat's cards, which of them may be played, which are marked (cards in
+    # marks: chosen to give, or received), and whether the cursor shows.
+    h = list(v["hands"][seat] or [])
+    play = acting and v["phase"] in ("play", "frisch")
+    return (h, [(c in legal) or not play for c in h], [c in marks for c in h],
+            play and len(h) > 0)
+
+
+def known(kv, seat, names, cols):
+    # Nines: what seat knows of another hand (its old one, given up in a swap),
+    # from kv, seat's own view: "Bo: AK9♠ QJ♥".
+    cs, who = kv.get("dummy"), "Dummy"
+    hands = kv.get("known_hands") or []
+    for s in range(len(hands)):
+        if s != seat and hands[s] is not None:
+            cs, who = hands[s], names[s]
+    if not cs:
+        return ""
+    out = []
+    for suit in (3, 2, 1, 0):     # by suit, high first
+        ranks = [fmt.RANKS[c % 13] for c in cs if c // 13 == suit]
+        if ranks:
+            ranks.reverse()
+            out.append("".join(ranks) + fmt.SUIT_CHARS[suit])
+    return lines2("%s: %s" % (who, " ".join(out)), cols)
+
+
+def frisch_need(v):
+    # Cards the seat to act still has to choose (some may be chosen before a reload).
+    seat = v["to_act"]
+    got = v.get("frisch_chosen") if seat >= 0 else None
+    return max(1, 3 - (len(got[seat] or []) if got else 0))
+
+
+def prompt(t, v, shown):
+    # The two lines under the hand: a message, a hint, whose turn, what to do.
+    if t.message:
+        return t.message
+    if t.hint is not None:
+        return t.hint[1]
+    seat = v["to_act"]
+    if v["phase"] == "over":
+        return "Game over"
+    if t.hold_until:
+        return t.note
+    name = t.names()[seat]
+    if not t.session.is_human(seat):
+        return "%s is thinking..." % name
+    if shown != seat:
+        return "%s to play" % name
+    if v["phase"] == "play":
+        return "Your turn" if v["trick"] else "Your lead"
+    if v["phase"] == "frisch":
+        left = frisch_need(v) - len(t.chosen)
+        return "A: give them  B: take back" if left <= 0 else "Frisch: pick %d to pass" % left
+    return "LEFT/RIGHT choose, A ok"
+
+
+def panel(t, v, shown):
+    # The centre of the table during a decision of shown's: the picker's
+    # title, "< value >" and its reasons (t.context_lines), or Frisch's cards.
+    phase = v["phase"]
+    seat = v["to_act"]
+    if phase == "frisch" and shown == seat:
+        return ["Frisch %d of 3" % ((v.get("frisch_count") or 0) + 1),
+                "To the left:", fmt.cards(t.chosen) if t.chosen else "-"]
+    n = len(t.options)
+    if phase in ("play", "frisch", "over") or shown != seat or not n or t.dec_seat != seat:
+        return None
+    title = "Your call" if phase == "bid" and "calls" in v else TITLE_WORDS.get(phase, phase)
+    left = "<" if t.pick > 0 else " "        # the arrows show which way moves
+    right = ">" if t.pick < n - 1 else " "
+    return [title, "%s %s %s" % (left, fmt.action(t.options[t.pick % n]), right)] + \
+        t.context_lines
