@@ -3,7 +3,6 @@
 # Same methods as ui.saves.Store; loaded only where it is used. A record is
 # kept with a copy of its log (its bytes); `game` shows it as the previous
 # version's record, whose save() held the action list (tests read that).
-from ui.defaults import SETTINGS
 
 
 class NoStore:
@@ -44,10 +43,7 @@ class NoStore:
         self.kept = None
 
     def load_settings(self):
-        d = {}
-        for k in SETTINGS:
-            d[k] = self.settings.get(k, SETTINGS[k])
-        return d
+        return dict(self.settings)   # (the app fills in the settings never set)
 
     def save_settings(self, d):
         self.settings = dict(d)

@@ -1,8 +1,9 @@
 # The settings screen (speed, autoplay, sound, default bot level); loaded
 # only while open (App: `module`).
-from ui.defaults import SPEEDS
 from ui.menus import on_off, row
 from ui.screen import ListScreen
+
+SPEEDS = ("Slow", "Normal", "Fast")   # the settings' speeds 1-3 (ui.app.SPEED_MS)
 
 
 class Settings(ListScreen):
