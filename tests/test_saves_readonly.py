@@ -4,6 +4,7 @@ import errno
 
 from test_storage_fakefs import FakeFS
 from test_saves_corrupt import record
+from engine import ondemand
 from ui import saves
 
 
@@ -77,7 +78,7 @@ def test_running_out_of_memory_is_a_notice_not_a_crash(monkeypatch):
         raise MemoryError()
     monkeypatch.setattr(storage, "read", no_memory)
     assert store.load_game()[0] is None and store.notice == saves.NO_MEMORY
-    monkeypatch.setattr(saves, "_call", no_memory)
+    monkeypatch.setattr(ondemand, "call", no_memory)
     store.notice = None
     assert store.load_settings() == {} and store.load_stats() == {}
     assert store.record_result("nommie", [1], True, 3) == saves.NO_MEMORY

@@ -18,8 +18,8 @@ def load(store):
         info = getattr(store, "link_info", None)
         return dict(info) if info else {}
     try:
-        from ui import saves
-        got = saves._call("storage", "read", store.fs, store.dir + NAME, "link", _shape)[0]
+        from engine import ondemand
+        got = ondemand.call("ui.storage", "read", store.fs, store.dir + NAME, "link", _shape)[0]
     except Exception:
         return {}
     return got[0] if got else {}

@@ -24,8 +24,8 @@ _LIMITS = {"speed": (1, 3), "bot_level": (0, 3)}
 
 def _load(store, name, kind):
     # storage.load with a table check; ui.storage is only needed this long
-    from ui import saves
-    return saves._call("storage", "load", store, name, kind, must_be_dict)
+    from engine import ondemand
+    return ondemand.call("ui.storage", "load", store, name, kind, must_be_dict)
 
 
 def parse_toml(text):

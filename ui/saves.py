@@ -26,20 +26,15 @@ GAME = "game.log"
 MARKS = 8  # record ends remembered: an undo back past them rewrites the journal
 
 
-def _call(name, fn, *args):
-    # ui.<name>.<fn>(*args) from a module loaded for the call
-    return ondemand.call("ui." + name, fn, *args)
-
-
 def storage_mode(save_dir="/"):
     # "saves" when the program may write; "usb" when boot.py left the drive
     # to the computer; "readonly" for a read-only desktop folder
-    return _call("prefs", "storage_mode", save_dir)
+    return ondemand.call("ui.prefs", "storage_mode", save_dir)
 
 
 def mode_text(mode):
     # the title screen's line for storage_mode()
-    return _call("prefs", "mode_text", mode)
+    return ondemand.call("ui.prefs", "mode_text", mode)
 
 
 class Store:
@@ -115,7 +110,7 @@ class Store:
         self._folder(GAME)
         if self.unread:
             self.unread = False
-            _call("storage", "keep_unread", self)
+            ondemand.call("ui.storage", "keep_unread", self)
         log = record["log"]
         header = {"save": record["save"], "seats": record["seats"],
                   "levels": record["levels"], "names": record["names"]}
@@ -172,7 +167,7 @@ class Store:
     def _use(self, default, name, fn, *args):
         # an on-demand module's fn(self, *args); default if it cannot be loaded
         try:
-            return _call(name, fn, self, *args)
+            return ondemand.call("ui." + name, fn, self, *args)
         except MemoryError:
             self.notice = NO_MEMORY
             return default
@@ -195,7 +190,7 @@ class Store:
             fs.mkdir(folder)
         for p in (name, name + ".tmp"):
             if fs.kind(self.dir + p) == "dir":
-                _call("storage", "set_aside", fs, self.dir + p)
+                ondemand.call("ui.storage", "set_aside", fs, self.dir + p)
 
     def _guard(self, fn, *args):
         # fn(*args) with what goes wrong as a notice (and returned)
