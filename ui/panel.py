@@ -1,12 +1,14 @@
 # The picker panel's reasons (why bid values are missing, the high bid, what
 # the dummy is) and a refused move's reason for the prompt. The rules' reasons
 # come from the engine (a state's explain(a), the text console's sentences),
-# shortened for the screen. Loaded once per decision or refusal and unloaded
-# right after (Table.prepare, Table.act), so the table's module stays small.
-from engine.actions import bid, is_bid
+# shortened for the screen. Also the picker's start and Frisch's keys. Loaded
+# once per picker decision, Frisch key or refusal and unloaded right after
+# (Table.prepare, Table.hand_key, Table.act), so the table's module stays small.
+from engine.actions import KEEP, PASS, bid, is_bid
+from hal import keys as K
 from ui import fmt
 from ui.screen import wrap
-from ui.table_text import panel_cols, panel_rows
+from ui.table_text import frisch_need, panel_cols, panel_rows
 
 
 def parts(msg):
@@ -42,6 +44,39 @@ def refused(msg):
     # The engine's reason for a refused move in the prompt's two lines (26
     # characters each: the smallest screen's).
     return " ".join(fit(ways([msg]), 26, 2))
+
+
+def setup(table, v, phase, seat):
+    # A picker decision: Pass first (Israeli's auction) with the picker past
+    # it, Keep to start a swap; the reasons under the value.
+    opts = table.options
+    if PASS in opts:
+        opts.remove(PASS)
+        opts.insert(0, PASS)
+    table.pick = opts.index(KEEP) if KEEP in opts else int(len(opts) > 1 and opts[0] == PASS)
+    table.context_lines = context(table, v, phase, seat)
+
+
+def frisch_key(table, k, seat, v):
+    # Israeli's Frisch: A marks or unmarks a card; with all chosen, A gives
+    # them (one engine action a card) and B unmarks the last.
+    chosen = table.chosen
+    st = table.state()
+    if k == K.B and chosen:
+        chosen.pop()
+    elif k == K.A and len(chosen) >= frisch_need(v):
+        for c in list(chosen):
+            if st.to_act() != seat or st.phase != "frisch" or not table.act(c, seat):
+                break
+        table.chosen = []
+    elif k == K.A:
+        c = table.hand[table.cursor]
+        if c in chosen:
+            chosen.remove(c)
+        elif c not in st.legal_actions():
+            table.message = "You can't give %s." % fmt.card(c)
+        else:
+            chosen.append(c)
 
 
 def context(table, v, phase, seat):

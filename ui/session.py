@@ -75,6 +75,28 @@ class Session:
                 "seats": list(self.seats), "levels": list(self.levels),
                 "names": list(self.names)}
 
+    def autosave(self, store):
+        # Save the game to store unless it is over: None, or a note for the player.
+        if self.state.is_over():
+            return None
+        try:
+            return store.save_game(self.record())
+        except (OSError, ValueError) as e:
+            return "Could not save: %s" % e
+
+    def results(self, store, hinted):
+        # Game over: each human's result in the statistics (hinted: a hint was
+        # asked for; ui.prefs reads it), and the save dropped.
+        st = self.state
+        try:
+            bots = [self.levels[s] for s in range(self.players) if not self.is_human(s)]
+            for s in self.humans():
+                store.record_result(self.game, {"bots": bots, "hinted": hinted},
+                                    s in st.winners(), st.scores[s])
+            store.clear_game()
+        except (OSError, ValueError):
+            pass
+
     def humans(self):
         return [s for s in range(self.players) if self.seats[s] == "human"]
 

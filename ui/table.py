@@ -7,7 +7,7 @@
 # the seat that is to act (after the pass-and-play curtain) ever has its cards
 # in those fields.
 from engine import IllegalAction
-from engine.actions import KEEP, PASS, is_card
+from engine.actions import is_card
 from engine.ondemand import call
 from hal import keys as K
 from ui import fmt, table_text as T
@@ -25,31 +25,30 @@ class Table(Screen):
     backs = version = 0
     show_cursor = False
     panel = None
+    # the turn (class defaults: __init__ sets only the lists a table changes in place)
+    now = hold_until = 0
+    round_hold = False         # last trick of a round on show: hide the new hand
+    pending_round = finished = False
+    last_human = None
+    cursor = pick = 0          # the hand's cursor; the picker's index into options
+    options = context_lines = ()   # the picker's values, and their reasons (ui.panel)
+    dec_seat = dec_acts = -1   # the prepared decision: seat, and self.acts then (two
+    acts = 0                   # ints, compared every tick); acts: actions taken (or undone)
+    message = note = ""        # note: "Bo won the trick", while that trick stays up
+    seen_until = 0             # a finished trick stays up at least until then
+    received = None            # Israeli Frisch: the cards passed to each seat
+    hint = None                # (action, reason) level 3 would choose here
+    hinted = False             # a hint was asked for in this game (statistics)
+    thinking = -1              # the bot seat shown deciding (drawn before it decides)
+    skip = False               # A pressed while a bot decided: cut the pause after its move
 
     def __init__(self, session):
         Screen.__init__(self)
         self.session = session
-        self.now = self.hold_until = 0
-        self.round_hold = False    # last trick of a round on show: hide the new hand
         self.rounds_seen = len(session.state.history)
-        self.pending_round = self.finished = False
-        self.last_human = None
         self.pov = session.humans()[0] if session.humans() else 0
-        self.cursor = self.pick = 0    # the hand's cursor; the picker's index into options
         self.chosen = []           # Frisch: cards picked to give
-        self.options = []
-        self.dec_seat = -1         # the prepared decision: seat, and self.acts then
-        self.dec_acts = -1         # (two ints: compared every tick without allocating)
-        self.acts = 0              # actions taken through this screen (or undone)
-        self.message = self.note = ""   # note: "Bo won the trick", while that trick stays up
-        self.seen_until = 0        # a finished trick stays up at least until then
-        self.received = None       # Israeli Frisch: the cards passed to each seat
-        self.hint = None           # (action, reason) level 3 would choose here
-        self.hinted = False        # a hint was asked for in this game (statistics)
-        self.context_lines = []    # the picker's reasons (ui.panel), once per decision
-        self.thinking = -1         # the bot seat shown deciding (drawn before it decides)
         self.ahead = []            # keys pressed while the human could not act, kept for its turn
-        self.skip = False          # A pressed while a bot decided: cut the pause after its move
 
     # --- helpers ---------------------------------------------------------
     def state(self):
@@ -175,20 +174,9 @@ class Table(Screen):
         return None
 
     def finish(self):
-        # Game over: record results once, drop the save, show the result screen.
+        # Game over: results recorded once, the save dropped, the result screen.
         self.finished = True
-        st = self.state()
-        winners = st.winners()
-        try:
-            bots = [self.session.levels[s] for s in range(self.session.players)
-                    if not self.session.is_human(s)]
-            for s in self.session.humans():   # (ui.prefs reads the hinted flag)
-                self.app.store.record_result(self.session.game,
-                                             {"bots": bots, "hinted": self.hinted},
-                                             s in winners, st.scores[s])
-            self.app.store.clear_game()
-        except (OSError, ValueError):
-            pass
+        self.session.results(self.app.store, self.hinted)
         self.update_fields()
         self.app.open(self.over_screen, self)
 
@@ -266,12 +254,7 @@ class Table(Screen):
         return True
 
     def autosave(self):
-        if self.state().is_over():
-            return
-        try:
-            note = self.app.store.save_game(self.session.record())
-        except (OSError, ValueError) as e:
-            note = "Could not save: %s" % e
+        note = self.session.autosave(self.app.store)
         if note:
             self.app.notice = self.message = note
 
@@ -284,20 +267,16 @@ class Table(Screen):
         self.dec_acts = self.acts
         legal = self.state().legal_actions()
         phase = v["phase"]
-        opts = self.options = [a for a in legal if not is_card(a)]
-        if PASS in opts:                # Israeli's auction: Pass first, the picker past it
-            opts.remove(PASS)
-            opts.insert(0, PASS)
-        self.pick = opts.index(KEEP) if KEEP in opts else \
-            int(len(opts) > 1 and opts[0] == PASS)
+        self.options = [a for a in legal if not is_card(a)]
+        self.pick = 0
         cards = [a for a in legal if is_card(a)]
         hand = v["hands"][seat] or []
         self.cursor = max(0, min(self.cursor, len(hand) - 1))
         if cards and hand and (phase == "play" or hand[self.cursor] not in cards):
             self.cursor = hand.index(cards[0])    # each turn starts on the first legal card
-        self.context_lines = []
-        if opts and phase != "frisch":    # why values are missing etc.: once per decision
-            self.context_lines = call("ui.panel", "context", self, v, phase, seat)
+        self.context_lines = ()
+        if self.options:      # the picker's order, start and reasons: once per decision
+            call("ui.panel", "setup", self, v, phase, seat)
 
     # --- keys ------------------------------------------------------------------
     def key(self, k):
@@ -342,7 +321,6 @@ class Table(Screen):
         self.update_fields(v if self.acts == acts else None)   # the same view if nothing was played
 
     def hand_key(self, k, seat, phase, v):
-        # v: the view(None), built for Frisch (how many cards are still to choose)
         hand = self.hand
         if k in (K.LEFT, K.RIGHT):
             # to the next card that may be played (round the hand; chosen Frisch cards too)
@@ -353,24 +331,10 @@ class Table(Screen):
                 if self.legal[i] or self.marked[i]:
                     self.cursor = i
                     break
-        elif k == K.B and phase == "frisch" and self.chosen:
-            self.chosen.pop()
         elif k == K.A and phase == "play":
             self.act(hand[self.cursor], seat)
-        elif k == K.A and len(self.chosen) >= T.frisch_need(v):    # Frisch
-            for c in list(self.chosen):    # Frisch confirmed: one engine action a card
-                if self.state().to_act() != seat or self.state().phase != "frisch" or \
-                        not self.act(c, seat):
-                    break
-            self.chosen = []
-        elif k == K.A:                     # Frisch: A marks or unmarks a card
-            c = hand[self.cursor]
-            if c in self.chosen:
-                self.chosen.remove(c)
-            elif c not in self.state().legal_actions():
-                self.message = "You can't give %s." % fmt.card(c)
-            else:
-                self.chosen.append(c)
+        elif phase == "frisch":     # (Israeli's Frisch keys load with the panel)
+            call("ui.panel", "frisch_key", self, k, seat, v)
 
     def show_hint(self, a, text):
         # Level 3's choice (ui.hint): the cursor or picker goes to it, the prompt says why.
@@ -385,36 +349,16 @@ class Table(Screen):
     # --- the fields the view draws (ui.table_text) -----------------------------
     def update_fields(self, v=None):
         # v: the current view(None) when the caller already has it.
-        st = self.state()
-        v = v or st.view(None)
-        names = self.names()
+        v = v or self.state().view(None)
         shown = self.shown_seat()
         if shown is not None:
             self.pov = shown
-        n = v["players"]
-        pov = self.pov % n
-        to_act = v["to_act"]
-        cols = self.app.cols if self.app else 26
-        self.header = T.header(v, names)
-        self.trump_text = "" if v["trump"] is None else "trump " + fmt.trump(v["trump"])
-        self.seat_lines = T.seats(v, names, pov)
-        self.active_pos = (to_act - pov) % n if to_act >= 0 else -1
-        self.trick = T.trick(v, pov, self.hold_until)
-        self.backs = 0
-        if shown is not None and not self.round_hold:   # only this seat's cards go on screen
-            acting = to_act == shown and not self.hold_until
-            marks = self.chosen + (self.received[shown] if self.received else [])
-            self.hand, self.legal, self.marked, self.show_cursor = T.hand(
-                v, shown, st.legal_actions() if acting else (), acting, marks)
-            if self.hand:
-                self.cursor = max(0, min(self.cursor, len(self.hand) - 1))
-        else:
-            self.hand, self.legal, self.marked, self.show_cursor = [], [], [], False
-            if not self.round_hold:
-                self.backs = v["counts"][pov]
-        self.known = T.known(st.view(pov), pov, names, cols) if "known_hands" in v else ""
+        (self.header, self.trump_text, self.seat_lines, self.active_pos, self.trick, self.hand,
+         self.legal, self.marked, self.show_cursor, self.backs, self.known) = T.fields(self, v, shown)
+        if self.hand:
+            self.cursor = max(0, min(self.cursor, len(self.hand) - 1))
         self.panel = self.panel_lines(v, shown)
-        self.prompt = T.lines2(self.prompt_text(v, shown), cols)
+        self.prompt = T.lines2(self.prompt_text(v, shown), self.app.cols if self.app else 26)
         self.version += 1
 
     def prompt_text(self, v, shown):    # (a link table says more)

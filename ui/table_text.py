@@ -84,13 +84,33 @@ def trick(v, pov, hold):
     return [((p[0] - pov) % n, p[1]) for p in t]
 
 
-def hand(v, seat, legal, acting, marks):
-    # seat's cards, which of them may be played, which are marked (cards in
-    # marks: chosen to give, or received), and whether the cursor shows.
-    h = list(v["hands"][seat] or [])
-    play = acting and v["phase"] in ("play", "frisch")
-    return (h, [(c in legal) or not play for c in h], [c in marks for c in h],
-            play and len(h) > 0)
+def fields(t, v, shown):
+    # Table t's fields for v (shown: the seat whose cards may show): header,
+    # trump, seats, the acting seat's place, trick, hand, which cards may be
+    # played and which are marked (chosen to give, received), whether the
+    # cursor shows, face-down cards, what Nines' swapper knows.
+    st = t.state()
+    names = t.names()
+    n = v["players"]
+    pov = t.pov % n
+    to_act = v["to_act"]
+    hand, legal, marked, cursor, backs = [], [], [], False, 0
+    if shown is not None and not t.round_hold:   # only this seat's cards go on screen
+        acting = to_act == shown and not t.hold_until
+        ok = st.legal_actions() if acting else ()
+        marks = t.chosen + (t.received[shown] if t.received else [])
+        hand = list(v["hands"][shown] or [])
+        play = acting and v["phase"] in ("play", "frisch")
+        legal = [(c in ok) or not play for c in hand]
+        marked = [c in marks for c in hand]
+        cursor = play and len(hand) > 0
+    elif not t.round_hold:
+        backs = v["counts"][pov]
+    return (header(v, names), "" if v["trump"] is None else "trump " + fmt.trump(v["trump"]),
+            seats(v, names, pov), (to_act - pov) % n if to_act >= 0 else -1,
+            trick(v, pov, t.hold_until), hand, legal, marked, cursor, backs,
+            known(st.view(pov), pov, names, t.app.cols if t.app else 26)
+            if "known_hands" in v else "")
 
 
 def known(kv, seat, names, cols):
