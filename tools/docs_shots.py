@@ -146,6 +146,7 @@ def make_all(width=160, height=128, out=None):
             and len(t.state().legal_actions()) < len(t.hand) and t.state().view(None)["trick"])
     bad = [c for c in t.hand if c not in t.state().legal_actions()][0]
     t.act(bad, 0)
+    t.update_fields()            # (a key does it once, after the act)
     made.append(s.shot("refusal"))
     s.until(lambda: type(s.app.top()).__name__ == "GameOver", 6000)
     made.append(s.shot("game-over"))
