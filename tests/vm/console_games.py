@@ -2,7 +2,7 @@
 # commands (scripted readline), saved, resumed and finished, then "VM OK".
 # mpvm: heap=524288
 import os
-from engine import games
+from engine import games, ondemand
 from engine.cards import NINES_RANKS
 from engine.catalog import entry as facts
 from ui.console import Console, questions

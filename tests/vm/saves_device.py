@@ -5,8 +5,8 @@
 # modules are dropped again after use. Ends with "VM OK".
 import os
 import sys
-from engine import games
-from ui import atomic, saves, undo
+from engine import games, ondemand
+from ui import atomic, saves
 
 D = "/saves"
 st = games.load("nommie").new_game(seed=5)
@@ -27,9 +27,9 @@ assert store.save_game(rec) is None, store.notice
 assert "ui.storage" not in sys.modules and "storage" not in dir(sys.modules["ui"])
 
 back = saves.Store(D, True)
-got = back.load_game()[0]
+got, state = back.load_game()
 assert got == rec, got
-assert back.state.actions() == st.actions() and back.state.to_act() == st.to_act()
+assert state.actions() == st.actions() and state.to_act() == st.to_act()
 assert "ui.storage" not in sys.modules
 
 # appends: moves, an undo, a seat change; each a line of its own
@@ -102,7 +102,7 @@ assert stats["levels"]["3"] == [1, 1] and stats["levels"]["2"] == [1, 0]
 # undo, in place, from the log's codes
 u = games.load("nommie").restore(st.save())
 n = len(u.log)
-assert undo.last_human(u, ["human", "bot", "bot", "bot"]) is None
+assert ondemand.call("ui.undo", "last_human", u, ["human", "bot", "bot", "bot"]) is None
 assert u.to_act() == 0 and len(u.log) < n
 assert "ui.undo" not in sys.modules and "ui.prefs" not in sys.modules
 assert "ui.storage" not in sys.modules

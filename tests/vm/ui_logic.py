@@ -6,7 +6,7 @@ from ui.app import App
 from ui.driver import Driver
 from ui.menus import setup_options
 from ui.newgame import Setup
-from engine import games
+from engine import games, ondemand
 
 
 def play_out(app, d, limit):
