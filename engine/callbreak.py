@@ -42,21 +42,23 @@ def points(call, won):
     return 10 * call + won - call
 
 
-def forced(hand, trick, sp=None):
+def forced(hand, trick, sp=None, best=None):
     # (rule, cards): the forced-play rule that applies and the cards it allows,
-    # hand itself or a list of sp = split(hand) (engine/tricks.py): not to be changed.
+    # hand itself or a list of sp = split(hand) (engine/tricks.py): not to be
+    # changed. best: the card winning the trick so far, if known.
     if not trick:
         return ANY, hand
     if sp is None:
         sp = split(hand)
+    if best is None:
+        best = trick[winning_index(trick, SPADES)][1]
     led = trick[0][1] // 13
-    best = trick[winning_index(trick, SPADES)][1]
-    follow = sp[led + 1]
+    follow = sp[led]
     if follow:
         if best // 13 == led and follow[-1] > best:
             return WIN_LED, above(follow, best)
         return LED, follow  # none wins (or the trick is ruffed)
-    spades = sp[4]
+    spades = sp[SPADES]
     if spades and spades[-1] > best:  # any spade beats a card of another suit
         return WIN_SPADE, above(spades, best)
     return ANY, hand
@@ -66,6 +68,7 @@ class CallBreak(TrickGame):
     GAME = "callbreak"
     LOG_ROOM = 288  # actions in a typical whole game
     SCORE_SCALE = 10
+    EACH_TRICK = True
 
     def setup(self):
         self.trump = SPADES
@@ -90,15 +93,18 @@ class CallBreak(TrickGame):
         return list(range(BID + MIN_CALL, BID + MAX_CALL + 1)) if self.phase == "bid" else []
 
     def legal_actions(self):
-        # The forced play (forced()) once a trick is led; else TrickGame's.
-        if self.phase != "play" or not self.trick:
-            return TrickGame.legal_actions(self)
-        seat = self.turn
-        hand = self.hands[seat]
-        sp = self.suits[seat]
-        if sp[0] is not hand:
-            sp = self.suits[seat] = split(hand)
-        legal = self.cache = forced(hand, self.trick, sp)[1]
+        # TrickGame's, with the forced play (forced()) once a trick is led.
+        if self.phase != "play":
+            legal = self.choices()
+        else:
+            seat = self.turn
+            legal = self.hands[seat]
+            if self.trick:
+                sp = self.suits[seat]
+                if sp[4] is not legal:
+                    sp = self.suits[seat] = split(legal)
+                legal = forced(legal, self.trick, sp, self.top[1])[1]
+        self.cache = legal
         return legal[:]
 
     def action_text(self, a):
@@ -132,7 +138,7 @@ class CallBreak(TrickGame):
             self.phase = "play"
 
     def trick_done(self, winner):
-        self.leader = winner
+        # After every trick (EACH_TRICK): the 8-trick win, the round's end.
         if self.options.get("eight_wins", True) and self.tricks[winner] >= EIGHT:
             self.eight_winner = winner
             self.phase = "over"

@@ -59,7 +59,6 @@ class Israeli(TrickGame):
         self.deal(13)
         self.trump = None
         self.leader = None
-        self.min_bid = MIN_BID
         self.frisch_count = 0
         self.chosen = None
         self.start_auction()
@@ -70,6 +69,26 @@ class Israeli(TrickGame):
         self.passes = 0
         self.calls = [None] * 4
         self.turn = (self.dealer + 1) % 4
+
+    @property
+    def min_bid(self):
+        return MIN_BID + self.frisch_count
+
+    @property
+    def trick_start(self):
+        # Where in the log the trick undo_trick() takes back starts: the trick
+        # in progress, else the one just completed while no later action has
+        # been taken (the deal's last trick: before the next deal's first call);
+        # None otherwise.
+        n = len(self.log)
+        if self.trick:
+            return n - len(self.trick)
+        p = self.phase
+        if p == "play" and self.plays or p == "over" or (
+                p == "trump_bid" and n and self.log[-1] < 52 and self.frisch_count == 0
+                and self.calls == [None] * 4):
+            return n - 4
+        return None
 
     # --- legality -------------------------------------------------------
     def lowest_bid(self):
@@ -108,9 +127,8 @@ class Israeli(TrickGame):
 
     # --- moves ----------------------------------------------------------
     def do(self, a):
-        # The phases before play (TrickGame.apply plays cards and sets trick_start).
+        # The phases before play (TrickGame.apply plays cards).
         p = self.phase
-        self.trick_start = None
         if p == "trump_bid":
             self.auction(a)
         elif p == "frisch":
@@ -159,13 +177,10 @@ class Israeli(TrickGame):
         self.suits = [NOSPLIT] * 4  # the hands changed in place
         self.chosen = None
         self.frisch_count += 1
-        self.min_bid = MIN_BID + self.frisch_count
         self.start_auction()
 
     def trick_done(self, winner):
-        self.leader = winner
-        if self.hands[winner]:
-            return
+        # The deal's last trick: score it, then the next deal or the end.
         over = self.contract_sum() > 13
         self.end_round([points(self.bids[s], self.tricks[s], over) for s in range(4)])
         self.round += 1

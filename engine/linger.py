@@ -28,6 +28,7 @@ from engine.state import TrickGame, load_saved
 class Linger(TrickGame):
     GAME = "linger"
     FOLLOW = False  # any card may be played
+    EACH_TRICK = True  # the winner draws
 
     def setup(self):
         n = self.players
@@ -48,6 +49,11 @@ class Linger(TrickGame):
     def hand_size(self):
         return self.players
 
+    def legal_actions(self):
+        # Any card of the hand (TrickGame.apply() tests the next action against it).
+        legal = self.cache = self.hands[self.turn] if self.phase == "play" else []
+        return legal[:]
+
     def next_seat(self, seat):
         # The next seat clockwise that holds cards (players without cards sit out).
         n = self.players
@@ -62,12 +68,13 @@ class Linger(TrickGame):
         if self.stock:
             hand.append(self.stock.pop())
             hand.sort()
-        holders = [s for s in range(self.players) if self.hands[s]]
-        if len(holders) > 1:
-            lead = winner if hand else self.next_seat(winner)
-            self.leader = self.turn = lead
-            self.size = len(holders)
+        held = self.players - self.hands.count([])
+        if held > 1:
+            if not hand:
+                self.leader = self.turn = self.next_seat(winner)
+            self.size = held
             return
+        holders = [s for s in range(self.players) if self.hands[s]]
         if holders:
             self.won, self.result = holders, "last_holder"
         else:

@@ -80,9 +80,7 @@ class Nines(TrickGame):
             self.turn = (seat + 1) % 3
 
     def trick_done(self, winner):
-        self.leader = winner
-        if self.hands[winner]:
-            return
+        # The hand's last trick: score it, then the next hand or the end.
         self.end_round([BOOK - t for t in self.tricks])
         self.history[-1]["swapped"] = list(self.swapped)
         self.round += 1

@@ -63,20 +63,19 @@ class Nommie(TrickGame):
         self.turn = (self.dealer + 1) % 4
         self.leader = self.turn
 
-    def bid_range(self, seat):
-        # Legal bid amounts for seat, in order.
-        hs = self.hand_size()
-        low = 1 if self.zero_streak[seat] >= MAX_ZEROS else 0
-        out = list(range(low, hs + 1))
-        if seat == self.dealer:
-            h = hook(hs, self.bids)
-            if h in out:
-                out.remove(h)
-        return out
-
     def choices(self):
+        # Bids 0 (1 after three 0-bids running) to the hand size, the dealer's
+        # hook left out; trump.
         if self.phase == "bid":
-            return [BID + n for n in self.bid_range(self.turn)]
+            hs = SCHEDULE[self.round]
+            seat = self.turn
+            low = BID + 1 if self.zero_streak[seat] >= MAX_ZEROS else BID
+            out = list(range(low, BID + hs + 1))
+            if seat == self.dealer:
+                h = BID + hook(hs, self.bids)
+                if h in out:
+                    out.remove(h)
+            return out
         if self.phase == "trump":
             return list(range(TRUMP, TRUMP + 5))
         return []
@@ -112,9 +111,7 @@ class Nommie(TrickGame):
             self.turn = self.leader
 
     def trick_done(self, winner):
-        self.leader = winner
-        if self.hands[winner]:
-            return
+        # The round's last trick: score it, then the next round or the end.
         points = [round_points(self.bids[s], self.tricks[s]) for s in range(4)]
         for s in range(4):
             self.zero_streak[s] = self.zero_streak[s] + 1 if self.bids[s] == 0 else 0

@@ -13,14 +13,14 @@
 from engine import IllegalAction
 from engine.actions import SAVE_VERSION, action_text, decode, encode
 from engine.rng import Rng
-from engine.tricks import split, trick_winner
+from engine.tricks import split
 
 # view["plays"]: every card played this round, in order, as
 # card | seat << 6 | LEAD (when it led its trick): public knowledge for bots.
 LEAD = 512
 # The split (engine/tricks.py) of no hand: a seat's split is rebuilt when its
-# first item is not the hand the seat holds (a new list, or none yet).
-NOSPLIT = (None,)
+# last item is not the hand the seat holds (a new list, or none yet).
+NOSPLIT = (None, None, None, None, None)
 
 
 class TrickGame:
@@ -31,7 +31,8 @@ class TrickGame:
     # new, ever larger free block late in the game, when the heap is
     # fragmented (it still grows past this if a game runs longer).
     LOG_ROOM = 64
-    FOLLOW = True  # must follow the led suit if able
+    FOLLOW = True  # must follow the led suit if able (Linger: legal_actions() is its own)
+    EACH_TRICK = False  # trick_done() after every trick, not only a round's last
 
 
     def __init__(self, players, seed, options):
@@ -48,8 +49,8 @@ class TrickGame:
         self.hands = [[] for _ in range(n)]
         self.suits = [NOSPLIT] * n  # per seat: split(hand), kept as cards are played
         self.cache = None  # legal_actions() until the next apply()
-        self.trick_start = None  # where the last trick's first card is in the log
         self.trick = []
+        self.top = None  # the play winning the trick so far: (seat, card)
         self.plays = []
         self.last_trick = None
         self.last_winner = None
@@ -70,44 +71,63 @@ class TrickGame:
     def legal_actions(self):
         # The legal actions, sorted, as a new list. apply() tests the next
         # action against the list kept here (self.cache) by membership.
-        if self.phase == "play":
+        if self.phase != "play":
+            legal = self.choices()
+        else:
             seat = self.turn
             legal = self.hands[seat]
             trick = self.trick
-            if trick and self.FOLLOW:
+            if trick:
                 sp = self.suits[seat]
-                if sp[0] is not legal:
+                if sp[4] is not legal:
                     sp = self.suits[seat] = split(legal)
-                legal = sp[trick[0][1] // 13 + 1] or legal
-        else:
-            legal = self.choices()
+                legal = sp[trick[0][1] // 13] or legal
         self.cache = legal
         return legal[:]
 
     def apply(self, a):
         # Carry out action a (an int, or its text); IllegalAction changes nothing.
+        # A card is tested by taking it out of the list legal_actions() kept.
         legal = self.cache
-        if legal is None or type(a) is not int or a not in legal:
-            a = self.check(a)
+        if self.phase != "play" or legal is None or type(a) is not int:
+            if legal is None or type(a) is not int or a not in legal:
+                a = self.check(a)
+            self.cache = None
+            if self.phase != "play":
+                self.do(a)
+                self.log.append(encode(a))
+                return
+            legal = self.hands[self.turn]
+        try:
+            legal.remove(a)
+        except ValueError:
+            self.cache = None
+            return self.apply(a)  # without the list: IllegalAction (or the list was stale)
         self.cache = None
-        if self.phase != "play":
-            self.do(a)
-            self.log.append(encode(a))
-            return
         # Play card a for the seat to act; resolve the trick when it is complete.
         seat = self.turn
         hand = self.hands[seat]
+        if legal is not hand:
+            hand.remove(a)
         sp = self.suits[seat]
-        if sp[0] is hand:
-            sp[a // 13 + 1].remove(a)
-        hand.remove(a)
+        if sp[4] is hand:
+            f = sp[a // 13]
+            if f is not legal:
+                f.remove(a)
+        p = (seat, a)
         trick = self.trick
         if trick:
             self.plays.append(a | seat << 6)
+            b = self.top[1]  # does a beat the best card so far?
+            if a // 13 == b // 13:
+                if a > b:
+                    self.top = p
+            elif a // 13 == self.trump:
+                self.top = p
         else:
             self.plays.append(a | seat << 6 | LEAD)
-            self.trick_start = len(self.log)
-        trick.append([seat, a])
+            self.top = p
+        trick.append(p)
         self.log.append(a)
         if len(trick) < self.size:
             s = (seat + 1) % self.players
@@ -115,13 +135,15 @@ class TrickGame:
                 s = self.next_seat(seat)
             self.turn = s
             return
-        w = trick_winner(trick, self.trump)
+        w = self.top[0]  # the trick is complete
         self.tricks[w] += 1
         self.last_trick = trick
         self.last_winner = w
         self.trick = []
         self.turn = w
-        self.trick_done(w)
+        self.leader = w
+        if not self.hands[w] or self.EACH_TRICK:
+            self.trick_done(w)
 
     def check(self, a):
         # Action a as an int when it is legal now, else IllegalAction.
@@ -239,6 +261,8 @@ class TrickGame:
         return (seat + 1) % self.players
 
     def trick_done(self, winner):
+        # After a round's last trick (its winner holds no cards), or after
+        # every trick with EACH_TRICK; winner already leads the next one.
         pass
 
     def deal(self, size, hands=None):

@@ -4,11 +4,11 @@
 
 
 def split(hand):
-    # [hand, clubs, diamonds, hearts, spades]: the sorted hand and its cards of
-    # each suit (suit s at s + 1), so following suit is one lookup.
-    out = [hand, [], [], [], []]
+    # [clubs, diamonds, hearts, spades, hand]: the cards of each suit of a
+    # sorted hand (suit s at s), then the hand itself, so following suit is one lookup.
+    out = [[], [], [], [], hand]
     for c in hand:
-        out[c // 13 + 1].append(c)
+        out[c // 13].append(c)
     return out
 
 
