@@ -77,17 +77,13 @@ def action_text(a):
 
 
 # The action log is kept as a bytearray (one byte per action, not 4+): these
-# map action ints to byte codes and back.
+# map action ints to byte codes and back. A code is a + SHIFT[a // BID]: cards
+# 0..51 stay, bids 52..65, trump 66..70, trump bids 71..115, pass/swap/keep 116..118.
+SHIFT = (0, 52 - BID, 66 - TRUMP, 71 - 25 - TRUMP_BID, 116 - PASS)
+
+
 def encode(a):
-    if a < 52:
-        return a
-    if a < TRUMP:
-        return a - BID + 52          # 52..65
-    if a < TRUMP_BID:
-        return a - TRUMP + 66        # 66..70
-    if a < PASS:
-        return a - TRUMP_BID + 71 - 25  # 71..115
-    return a - PASS + 116            # 116..118
+    return a + SHIFT[a // BID]
 
 
 def decode(code):

@@ -23,7 +23,7 @@
 #   deal's last trick (the scoring is undone) or the game's end, but not once
 #   any action of a later phase has been taken, nor before any trick.
 from engine import IllegalAction
-from engine.actions import BID, PASS, TRUMP_BID
+from engine.actions import BID, PASS, TRUMP_BID, is_card
 from engine.state import NOSPLIT, TrickGame, load_saved
 
 MIN_BID = 5
@@ -85,39 +85,36 @@ class Israeli(TrickGame):
             return n - len(self.trick)
         p = self.phase
         if p == "play" and self.plays or p == "over" or (
-                p == "trump_bid" and n and self.log[-1] < 52 and self.frisch_count == 0
+                p == "trump_bid" and n and is_card(self.log[-1]) and self.frisch_count == 0
                 and self.calls == [None] * 4):
             return n - 4
         return None
 
     # --- legality -------------------------------------------------------
-    def lowest_bid(self):
-        # The smallest trump-bid action that outbids the auction so far.
-        if self.high is None:
-            return TRUMP_BID + 5 * self.min_bid
-        return TRUMP_BID + 5 * self.high[0] + self.high[1] + 1
-
-    def contract_range(self, seat):
-        low = self.high[0] if seat == self.high[2] else 0
-        out = list(range(low, 14))
-        if seat == (self.high[2] + 3) % 4:
-            hook = 13 - self.contract_sum()
-            if hook in out:
-                out.remove(hook)
-        return out
-
     def contract_sum(self):
         return sum([b for b in self.bids if b is not None])
 
     def choices(self):
         p = self.phase
+        h = self.high  # [amount, suit, seat] of the highest trump bid
         if p == "trump_bid":
-            return list(range(self.lowest_bid(), TRUMP_BID + 70)) + [PASS]
+            # from the smallest bid that outbids the auction so far to 13 NT, and pass
+            low = 5 * (MIN_BID + self.frisch_count) if h is None else 5 * h[0] + h[1] + 1
+            out = list(range(TRUMP_BID + low, TRUMP_BID + 70))
+            out.append(PASS)
+            return out
         if p == "frisch":
             chosen = self.chosen[self.turn]
             return [c for c in self.hands[self.turn] if c not in chosen]
         if p == "contract":
-            return [BID + n for n in self.contract_range(self.turn)]
+            # 0-13 (the trump winner: at least its bid); the last may not make 13
+            seat = self.turn
+            out = list(range(BID + h[0] if seat == h[2] else BID, BID + 14))
+            if seat == (h[2] + 3) % 4:
+                hook = BID + 13 - self.contract_sum()
+                if hook in out:
+                    out.remove(hook)
+            return out
         return []
 
     def explain(self, a):

@@ -11,7 +11,7 @@
 # Everything else a game needs (the action log, save/restore by replay,
 # rewinding, trick play, round history) lives here.
 from engine import IllegalAction
-from engine.actions import SAVE_VERSION, action_text, decode, encode
+from engine.actions import BID, SAVE_VERSION, SHIFT, action_text, decode
 from engine.rng import Rng
 from engine.tricks import split
 
@@ -89,14 +89,15 @@ class TrickGame:
         # Carry out action a (an int, or its text); IllegalAction changes nothing.
         # A card is tested by taking it out of the list legal_actions() kept.
         legal = self.cache
-        if self.phase != "play" or legal is None or type(a) is not int:
+        if self.phase != "play":
             if legal is None or type(a) is not int or a not in legal:
                 a = self.check(a)
             self.cache = None
-            if self.phase != "play":
-                self.do(a)
-                self.log.append(encode(a))
-                return
+            self.do(a)
+            self.log.append(a + SHIFT[a // BID])  # encode(a)
+            return
+        if legal is None or type(a) is not int:
+            a = self.check(a)
             legal = self.hands[self.turn]
         try:
             legal.remove(a)
