@@ -23,7 +23,9 @@ class Curtain(ListScreen):
     def key(self, k):
         if k == K.A:
             self.app.pop()
-            self.table.curtain_passed(self.seat)
+            t = self.table           # the device is with this seat's player now
+            t.last_human = t.pov = self.seat
+            t.turn_again()
 
 
 class RoundSummary(TextScreen):

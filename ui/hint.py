@@ -4,7 +4,7 @@
 # table now. Loaded when asked for, unloaded after (ui.pause).
 from engine import bots
 from engine.actions import BID, KEEP, PASS, SWAP, TRUMP, is_bid, is_card
-from ui import fmt
+from ui import fmt, table_keys
 
 SUITS = ("club", "diamond", "heart", "spade")
 
@@ -15,7 +15,7 @@ def ask(table):
     seat = st.to_act()
     v = st.view(seat)
     a = bots.choose(v, st.legal_actions(), 3, table.session.seed * 8 + seat)
-    table.show_hint(a, "Hint: %s, %s" % (words(a), reason(v, a)))
+    table_keys.show_hint(table, a, "Hint: %s, %s" % (words(a), reason(v, a)))
     return a
 
 

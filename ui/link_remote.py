@@ -6,7 +6,7 @@
 # no save: the host does. Its seat and token are kept in link.json so a
 # restarted joiner takes its seat back. Loaded only for link play.
 from hal import keys as K
-from ui import link_proto as P
+from ui import link_proto as P, table_keys
 from ui.screen import ListScreen
 from ui.table import Table
 
@@ -378,7 +378,7 @@ class RemoteTable(Table):
             if a is not None:
                 self.act(a, seat)
                 return 0
-            self.prepare(v)
+            table_keys.prepare(self, v)
             self.update_fields(v)
             self.app.beep(880, 60)
         return 100

@@ -3,7 +3,7 @@
 # come from the engine (a state's explain(a), the text console's sentences),
 # shortened for the screen. Also the picker's start and Frisch's keys. Loaded
 # once per picker decision, Frisch key or refusal and unloaded right after
-# (Table.prepare, Table.hand_key, Table.act), so the table's module stays small.
+# (ui.table_keys and Table.act), so the table's module stays small.
 from engine.actions import KEEP, PASS, bid, is_bid
 from hal import keys as K
 from ui import fmt

@@ -95,7 +95,10 @@ class Seats(ListScreen):
 
     def back(self):
         self.app.pop()
-        self.table.seats_changed()
+        # last_human stays the person who has the device (even as a bot seat's
+        # now): a different human gets the curtain first
+        self.table.autosave()
+        self.table.turn_again()
 
 
 class Confirm(ListScreen):

@@ -1,5 +1,5 @@
-# The table screen's turn control: whose turn, the human's decision and keys,
-# bots, pauses, autosaves.
+# The table screen's turn control: whose turn, bots, pauses, autosaves; the
+# human's decision and keys are ui.table_keys'.
 #
 # Plain Python: each key or tick builds the state's view(None) once and hands
 # it to update_fields, which takes the fields its view draws (header, seats,
@@ -7,10 +7,8 @@
 # the seat that is to act (after the pass-and-play curtain) ever has its cards
 # in those fields.
 from engine import IllegalAction
-from engine.actions import is_card
 from engine.ondemand import call
-from hal import keys as K
-from ui import fmt, table_text as T
+from ui import table_keys, table_text as T
 from ui.screen import Screen
 
 
@@ -165,7 +163,7 @@ class Table(Screen):
             self.act(a, seat)
             self.update_fields()
             return self.hold_until - now if self.hold_until else 0
-        self.prepare(v)
+        table_keys.prepare(self, v)
         self.update_fields(v)
         self.app.beep(880, 60)       # your turn
         keys, self.ahead = self.ahead, []
@@ -180,28 +178,21 @@ class Table(Screen):
         self.update_fields()
         self.app.open(self.over_screen, self)
 
-    def curtain_passed(self, seat):
-        self.last_human = self.pov = seat
-        self.dec_seat = -1
-        self.update_fields()
-
     def after_undo(self, ok):
         self.rounds_seen = len(self.state().history)
         self.hold_until = 0
         self.pending_round = self.round_hold = self.finished = False
-        self.dec_seat = -1
         self.acts += 1
         self.chosen = []
         self.message = "Taken back." if ok else (self.session.why or "Nothing to take back.")
         if ok:
             self.autosave()
-        self.update_fields()
+        self.turn_again()
 
-    def seats_changed(self):
-        # last_human stays the person who has the device (even as a bot seat's
-        # now): a different human gets the curtain first
+    def turn_again(self):
+        # The decision set up afresh and the fields redrawn (a curtain passed,
+        # the seats changed, a move taken back).
         self.dec_seat = -1
-        self.autosave()
         self.update_fields()
 
     # --- doing things --------------------------------------------------------
@@ -209,13 +200,11 @@ class Table(Screen):
         # Apply one action for seat; on success pause, autosave and note round
         # ends. The caller updates the fields (once, with the new state).
         st = self.state()
-        # Cheap facts instead of two full views per action: every game is an
-        # engine.state.TrickGame, whose trick, last_trick (the finished trick's
-        # own list), last_winner and history the UI only reads.
+        # Cheap facts, not views: every game is an engine.state.TrickGame, whose trick,
+        # last_trick (the finished trick's list), last_winner and history the UI reads.
         last = st.last_trick
-        frisch = None
-        if st.phase == "frisch":      # remember the hands: the passed cards get marked
-            frisch = [list(h) for h in st.hands]
+        # Israeli Frisch: the hands before, so the cards passed get marked
+        frisch = [list(h) for h in st.hands] if st.phase == "frisch" else None
         try:
             self.session.apply(a)
         except IllegalAction as e:    # the engine's reason, short (loaded for a refusal)
@@ -258,93 +247,8 @@ class Table(Screen):
         if note:
             self.app.notice = self.message = note
 
-    def prepare(self, v):
-        # Set up the picker or the hand cursor for the human to act (once per decision).
-        seat = v["to_act"]
-        if self.decided(seat):
-            return
-        self.dec_seat = seat
-        self.dec_acts = self.acts
-        legal = self.state().legal_actions()
-        phase = v["phase"]
-        self.options = [a for a in legal if not is_card(a)]
-        self.pick = 0
-        cards = [a for a in legal if is_card(a)]
-        hand = v["hands"][seat] or []
-        self.cursor = max(0, min(self.cursor, len(hand) - 1))
-        if cards and hand and (phase == "play" or hand[self.cursor] not in cards):
-            self.cursor = hand.index(cards[0])    # each turn starts on the first legal card
-        self.context_lines = ()
-        if self.options:      # the picker's order, start and reasons: once per decision
-            call("ui.panel", "setup", self, v, phase, seat)
-
-    # --- keys ------------------------------------------------------------------
     def key(self, k):
-        self.message = ""
-        if k == K.START:
-            self.app.open(self.pause_screen, self)
-            return
-        if k == K.SELECT:
-            self.app.open("score_sheet", self)
-            return
-        if self.finished:
-            return
-        st = self.state()
-        seat = st.to_act()
-        if self.hold_until or not self.session.is_human(seat):
-            if k == K.A:    # skip the pause (not the finished trick), or the one after the move
-                if self.hold_until:
-                    self.hold_until = max(self.now, min(self.hold_until, self.seen_until))
-                else:
-                    self.skip = True
-            elif len(self.ahead) < 8:
-                self.ahead.append(k)         # kept for the human's turn
-            return
-        if self.shown_seat() != seat:
-            return
-        phase = st.phase
-        v = None if self.decided(seat) and phase != "frisch" else st.view(None)
-        if v:
-            self.prepare(v)
-        acts = self.acts
-        if phase not in ("play", "frisch"):
-            n = len(self.options)
-            if k in (K.LEFT, K.RIGHT):     # stops at the ends: no wrap from Pass to 13 NT
-                self.pick = max(0, min(n - 1, self.pick + (1 if k == K.RIGHT else -1)))
-            elif k in (K.UP, K.DOWN):
-                step = 5 if phase == "trump_bid" else 1
-                self.pick = max(0, min(n - 1, self.pick + (step if k == K.UP else -step)))
-            elif k == K.A and n:
-                self.act(self.options[self.pick], seat)
-        elif self.hand:
-            self.hand_key(k, seat, phase, v)
-        self.update_fields(v if self.acts == acts else None)   # the same view if nothing was played
-
-    def hand_key(self, k, seat, phase, v):
-        hand = self.hand
-        if k in (K.LEFT, K.RIGHT):
-            # to the next card that may be played (round the hand; chosen Frisch cards too)
-            n = len(hand)
-            i = self.cursor
-            for _ in range(n):
-                i = (i + (1 if k == K.RIGHT else -1)) % n
-                if self.legal[i] or self.marked[i]:
-                    self.cursor = i
-                    break
-        elif k == K.A and phase == "play":
-            self.act(hand[self.cursor], seat)
-        elif phase == "frisch":     # (Israeli's Frisch keys load with the panel)
-            call("ui.panel", "frisch_key", self, k, seat, v)
-
-    def show_hint(self, a, text):
-        # Level 3's choice (ui.hint): the cursor or picker goes to it, the prompt says why.
-        self.hint = (a, text)
-        self.hinted = True
-        if is_card(a) and a in self.hand:
-            self.cursor = self.hand.index(a)
-        elif a in self.options:
-            self.pick = self.options.index(a)
-        self.update_fields()
+        table_keys.key(self, k)
 
     # --- the fields the view draws (ui.table_text) -----------------------------
     def update_fields(self, v=None):

@@ -1,0 +1,105 @@
+# The human's side of the table (ui.table's Table t): the decision set up
+# once (the hand's cursor on the first playable card, the picker's values),
+# and what each key does. START and SELECT open the pause menu and the score
+# sheet; keys pressed while a bot decides or a trick stays up are kept for
+# the human's turn (A cuts the pause short); on the human's turn LEFT/RIGHT
+# move over the hand's playable cards or the picker's values (UP/DOWN in
+# steps), and A plays or chooses.
+from engine.actions import is_card
+from engine.ondemand import call
+from hal import keys as K
+
+
+def key(t, k):
+    t.message = ""
+    if k == K.START:
+        t.app.open(t.pause_screen, t)
+        return
+    if k == K.SELECT:
+        t.app.open("score_sheet", t)
+        return
+    if t.finished:
+        return
+    st = t.state()
+    seat = st.to_act()
+    if t.hold_until or not t.session.is_human(seat):
+        if k == K.A:    # skip the pause (not the finished trick), or the one after the move
+            if t.hold_until:
+                t.hold_until = max(t.now, min(t.hold_until, t.seen_until))
+            else:
+                t.skip = True
+        elif len(t.ahead) < 8:
+            t.ahead.append(k)         # kept for the human's turn
+        return
+    if t.shown_seat() != seat:
+        return
+    phase = st.phase
+    v = None if t.decided(seat) and phase != "frisch" else st.view(None)
+    if v:
+        prepare(t, v)
+    acts = t.acts
+    if phase not in ("play", "frisch"):
+        picker_key(t, k, seat, phase)
+    elif t.hand:
+        hand_key(t, k, seat, phase, v)
+    t.update_fields(v if t.acts == acts else None)   # the same view if nothing was played
+
+
+def prepare(t, v):
+    # Set up the picker or the hand cursor for the human to act (once per decision).
+    seat = v["to_act"]
+    if t.decided(seat):
+        return
+    t.dec_seat = seat
+    t.dec_acts = t.acts
+    legal = t.state().legal_actions()
+    phase = v["phase"]
+    t.options = [a for a in legal if not is_card(a)]
+    t.pick = 0
+    cards = [a for a in legal if is_card(a)]
+    hand = v["hands"][seat] or []
+    t.cursor = max(0, min(t.cursor, len(hand) - 1))
+    if cards and hand and (phase == "play" or hand[t.cursor] not in cards):
+        t.cursor = hand.index(cards[0])    # each turn starts on the first legal card
+    t.context_lines = ()
+    if t.options:      # the picker's order, start and reasons: once per decision
+        call("ui.panel", "setup", t, v, phase, seat)
+
+
+def picker_key(t, k, seat, phase):
+    n = len(t.options)
+    if k in (K.LEFT, K.RIGHT):     # stops at the ends: no wrap from Pass to 13 NT
+        t.pick = max(0, min(n - 1, t.pick + (1 if k == K.RIGHT else -1)))
+    elif k in (K.UP, K.DOWN):
+        step = 5 if phase == "trump_bid" else 1
+        t.pick = max(0, min(n - 1, t.pick + (step if k == K.UP else -step)))
+    elif k == K.A and n:
+        t.act(t.options[t.pick], seat)
+
+
+def hand_key(t, k, seat, phase, v):
+    hand = t.hand
+    if k in (K.LEFT, K.RIGHT):
+        # to the next card that may be played (round the hand; chosen Frisch cards too)
+        n = len(hand)
+        i = t.cursor
+        for _ in range(n):
+            i = (i + (1 if k == K.RIGHT else -1)) % n
+            if t.legal[i] or t.marked[i]:
+                t.cursor = i
+                break
+    elif k == K.A and phase == "play":
+        t.act(hand[t.cursor], seat)
+    elif phase == "frisch":     # (Israeli's Frisch keys load with the panel)
+        call("ui.panel", "frisch_key", t, k, seat, v)
+
+
+def show_hint(t, a, text):
+    # Level 3's choice (ui.hint): the cursor or picker goes to it, the prompt says why.
+    t.hint = (a, text)
+    t.hinted = True
+    if is_card(a) and a in t.hand:
+        t.cursor = t.hand.index(a)
+    elif a in t.options:
+        t.pick = t.options.index(a)
+    t.update_fields()
