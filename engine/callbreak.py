@@ -45,17 +45,15 @@ def points(call, won):
 def forced(hand, trick, sp=None, best=None):
     # (rule, cards): the forced-play rule that applies and the cards it allows,
     # hand itself or a list of sp = split(hand) (engine/tricks.py): not to be
-    # changed. best: the card winning the trick so far, if known.
+    # changed. With sp, best is the card winning the trick so far.
     if not trick:
         return ANY, hand
     if sp is None:
         sp = split(hand)
-    if best is None:
         best = trick[winning_index(trick, SPADES)][1]
-    led = trick[0][1] // 13
-    follow = sp[led]
+    follow = sp[trick[0][1] // 13]
     if follow:
-        if best // 13 == led and follow[-1] > best:
+        if follow[-1] > best and best // 13 == follow[0] // 13:
             return WIN_LED, above(follow, best)
         return LED, follow  # none wins (or the trick is ruffed)
     spades = sp[SPADES]
