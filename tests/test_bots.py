@@ -205,7 +205,7 @@ def test_linger_playout_draws_and_scores_the_last_holder():
     me = v["to_act"]
     stock = list(s.stock)
     hands = [list(h) for h in v["hands"]]
-    got = sl.playout(v, hands, stock, hands[me][0], v["players"])
+    got = sl.playout(v, hands, stock, hands[me][0], v["players"], sl.strengths(v["trump"]))
     holders = [p for p in range(4) if hands[p]]
     assert got in (0, 12) or not holders
     if len(holders) == 1:
