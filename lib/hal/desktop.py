@@ -7,7 +7,7 @@ import os
 import time
 
 from hal import keys as K
-from hal.base import Board
+from hal.base import Board, desktop_save_dir
 
 USAGE = """usage: python code.py [options]
   --headless             no window (tests, screenshots)
@@ -132,12 +132,7 @@ def parse_args(argv):
     return opts
 
 
-def default_save_dir():
-    env = os.environ.get("POCKET_TRICKS_DATA")
-    if env:
-        return env
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
-    return os.path.join(base, "pocket-tricks")
+default_save_dir = desktop_save_dir
 
 
 def _keymap(pygame):

@@ -13,11 +13,8 @@ from hal.base import Board
 def _default_save_dir():
     if sys.implementation.name != "cpython":
         return "/saves"
-    env = os.environ.get("POCKET_TRICKS_DATA")
-    if env:
-        return env
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
-    return os.path.join(base, "pocket-tricks")
+    from hal.base import desktop_save_dir
+    return desktop_save_dir()
 
 
 class Text(Board):
