@@ -110,9 +110,10 @@ class TrickGame:
         hand = self.hands[seat]
         if legal is not hand:
             hand.remove(a)
+        suit = a // 13
         sp = self.suits[seat]
         if sp[4] is hand:
-            f = sp[a // 13]
+            f = sp[suit]
             if f is not legal:
                 f.remove(a)
         p = (seat, a)
@@ -120,10 +121,10 @@ class TrickGame:
         if trick:
             self.plays.append(a | seat << 6)
             b = self.top[1]  # does a beat the best card so far?
-            if a // 13 == b // 13:
+            if suit == b // 13:
                 if a > b:
                     self.top = p
-            elif a // 13 == self.trump:
+            elif suit == self.trump:
                 self.top = p
         else:
             self.plays.append(a | seat << 6 | LEAD)
