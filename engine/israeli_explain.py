@@ -23,7 +23,7 @@ def explain(state, a):
         if state.turn == state.high[2] and n < state.high[0]:
             return ("You won the trump bid with %d: bid at least %d tricks."
                     % (state.high[0], state.high[0]))
-        return ("You bid last: %d would make the contracts total 13." % n)
+        return "Contracts may not total 13: you bid last, so not %d." % n
     if p == "play":
         return "You must follow suit: play a %s." % SUIT_NAMES[state.trick[0][1] // 13][:-1]
     return None

@@ -88,7 +88,7 @@ class Nommie(TrickGame):
             if n > hs:
                 return "Bids go from 0 to %d this round." % hs
             if n == 0 and self.zero_streak[seat] >= MAX_ZEROS:
-                return "You bid 0 three rounds running: bid at least 1."
+                return "Three rounds at 0 in a row: bid at least 1."
             if seat == self.dealer:
                 return ("The dealer may not bid %d: the bids would total %d, the hand size."
                         % (n, hs))
