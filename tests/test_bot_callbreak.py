@@ -2,7 +2,7 @@
 small duplicate match that checks the level ordering."""
 from engine import bots
 from engine.actions import BID
-from engine.bot_callbreak import call_quarters
+from engine.bot_callbreak import CALL_UP, call_quarters
 from engine.bot_callbreak import knowledge
 from engine.callbreak import new_game
 from engine.cards import parse_card
@@ -37,7 +37,7 @@ def test_calls_are_always_one_to_eight():
             assert BID + 1 <= a <= BID + 8
 
 
-def test_level2_calls_from_honours_and_spade_length_rounded_down():
+def test_level2_calls_from_honours_and_spade_length_rounded_down_after_call_up():
     strong = cards("AS KS QS JS TS 9S 8S AH AD AC KC KH KD")
     weak = cards("2C 3C 4C 5C 2D 3D 4D 5D 2H 3H 4H 6H 7H")
     s = new_game()
@@ -45,8 +45,8 @@ def test_level2_calls_from_honours_and_spade_length_rounded_down():
     assert bot(s) == BID + 8  # capped at 8
     s.hands[1] = weak
     assert bot(s) == BID + 1  # never below 1
-    middling = cards("AS 4S 7S AH KH 5H 2C 3C 9C 4D 6D 8D TD")
-    q = call_quarters(middling)
+    middling = cards("AS 4S 7S AH QH 5H 2C 3C 9C 4D 6D 8D TD")
+    q = call_quarters(middling) + CALL_UP
     assert q % 4 != 0  # not a whole number of tricks: rounding matters
     s.hands[1] = middling
     assert bot(s) == BID + q // 4
