@@ -123,7 +123,7 @@ def normal(x):
 
 
 STATE_KEYS = {"v", "t", "deal", "n", "view", "h0", "hist", "hn", "names", "kinds", "legal", "wait",
-              "winners"}
+              "winners", "why"}
 OTHER_KEYS = {"welcome": {"v", "t", "seat", "token", "table", "game", "players", "deal",
                           "grace"},
               "refused": {"v", "t", "re", "why"}, "ping": {"v", "t"}, "bye": {"v", "t", "why"}}

@@ -393,3 +393,21 @@ def test_a_late_joiner_gets_the_history_in_chunks():
     assert j.table().state().winners() == st.winners()
     n = check_privacy(by_seat(streams), "nommie", 4, 4, {}, st.actions())
     assert n > 0
+
+
+def test_a_joiner_sees_why_a_bid_is_left_out():
+    # Nommie's hook: the joiner (seat 1) deals round 2; its picker panel gives
+    # the host engine's reason, as a local player's does
+    hub, h = host_table("nommie", ["bot", "remote", "bot", "bot"], seed=3)
+    j = joiner(hub, "j", "Jo")
+    seen = []
+
+    def hooked():
+        t = j.table()
+        if t is not None and t.panel and "The dealer may not bid" in " ".join(t.panel):
+            seen.append(list(t.panel))
+        return bool(seen)
+    run([h, j], until=hooked)
+    v = j.table().state().view()
+    assert v["dealer"] == 1 and v["phase"] == "bid" and v["to_act"] == 1, seen
+

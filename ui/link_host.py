@@ -343,6 +343,16 @@ class Host:
                "wait": [self.wait_seat, self.wait_left] if paused else None}
         if st.is_over():
             msg["winners"] = st.winners()
+        if msg["legal"] and st.phase in ("bid", "contract"):
+            # the rules' reasons for the bids left out, as the engine says them
+            # (the joiner's picker panel shows them as a local player's does)
+            from engine.actions import bid
+            why = []
+            for n in range((v.get("hand_size") or 13) + 1):
+                t = None if bid(n) in msg["legal"] else st.explain(bid(n))
+                if t:
+                    why.append([bid(n), t])
+            msg["why"] = why
         return msg
 
     def announce(self):

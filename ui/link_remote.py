@@ -30,6 +30,7 @@ class RemoteState:
         self.last_winner = None
         self.hands = []
         self.log = b""
+        self.why = []
 
     def take(self, msg):
         # Use a state message; raises (KeyError, TypeError, ValueError) if it is
@@ -45,6 +46,11 @@ class RemoteState:
         for a in legal:
             if type(a) is not int:
                 raise ValueError("bad action")
+        why = msg.get("why") or []
+        for w in why:
+            if type(w) is not list or len(w) != 2 or type(w[0]) is not int \
+                    or type(w[1]) is not str:
+                raise ValueError("bad reason")
         for key in ("phase", "to_act", "players", "hands", "counts", "trick", "scores", "tricks"):
             if key not in v:
                 raise KeyError(key)
@@ -62,6 +68,7 @@ class RemoteState:
         self.last_trick = v.get("last_trick")
         self.last_winner = v.get("last_winner")
         self.hands = v["hands"]
+        self.why = why
 
     def complete(self):
         return len(self.history) >= self.hn
@@ -71,6 +78,13 @@ class RemoteState:
 
     def legal_actions(self):
         return list(self.legal)
+
+    def explain(self, a):
+        # The host engine's reason why bid a is left out (state messages carry them).
+        for w in self.why:
+            if w[0] == a:
+                return w[1]
+        return None
 
     def to_act(self):
         return self.v["to_act"]
