@@ -58,13 +58,3 @@ class Board:
     def write(self, text):
         # Text console: show text as it is (no newline added).
         pass
-
-
-def desktop_save_dir():
-    # Where a desktop keeps saves: $POCKET_TRICKS_DATA, else pocket-tricks in
-    # the XDG data folder (~/.local/share). (CPython only.)
-    env = os.environ.get("POCKET_TRICKS_DATA")
-    if env:
-        return env
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
-    return os.path.join(base, "pocket-tricks")

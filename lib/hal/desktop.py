@@ -7,7 +7,7 @@ import os
 import time
 
 from hal import keys as K
-from hal.base import Board, desktop_save_dir
+from hal.base import Board
 
 USAGE = """usage: python code.py [options]
   --headless             no window (tests, screenshots)
@@ -132,7 +132,14 @@ def parse_args(argv):
     return opts
 
 
-default_save_dir = desktop_save_dir
+def default_save_dir():
+    # Where a desktop keeps saves: $POCKET_TRICKS_DATA, else pocket-tricks in
+    # the XDG data folder (~/.local/share); the text console's too.
+    env = os.environ.get("POCKET_TRICKS_DATA")
+    if env:
+        return env
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return os.path.join(base, "pocket-tricks")
 
 
 def _keymap(pygame):

@@ -13,8 +13,8 @@ from hal.base import Board
 def _default_save_dir():
     if sys.implementation.name != "cpython":
         return "/saves"
-    from hal.base import desktop_save_dir
-    return desktop_save_dir()
+    from hal.desktop import default_save_dir
+    return default_save_dir()
 
 
 class Text(Board):
