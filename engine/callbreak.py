@@ -90,20 +90,9 @@ class CallBreak(TrickGame):
     def choices(self):
         return list(range(BID + MIN_CALL, BID + MAX_CALL + 1)) if self.phase == "bid" else []
 
-    def legal_actions(self):
-        # TrickGame's, with the forced play (forced()) once a trick is led.
-        if self.phase != "play":
-            legal = self.choices()
-        else:
-            seat = self.turn
-            legal = self.hands[seat]
-            if self.trick:
-                sp = self.suits[seat]
-                if sp[4] is not legal:
-                    sp = self.suits[seat] = split(legal)
-                legal = forced(legal, self.trick, sp, self.top[1])[1]
-        self.cache = legal
-        return legal[:]
+    def playable(self, hand, sp, trick):
+        # The forced play (forced()) once a trick is led.
+        return forced(hand, trick, sp, self.top[1])[1]
 
     def action_text(self, a):
         if BID <= a < BID + 14:

@@ -81,9 +81,14 @@ class TrickGame:
                 sp = self.suits[seat]
                 if sp[4] is not legal:
                     sp = self.suits[seat] = split(legal)
-                legal = sp[trick[0][1] // 13] or legal
+                legal = self.playable(legal, sp, trick)
         self.cache = legal
         return legal[:]
+
+    def playable(self, hand, sp, trick):
+        # The cards of hand (sp: split by suit) that may follow trick: follow
+        # suit when able (Call Break also has to head the trick).
+        return sp[trick[0][1] // 13] or hand
 
     def apply(self, a):
         # Carry out action a (an int, or its text); IllegalAction changes nothing.
