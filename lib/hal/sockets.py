@@ -9,10 +9,20 @@ def _again(e):
     return bool(e.args) and e.args[0] in _AGAIN
 
 
-class Sock:
-    # A connected TCP socket.
+class Wrapped:
+    # A socket s: closing it never raises.
     def __init__(self, s):
         self.s = s
+
+    def close(self):
+        try:
+            self.s.close()
+        except OSError:
+            pass
+
+
+class Sock(Wrapped):
+    # A connected TCP socket.
 
     def send(self, data):
         try:
@@ -30,17 +40,9 @@ class Sock:
             return 0 if _again(e) else -1
         return n if n else -1
 
-    def close(self):
-        try:
-            self.s.close()
-        except OSError:
-            pass
 
-
-class Listener:
-    def __init__(self, s):
-        self.s = s
-
+class Listener(Wrapped):
+    # A listening TCP socket.
     def accept(self):
         try:
             c, addr = self.s.accept()
@@ -49,17 +51,9 @@ class Listener:
         c.setblocking(False)
         return Sock(c), addr[0]
 
-    def close(self):
-        try:
-            self.s.close()
-        except OSError:
-            pass
 
-
-class Udp:
-    def __init__(self, s):
-        self.s = s
-
+class Udp(Wrapped):
+    # A UDP socket (link play's table announcements).
     def send(self, data, host, port):
         try:
             self.s.sendto(data, (host, port))
@@ -73,9 +67,3 @@ class Udp:
         except OSError:
             return None
         return n, addr[0]
-
-    def close(self):
-        try:
-            self.s.close()
-        except OSError:
-            pass
