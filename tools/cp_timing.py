@@ -113,11 +113,16 @@ ACTIONS = ACTIONS["actions"]
 mod = games.load(GAME)
 ticks = time.ticks_us
 diff = time.ticks_diff
+# one block each for a game's decision times and actions, taken while the
+# heap is whole (a list growing to a game's length late in a run needs a
+# 4 KB block the fragmented heap may not have)
+CAP = 1200
+times = [0] * CAP
+acts = [0] * CAP
 for block in range(BLOCKS):
     for seed in range(1, GAMES + 1):
         st = mod.new_game(seed=seed)
-        times = []
-        acts = []
+        k = j = 0   # actions taken; decisions with a choice (times)
         forced = 0
         while not st.is_over():
             seat = st.to_act()
@@ -131,35 +136,37 @@ for block in range(BLOCKS):
                 t0 = ticks()
                 a = bots.choose(view, legal, LEVEL, seed * 10 + seat)
                 t = diff(ticks(), t0)
-                times.append(t if len(sys.modules) == n else -1)
+                times[j] = t if len(sys.modules) == n else -1
+                j += 1
             elif MODE == "bots":
                 a = bots.choose(view, legal, LEVEL, seed * 10 + seat)
-                if a != ACTIONS[len(acts)]:
-                    raise AssertionError("bot chose %%d, timing run chose %%d" %% (a, ACTIONS[len(acts)]))
-                times.append(0)
+                if a != ACTIONS[k]:
+                    raise AssertionError("bot chose %%d, timing run chose %%d" %% (a, ACTIONS[k]))
+                times[j] = 0
+                j += 1
             else:
-                a = ACTIONS[len(acts)]
-                times.append(0)
+                a = ACTIONS[k]
+                times[j] = 0
+                j += 1
             view = None
             legal = None
             st.apply(a)
-            acts.append(a)
-            if MODE != "time" and len(times) >= LIMIT:
+            acts[k] = a
+            k += 1
+            if MODE != "time" and j >= LIMIT:
                 break
-        DONE = len(times)
+        DONE = j
         if MODE == "time":
             # one number at a time: a joined line would need a big block of a small heap
             print("T %%d %%d %%d" %% (block, seed, forced), end="")
-            for x in times:
-                print("", x, end="")
+            for i in range(j):
+                print("", times[i], end="")
             print()
             if block == 0:
                 print("A %%d" %% seed, end="")
-                for x in acts:
-                    print("", x, end="")
+                for i in range(k):
+                    print("", acts[i], end="")
                 print()
-        times = None
-        acts = None
 mods = [m for m in sys.modules if m.startswith("engine.")]
 print("M " + " ".join(sorted(mods)))
 print("DONE %%d" %% DONE)
