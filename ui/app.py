@@ -30,18 +30,19 @@ def open_store(hal):
         return s
 
 
-# The screens App.open(name, ...) pushes: their module (loaded on demand, and
-# dropped with the screen when its class says so) and class.
-OVER = {
-    "pause": ("ui.pause", "Pause"),                  # (table)
-    "round_summary": ("ui.between", "RoundSummary"),  # (table)
-    "curtain": ("ui.between", "Curtain"),            # (table, seat)
-    "game_over": ("ui.between", "GameOver"),         # (table)
-    "score_sheet": ("ui.sheet_page", "ScoreSheet"),  # (table)
-    "host_pause": ("ui.link_menus", "HostPause"),    # (table)
-    "join_pause": ("ui.link_menus", "JoinPause"),    # (table)
-    "link_over": ("ui.between", "LinkGameOver"),     # (table)
-}
+# The screens App.open(name, ...) pushes: name, module (loaded on demand, and
+# dropped with the screen when its class says so), class; one flat tuple, the
+# smallest such table in a board's heap.
+OVER = (
+    "pause", "ui.pause", "Pause",                    # (table)
+    "round_summary", "ui.between", "RoundSummary",   # (table)
+    "curtain", "ui.between", "Curtain",              # (table, seat)
+    "game_over", "ui.between", "GameOver",           # (table)
+    "score_sheet", "ui.sheet_page", "ScoreSheet",    # (table)
+    "host_pause", "ui.link_menus", "HostPause",      # (table)
+    "join_pause", "ui.link_menus", "JoinPause",      # (table)
+    "link_over", "ui.between", "LinkGameOver",       # (table)
+)
 
 
 class App:
@@ -102,8 +103,8 @@ class App:
         # Push the screen called name (OVER) made from args: a screen opens one
         # above it in the import order (the table its pause) through the app,
         # which imports every screen, so no screen imports one above it.
-        module, cls = OVER[name]
-        self.push(getattr(load(module), cls)(*args))
+        i = OVER.index(name)
+        self.push(getattr(load(OVER[i + 1]), OVER[i + 2])(*args))
 
     def clear(self):
         while self.stack:
