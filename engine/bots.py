@@ -9,8 +9,15 @@
 # with engine/bot_search.py (sampling and playouts; Call Break and Linger
 # with their own engine/bot_search_<game>.py), and searches Nommie bids and
 # Call Break calls by simulation too.
-from engine.ondemand import load
+from engine.ondemand import forget, load
 from engine.rng import Rng
+
+
+def unload():
+    # Forget the bot modules loaded so far (the next decision loads its own again).
+    import sys
+    for name in [m for m in sys.modules if m.startswith("engine.bot_") or m == "engine.botlib"]:
+        forget(name)
 
 
 def position_key(view):

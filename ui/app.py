@@ -41,7 +41,7 @@ OVER = (
     "score_sheet", "ui.sheet_page", "ScoreSheet",    # (table)
     "host_pause", "ui.link_menus", "HostPause",      # (table)
     "join_pause", "ui.link_menus", "JoinPause",      # (table)
-    "link_over", "ui.between", "LinkGameOver",       # (table)
+    "link_over", "ui.link_over", "LinkGameOver",     # (table)
 )
 
 

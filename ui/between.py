@@ -115,18 +115,3 @@ class GameOver(ListScreen):
 
     def menu(self):
         self.app.home()
-
-
-class LinkGameOver(GameOver):
-    # Game over at a link table: the host may deal again to the same players
-    # (ui.link_menus.again).
-
-    def __init__(self, table):
-        GameOver.__init__(self, table)
-        self.items = [("Score sheet", self.sheet), ("Main menu", self.menu)]
-        if getattr(table, "host", None) is not None:
-            self.items.insert(0, ("New deal, same table", self.deal_again))
-
-    def deal_again(self):
-        from engine.ondemand import call
-        call("ui.link_menus", "again", self.table)

@@ -1,7 +1,7 @@
 # The in-game menus of a link table: the host's pause menu (open seats to
 # bots, a dropped player's seat to a bot now, close the table), the joiner's
 # (leave the table), and the host's new deal after game over (chosen on
-# ui.between's LinkGameOver). Loaded when one opens, unloaded when it closes
+# ui.link_over's LinkGameOver). Loaded when one opens, unloaded when it closes
 # (App: `module`).
 from ui.screen import Menu, TextScreen
 

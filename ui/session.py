@@ -86,12 +86,15 @@ class Session:
 
     def results(self, store, hinted):
         # Game over: each human's result in the statistics (hinted: a hint was
-        # asked for; ui.prefs reads it), and the save dropped.
+        # asked for; ui.prefs reads it), and the save dropped. A finished game
+        # needs no bots: their modules leave memory first (the game-over
+        # screen and the statistics load theirs).
+        bots.unload()
         st = self.state
         try:
-            bots = [self.levels[s] for s in range(self.players) if not self.is_human(s)]
+            levels = [self.levels[s] for s in range(self.players) if not self.is_human(s)]
             for s in self.humans():
-                store.record_result(self.game, {"bots": bots, "hinted": hinted},
+                store.record_result(self.game, {"bots": levels, "hinted": hinted},
                                     s in st.winners(), st.scores[s])
             store.clear_game()
         except (OSError, ValueError):

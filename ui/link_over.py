@@ -1,0 +1,22 @@
+# Game over at a link table (App.open("link_over")): the host may deal again
+# to the same players. A module of its own, loaded at a link game's end, so
+# the round summary's module (ui.between, its base) stays small.
+from engine.ondemand import call, forget
+from ui.between import GameOver
+
+
+class LinkGameOver(GameOver):
+    module = "ui.link_over"
+
+    def __init__(self, table):
+        GameOver.__init__(self, table)
+        self.items = [("Score sheet", self.sheet), ("Main menu", self.menu)]
+        if getattr(table, "host", None) is not None:
+            self.items.insert(0, ("New deal, same table", self.deal_again))
+
+    def deal_again(self):
+        call("ui.link_menus", "again", self.table)
+
+    def exit(self):
+        GameOver.exit(self)
+        forget("ui.between")           # loaded for the base class
