@@ -8,6 +8,7 @@ import time
 
 from hal import keys as K
 from hal.base import Board
+from hal.text import default_save_dir   # the save folder, the text console's too
 
 USAGE = """usage: python code.py [options]
   --headless             no window (tests, screenshots)
@@ -130,16 +131,6 @@ def parse_args(argv):
         except ValueError as e:
             raise _bad("--keys: %s." % str(e).rstrip("."))
     return opts
-
-
-def default_save_dir():
-    # Where a desktop keeps saves: $POCKET_TRICKS_DATA, else pocket-tricks in
-    # the XDG data folder (~/.local/share); the text console's too.
-    env = os.environ.get("POCKET_TRICKS_DATA")
-    if env:
-        return env
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
-    return os.path.join(base, "pocket-tricks")
 
 
 def _keymap(pygame):

@@ -10,11 +10,16 @@ import time
 from hal.base import Board
 
 
-def _default_save_dir():
+def default_save_dir():
+    # "/saves" on a board; on a desktop $POCKET_TRICKS_DATA, else pocket-tricks
+    # in the XDG data folder (~/.local/share). The desktop profile's too.
     if sys.implementation.name != "cpython":
         return "/saves"
-    from hal.desktop import default_save_dir
-    return default_save_dir()
+    env = os.environ.get("POCKET_TRICKS_DATA")
+    if env:
+        return env
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return os.path.join(base, "pocket-tricks")
 
 
 class Text(Board):
@@ -25,7 +30,7 @@ class Text(Board):
     def __init__(self, save_dir=None, readline=None, write=None, notice=None, opts=None):
         Board.__init__(self)
         self.opts = opts or {}        # the desktop command line (--game, --seed)
-        self.save_dir = save_dir or _default_save_dir()
+        self.save_dir = save_dir or default_save_dir()
         self.writable = _prepare(self.save_dir)
         self._readline = readline or _input_line
         self._write = write or _print_text
