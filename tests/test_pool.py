@@ -49,3 +49,17 @@ def test_tournament_counts_calibration_per_player():
     text = tournament.calibration_text(calib[2])
     assert text.startswith("bid ") and "exact" in text
     assert tournament.parse_player("3") == 3 and tournament.parse_player("trumps") == "trumps"
+
+
+def test_every_seating_puts_each_level_after_each_other_equally_often():
+    # rotations keep the order round the table; --seatings all does not
+    from tools.tournament import seatings
+    rot = seatings([3, 2, 1, 0], False)
+    assert len(rot) == 4 and all(s[(s.index(3) + 1) % 4] == 2 for s in rot)
+    every = seatings([3, 2, 1, 0], True)
+    assert len(every) == 24
+    after3 = [s[(s.index(3) + 1) % 4] for s in every]
+    assert sorted(set(after3)) == [0, 1, 2] and after3.count(0) == after3.count(1) == 8
+    for seat in range(4):
+        assert sorted(s[seat] for s in every) == sorted([0, 1, 2, 3] * 6)
+    assert len(seatings([3, 2, 2, 2], True)) == 4      # distinct seatings only
