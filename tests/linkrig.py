@@ -5,7 +5,7 @@ import os
 
 from hal import keys as K
 from tools.link_fake import FakeNet, Hub
-from tools.link_play import auto_key
+from tools.link_keys import auto_key
 from ui.app import App
 from ui.nostore import NoStore
 

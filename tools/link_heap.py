@@ -36,9 +36,14 @@ LINK_MODULES = ("ui.link_proto", "ui.link_remote", "ui.link_host", "hal.net", "u
                 "ui.link_menus", "ui.link_lobby")
 
 
-def _fake():
-    with open(os.path.join(ROOT, "tools", "link_fake.py"), encoding="utf-8") as f:
-        return f.read()
+def _tools():
+    # The dev-side modules the scripts import in the binary: the fake network
+    # and the scripted human's keys.
+    out = {}
+    for name in ("link_fake.py", "link_keys.py"):
+        with open(os.path.join(ROOT, "tools", name), encoding="utf-8") as f:
+            out[name] = f.read()
+    return out
 
 
 IMPORTS = """
@@ -61,25 +66,7 @@ print("RESULT " + json.dumps(out))
 """
 
 POLICY = """
-def human_key(app, count):
-    top = app.top()
-    name = type(top).__name__
-    if name in ("RoundSummary", "Curtain"):
-        return K.A
-    if getattr(top, "kind", "") != "table" or top.busy() or top.hold_until:
-        return None
-    st = top.state()
-    if st is None or st.is_over():
-        return None
-    seat = st.to_act()
-    if seat not in top.session.humans() or not top.decided(seat) or top.dec_seat != seat:
-        return None
-    if getattr(top, "sent", 0):
-        return None
-    h = getattr(top, "host", None)
-    if h is not None and h.wait_seat >= 0:
-        return None
-    return K.RIGHT if count %% 3 == 1 else K.A
+from link_keys import auto_key
 
 
 def sample():
@@ -91,7 +78,6 @@ HOST = """
 import gc
 import json
 import os
-from hal import keys as K
 from ui.app import App
 from ui.saves import Store
 import link_fake
@@ -139,7 +125,7 @@ while not type(app.top()).__name__.endswith("GameOver") and steps < %(limit)d:
             sock.send(('{"v":1,"t":"act","n":%%d,"a":%%d}\\n' %% (m["n"], m["legal"][0])).encode())
         m = line = None
         i = inq.find(b"\\n")
-    k = human_key(app, keys)
+    k = auto_key(app, keys)
     if k is not None:
         keys += 1
         app.key(k)
@@ -154,7 +140,6 @@ print("RESULT " + json.dumps({"over": st.is_over(), "actions": len(st.log), "key
 JOIN = """
 import gc
 import json
-from hal import keys as K
 from ui.app import App
 from ui.nostore import NoStore
 import link_fake
@@ -191,7 +176,7 @@ while steps < %(limit)d:
         line = None
     while peer is not None and peer.recv_into(buf) > 0:
         pass
-    k = human_key(app, keys)
+    k = auto_key(app, keys)
     if k is not None:
         keys += 1
         app.key(k)
@@ -219,7 +204,7 @@ def host_script(game, level=3, seed=7, every=5, limit=40000):
 
 def host_game(game="callbreak", level=3, seed=7, kind="mpy", heap=192 * KB):
     out = circuitpy.run(host_script(game, level, seed), heap, circuitpy.stage(kind),
-                        files={"link_fake.py": _fake()})
+                        files=_tools())
     return device_game.parse(out)
 
 
@@ -242,8 +227,9 @@ def host_lines(game="callbreak", seed=7):
 def joiner_game(game="callbreak", seed=7, kind="mpy", heap=192 * KB):
     lines = host_lines(game, seed).decode()
     script = JOIN % {"every": 5, "limit": 200000}
-    out = circuitpy.run(script, heap, circuitpy.stage(kind),
-                        files={"link_fake.py": _fake(), "host_lines.txt": lines})
+    files = _tools()
+    files["host_lines.txt"] = lines
+    out = circuitpy.run(script, heap, circuitpy.stage(kind), files=files)
     res = device_game.parse(out)
     res["lines"] = lines.count("\n")
     res["largest"] = max(len(x) + 1 for x in lines.split("\n"))

@@ -25,7 +25,7 @@ for _p in (os.path.join(ROOT, "lib"), ROOT):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
-from hal import keys as K  # noqa: E402
+from tools.link_keys import auto_key  # noqa: E402
 
 
 def table_of(app):
@@ -33,33 +33,6 @@ def table_of(app):
         if getattr(s, "kind", "") == "table":
             return s
     return None
-
-
-def auto_key(app, count):
-    """The key this process's human presses now, or None (not its turn)."""
-    top = app.top()
-    if top is None:
-        return None
-    name = type(top).__name__
-    if name in ("RoundSummary", "Curtain"):
-        return K.A
-    if getattr(top, "kind", "") != "table" or top.busy() or top.hold_until:
-        return None
-    st = top.state()
-    if st is None or st.is_over():
-        return None
-    seat = st.to_act()
-    if seat not in top.session.humans() or not top.decided(seat) or top.dec_seat != seat:
-        return None
-    if getattr(top, "sent", 0):
-        return None
-    host = getattr(top, "host", None)
-    if host is not None and host.wait_seat >= 0:
-        return None
-    client = getattr(top, "client", None)
-    if client is not None and (client.wait or client.line is None):
-        return None
-    return K.RIGHT if count % 3 == 1 else K.A
 
 
 def main(argv=None):
