@@ -63,3 +63,11 @@ def test_every_seating_puts_each_level_after_each_other_equally_often():
     for seat in range(4):
         assert sorted(s[seat] for s in every) == sorted([0, 1, 2, 3] * 6)
     assert len(seatings([3, 2, 2, 2], True)) == 4      # distinct seatings only
+
+
+def test_a_mixed_table_plays_every_seating_unless_told_rotations(capsys):
+    tournament.main(["nines", "--levels", "3", "2", "1", "--deals", "1", "--jobs", "1"])
+    assert "(duplicate: each deal in 6 seatings)" in capsys.readouterr().out
+    tournament.main(["nines", "--levels", "2", "1", "0", "--deals", "1", "--jobs", "1",
+                     "--seatings", "rotations"])
+    assert "(duplicate: each deal in 3 rotations)" in capsys.readouterr().out

@@ -9,15 +9,16 @@ A seat is a bot level (0-3) or an opponent style of tools/pool.py (random,
 cautious, aggressive, trumps). ``--pool L`` plays level L against three (Nines:
 two) of each style in turn, one match per style.
 
-Each game (seed 1, 2, ...) is played once per seat rotation with the levels
-moved one seat on each time, so every level plays every hand of the same
-deals. A rotation keeps the order round the table: with --levels 3 2 1 0 the
-level-3 seat always plays right after the random one. Where that matters
-(Linger Longer: the same bot in the level-3 and level-2 seats of `3 2 1 0`
-scores 1.2 +- 0.6 points a deal apart over 10000 deals), ``--seatings all``
-plays every distinct seating instead (4 players: 24), so each level meets
-each neighbour on each side. A deal is one round; a round counts only when its cards were dealt
-identically in every rotation (a game that ended early, e.g. a Call Break
+Each game (seed 1, 2, ...) is played once in every distinct seating of the
+levels (3 2 2 2: 4; 3 2 1 0: 24), so every level plays every hand of the
+same deals and meets each neighbour on each side. ``--seatings rotations``
+plays only the rotations (the levels moved one seat on each time): quicker
+at a mixed table, but a rotation keeps the order round the table (with
+--levels 3 2 1 0 the level-3 seat always plays right after the random one,
+and in Linger Longer the same bot in the level-3 and level-2 seats scored
+1.2 +- 0.6 points a deal apart over 10000 deals). A deal is one round; a
+round counts only when its cards were dealt
+identically in every seating (a game that ended early, e.g. a Call Break
 8-trick win, or a different redeal, drops it). Per level: mean points per
 deal with a 95% confidence interval, and the share of games won (ties
 split), and for games with bids (Nommie, Call Break, Israeli Whist) the
@@ -78,7 +79,7 @@ def seatings(levels, every):
     return out
 
 
-def play_rotations(job):
+def play_seatings(job):
     """One seed, every seating (seatings()): (seed, [per seating: (levels per
     seat, [(deal signature, points per seat)], winners, score_scale, [(seat,
     bid, taken) per seat and round with a bid])])."""
@@ -110,7 +111,7 @@ def play_rotations(job):
     return seed, out
 
 
-def collect(game, levels, deals, jobs, calib=None, every=False):
+def collect(game, levels, deals, jobs, calib=None, every=True):
     """Per paired deal: {level: mean points of that level's seats}; and win
     shares. calib, a dict, gets per level [rounds, bid sum, taken sum, exact]."""
     rows = []
@@ -127,7 +128,7 @@ def collect(game, levels, deals, jobs, calib=None, every=False):
         while len(rows) < deals:
             batch = [(game, levels, seed + i + 1, every) for i in range(max(jobs * 2, 1))]
             seed += len(batch)
-            results = pool.map(play_rotations, batch) if pool else [play_rotations(j) for j in batch]
+            results = pool.map(play_seatings, batch) if pool else [play_seatings(j) for j in batch]
             for _, rots in results:
                 if len(rows) >= deals:
                     break
@@ -146,7 +147,7 @@ def collect(game, levels, deals, jobs, calib=None, every=False):
                 count = min(len(rot[1]) for rot in rots)
                 for k in range(count):
                     if len(set(rot[1][k][0] for rot in rots)) != 1:
-                        continue  # not the same cards in every rotation
+                        continue  # not the same cards in every seating
                     sums, ns = {}, {}
                     for seat_levels, ds, _, scale, _ in rots:
                         pts = ds[k][1]
@@ -182,12 +183,14 @@ def calibration_text(c):
         c[1] / n, c[2] / n, (c[1] - c[2]) / n, 100.0 * c[3] / n)
 
 
-def report(game, levels, rows, winrate, out=sys.stdout, calib=None):
+def report(game, levels, rows, winrate, out=None, calib=None, every=True):
+    out = out or sys.stdout
     sign = -1 if game in LOWER_IS_BETTER else 1
     order = sorted(set(levels), key=order_key)
     calib = calib or {}
-    out.write("%s: %d deals, seats %s (duplicate: each plays every seat)\n"
-              % (game, len(rows), " ".join(label(x) for x in levels)))
+    out.write("%s: %d deals, seats %s (duplicate: each deal in %d %s)\n"
+              % (game, len(rows), " ".join(label(x) for x in levels),
+                 len(seatings(levels, every)), "seatings" if every else "rotations"))
     out.write("{:<11} {:>22} {:>10}  {}\n".format(
         "player", "points/deal (95% CI)", "games won",
         "calibration per round (bid - taken)" if calib else ""))
@@ -224,8 +227,9 @@ def main(argv=None):
     ap.add_argument("--pool", type=int, default=None, metavar="LEVEL",
                     help="play LEVEL against each style of tools/pool.py in turn")
     ap.add_argument("--deals", type=int, default=200)
-    ap.add_argument("--seatings", choices=("rotations", "all"), default="rotations",
-                    help="each deal in every rotation of the seats (default) or every seating")
+    ap.add_argument("--seatings", choices=("all", "rotations"), default="all",
+                    help="each deal in every distinct seating (default) or only in every"
+                         " rotation (quicker, but each level keeps its neighbours)")
     ap.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1),
                     help="processes (default: up to 2)")
     args = ap.parse_args(argv)
@@ -239,9 +243,9 @@ def main(argv=None):
         if len(set(levels)) < 2:
             ap.error("give at least two different players")
         calib = {}
-        rows, winrate, _ = collect(args.game, levels, args.deals, args.jobs, calib,
-                                   args.seatings == "all")
-        report(args.game, levels, rows, winrate, calib=calib)
+        every = args.seatings == "all"
+        rows, winrate, _ = collect(args.game, levels, args.deals, args.jobs, calib, every)
+        report(args.game, levels, rows, winrate, calib=calib, every=every)
         sys.stdout.flush()
     return 0
 
