@@ -8,14 +8,17 @@
 # follow, so no voids to honour), the rest in random order as the stock, plays
 # the game on with the trick winner drawing, and scores a playout 12 when this
 # seat ends as the only holder (12 / k for a k-way draw on tricks, and by
-# card counts when the playout is cut at CAP cards). The level-2 card is kept
-# unless another card wins clearly more often on the same deals.
+# card counts when the playout is cut at CAP cards). The heuristic's card
+# (engine/bot_linger.py at level 3) is kept unless another card wins clearly
+# more often on the same deals: on a board's budget that is rare (about 1
+# decision in 160): 72 playouts are mostly noise, ten times as many would
+# gain (python -m tools.linger_judge; README).
 from engine.bot_search import distinct, pick, seen_cards
 from engine.tricks import beats
 
 PLAYOUTS = 72   # playouts per decision, shared out among the candidates (board time)
 CAP = 40        # cards per playout before it is scored by card counts
-Z4 = 9          # t-statistic (in quarters) another card needs to replace level 2's
+Z4 = 9          # t-statistic (in quarters) another card needs to replace the heuristic's
 
 
 def choose(view, legal, rng, baseline):

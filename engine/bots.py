@@ -3,8 +3,9 @@
 # A bot sees only its own seat's view, so it can never use hidden cards. The
 # same inputs give the same choice: its randomness comes from engine.rng
 # seeded by `seed` and the position. Level 0 is uniform random (the baseline);
-# levels 1-2 (and level 3's bidding) are the game's own module
-# engine/bot_<game>.py, imported when first needed, whose
+# levels 1-2 (and level 3's bidding, and the card its search starts from:
+# level 2's, or in Linger Longer a level-3 heuristic) are the game's own
+# module engine/bot_<game>.py, imported when first needed, whose
 # `choose(view, legal, level, rng)` knows that game; level 3 plays its cards
 # with engine/bot_search.py (sampling and playouts; Call Break and Linger
 # with their own engine/bot_search_<game>.py), and searches Nommie bids and
@@ -41,7 +42,7 @@ def choose(view, legal, level=2, seed=0):
     if level <= 0:
         return legal[rng.below(len(legal))]
     game = view["game"]
-    # the heuristic of level 2; Linger Longer's plays level 3 its own way
+    # the game's heuristic (levels 2 and 3 alike, except Linger Longer's)
     a = load("engine.bot_" + game).choose(view, legal, level, rng)
     if a not in legal:
         a = legal[0]
