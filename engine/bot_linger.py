@@ -1,7 +1,7 @@
 # Linger Longer bots, levels 1-3 (level 3 also searches: engine/bot_search_linger.py).
-# A trick costs each loser a card and the winner
-# nothing (it draws one back), and the last player holding cards wins, so the
-# question is less whether to win than what to spend.
+# A trick costs each loser a card and the winner nothing (it draws one
+# back), and the last player holding cards wins, so the question is less
+# whether to win than what to spend.
 #
 # Level 1: lead an ace (else the cheapest card), win with the cheapest card
 # that beats the trick so far, otherwise throw the cheapest card.
