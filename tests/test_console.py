@@ -221,3 +221,12 @@ def test_the_console_names_the_table_from_the_names_setting():
     # yours first, then the bots in seat order, at most 5 letters; past the list, the built-in names
     assert con.session.names[:3] == ["Mara", "Zedek", "Q"]
     assert "Mara, Zedek (bot 1), Q (bot 1)" in out
+
+
+def test_pass_and_play_files_every_persons_result_as_the_screen_does(tmp_path):
+    store = Store(str(tmp_path), True)
+    con, t, out = run_console(setup_lines("nommie", seats="h h 1 1"), store)
+    assert con.session.state.is_over() and "Pass to " in "".join(t.prompts)
+    g = store.load_stats()["nommie"]
+    assert g["played"] == 2 and g["levels"] == {"1": [2, g["won"]]}
+    assert store.load_game()[0] is None

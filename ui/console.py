@@ -348,12 +348,7 @@ class Console:
         self.say(*call("ui.sheet_page", "score_sheet", v, s.names, 80))
         self.say("Winner%s: %s" % ("s" if len(win) > 1 else "", ", ".join([s.names[w] for w in win])))
         if self.store is not None:
-            self.store.clear_game()
-            humans = s.humans()
-            if len(humans) == 1:
-                bots_ = [s.levels[i] for i in range(s.players) if not s.is_human(i)]
-                self.store.record_result(s.game, bots_, humans[0] in win,
-                                         v["scores"][humans[0]])
+            s.results(self.store, False)  # as the screen does: every person's result
 
 
 def _number(text, lo, hi, what):
