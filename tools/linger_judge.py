@@ -19,7 +19,7 @@ the mean difference in the seat's share of the win, in percent; a game's
 gain is the sum over its decisions. Printed: the mean gain per game with a
 95% interval, and how many decisions a game differed in.
 
-``judge(table, games, rollouts, first)`` returns
+``judge(table, count, rollouts, first)`` (count: games) returns
 ``{"games": .., "differing": .., "gain": .., "interval": ..}``.
 """
 import argparse
@@ -87,8 +87,8 @@ def judge(table=(3, 2, 1, 0), count=600, rollouts=100, first=1):
     for g in range(first, first + count):
         levels = list(table[g % n:]) + list(table[:g % n])
         seat = levels.index(3)
-        later = list(levels)
-        later[seat] = 2
+        rollout_levels = list(levels)
+        rollout_levels[seat] = 2  # only the judged card differs
         state = mod.new_game(players=n, seed=g)
         total = 0.0
         while state.phase != "over":
@@ -101,7 +101,7 @@ def judge(table=(3, 2, 1, 0), count=600, rollouts=100, first=1):
                 if a != b:
                     differing += 1
                     rnd = random.Random(g * 1000 + differing)
-                    total += gain(state, seat, a, b, later, rollouts, rnd)
+                    total += gain(state, seat, a, b, rollout_levels, rollouts, rnd)
             state.apply(a)
         per_game.append(total)
     mean = sum(per_game) / count
