@@ -99,7 +99,7 @@ class Israeli(TrickGame):
         h = self.high  # [amount, suit, seat] of the highest trump bid
         if p == "trump_bid":
             # from the smallest bid that outbids the auction so far to 13 NT, and pass
-            low = 5 * (MIN_BID + self.frisch_count) if h is None else 5 * h[0] + h[1] + 1
+            low = 5 * self.min_bid if h is None else 5 * h[0] + h[1] + 1
             out = list(range(TRUMP_BID + low, TRUMP_BID + 70))
             out.append(PASS)
             return out
