@@ -349,9 +349,10 @@ class Host:
             from engine.actions import bid
             why = []
             for n in range((v.get("hand_size") or 13) + 1):
-                t = None if bid(n) in msg["legal"] else st.explain(bid(n))
+                a = bid(n)
+                t = None if a in msg["legal"] else st.explain(a)
                 if t:
-                    why.append([bid(n), t])
+                    why.append([a, t])
             msg["why"] = why
         return msg
 
