@@ -332,10 +332,11 @@ class Console:
         return self.store.save_game(self.session.record())
 
     def autosave(self):
-        # Save now; a problem is told once (not at every move).
-        if self.store is None or self.session.state.is_over():
+        # Save now (Session.autosave, as the screen does); a problem is told
+        # once (not at every move).
+        if self.store is None:
             return
-        note = self.save()
+        note = self.session.autosave(self.store)
         if note and note != self.saved_note:
             self.say("! " + note)
         self.saved_note = note
