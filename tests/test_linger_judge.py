@@ -6,7 +6,7 @@ from engine import bots, games
 from tools import linger_judge
 
 
-def a_lead_where_levels_differ():
+def a_position_where_levels_differ():
     # The first position (seeds 1..) where level 3's card is not level 2's.
     mod = games.load("linger")
     for seed in range(1, 60):
@@ -24,7 +24,7 @@ def a_lead_where_levels_differ():
 
 def test_resampling_keeps_what_the_seat_knows_and_changes_nothing():
     import random
-    st, _, _ = a_lead_where_levels_differ()
+    st, _, _ = a_position_where_levels_differ()
     seat = st.turn
     before = st.save()
     other = linger_judge.resample(st, seat, random.Random(1))
@@ -40,7 +40,7 @@ def test_resampling_keeps_what_the_seat_knows_and_changes_nothing():
 
 def test_a_card_judged_against_itself_gains_nothing():
     import random
-    st, a3, a2 = a_lead_where_levels_differ()
+    st, a3, a2 = a_position_where_levels_differ()
     seat = st.turn
     levels = [2, 2, 1, 0]
     assert linger_judge.gain(st, seat, a3, a3, levels, 5, random.Random(3)) == 0

@@ -129,10 +129,10 @@ def collect(game, levels, deals, jobs, calib=None, every=True):
             batch = [(game, levels, seed + i + 1, every) for i in range(max(jobs * 2, 1))]
             seed += len(batch)
             results = pool.map(play_seatings, batch) if pool else [play_seatings(j) for j in batch]
-            for _, rots in results:
+            for _, runs in results:
                 if len(rows) >= deals:
                     break
-                for seat_levels, _, winners, _, cal in rots:
+                for seat_levels, _, winners, _, cal in runs:
                     for i, b, t in cal:
                         c = calib.setdefault(seat_levels[i], [0, 0, 0, 0])
                         c[0] += 1
@@ -144,12 +144,12 @@ def collect(game, levels, deals, jobs, calib=None, every=True):
                         seats[lv] = seats.get(lv, 0) + 1
                         if i in winners:
                             wins[lv] = wins.get(lv, 0) + 1.0 / len(winners)
-                count = min(len(rot[1]) for rot in rots)
+                count = min(len(run[1]) for run in runs)
                 for k in range(count):
-                    if len(set(rot[1][k][0] for rot in rots)) != 1:
+                    if len(set(run[1][k][0] for run in runs)) != 1:
                         continue  # not the same cards in every seating
                     sums, ns = {}, {}
-                    for seat_levels, ds, _, scale, _ in rots:
+                    for seat_levels, ds, _, scale, _ in runs:
                         pts = ds[k][1]
                         for i in range(len(seat_levels)):
                             lv = seat_levels[i]
