@@ -8,7 +8,9 @@ What is timed: random playouts, and in them one ``legal_actions()`` plus one
 same inline LCG in every loop. Dealing is left out on both sides: OpenSpiel
 deals with chance nodes before the first bid, and this engine deals the next
 round inside the ``apply()`` of a round's last card, so each round is timed
-from its first decision up to (not including) its last card. Time is CPU
+from its first decision up to (not including) its last card. The timed loop
+is the same few lines on both sides: where a round's last card falls is
+found beforehand on a twin state, untimed (``_round_ahead``). Time is CPU
 time (``time.process_time``), in ``blocks`` blocks of about ``seconds``
 each; the figure is the median block, so a busy machine that slows one block
 does not move it.
@@ -46,7 +48,13 @@ def _median(xs):
 
 
 def ours_block(game, seconds, seed0=1):
-    """(CPU seconds, actions) of random playouts for about `seconds`."""
+    """(CPU seconds, actions) of random playouts for about `seconds`.
+
+    The timed loop is OpenSpiel's, line for line: ``while n < todo``. Its
+    bookkeeping (where a round's last card falls, an early end) is done
+    untimed, on a twin state of the same seed that plays the same actions
+    first, so this side is not charged for checks the other side does not run.
+    """
     from engine import games
     mod = games.load(game)
     clock = time.process_time
@@ -56,28 +64,48 @@ def ours_block(game, seconds, seed0=1):
     seed = seed0
     start = clock()
     while clock() - start < seconds:
-        st = mod.new_game(seed=seed) if game != "linger" else mod.new_game(players=4, seed=seed)
+        st = _new(mod, game, seed)
+        twin = _new(mod, game, seed)
         seed += 1
         legal_actions = st.legal_actions
         apply = st.apply
         while st.phase != "over":
-            rnd = st.round
+            todo, last = _round_ahead(twin, x)
             n = 0
             t0 = clock()
-            while True:
+            while n < todo:
                 legal = legal_actions()
-                if len(legal) == 1 and _last_card(st):
-                    break
                 x = (x * 1103515245 + 12345) & 0x7FFFFFFF
                 apply(legal[x % len(legal)])
                 n += 1
-                if st.round != rnd or st.phase == "over":
-                    break  # a round ended early (Call Break's 8-trick win)
             spent += clock() - t0
             count += n
-            if st.phase != "over" and st.round == rnd:
-                apply(legal[0])  # the round's last card: deals the next round, untimed
+            if last is not None:
+                apply(last)  # the round's last card: deals the next round, untimed
     return spent, count
+
+
+def _new(mod, game, seed):
+    return mod.new_game(players=4, seed=seed) if game == "linger" else mod.new_game(seed=seed)
+
+
+def _round_ahead(st, x):
+    # Play st (the twin) through its round as the timed loop will, from LCG
+    # state x: (the decisions before the round's last card, that last card,
+    # or None when the round ended early: Call Break's 8-trick win). The last
+    # card is played too, so the twin stays one round ahead in step.
+    rnd = st.round
+    todo = 0
+    while True:
+        legal = st.legal_actions()
+        if len(legal) == 1 and _last_card(st):
+            st.apply(legal[0])
+            return todo, legal[0]
+        x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+        st.apply(legal[x % len(legal)])
+        todo += 1
+        if st.round != rnd or st.phase == "over":
+            return todo, None
 
 
 def _last_card(st):
@@ -126,12 +154,9 @@ def openspiel_block(seconds, seed0=1):
     return spent, count
 
 
-def measure(fn, blocks, seconds):
-    per = []
-    for b in range(blocks):
-        spent, n = fn(seconds, 1 + 1000 * b)
-        per.append(1e6 * spent / max(1, n))
-    return {"us_per_action": _median(per), "blocks": per}
+def _per_action(fn, seconds, block):
+    spent, n = fn(seconds, 1 + 1000 * block)
+    return 1e6 * spent / max(1, n)
 
 
 def openspiel_available():
@@ -143,24 +168,35 @@ def openspiel_available():
 
 
 def figures(games=None, blocks=5, seconds=0.6):
+    # Blocks take turns (OpenSpiel, then each game, then OpenSpiel again...),
+    # so a game's ratio is the median of ratios to the OpenSpiel block of the
+    # same turn: a machine that slows down for a while slows both sides.
+    games = list(games or GAME_IDS)
     missing = openspiel_available()
+    os_blocks = []
+    ours = dict((g, []) for g in games)
+    for b in range(blocks):
+        if missing is None:
+            os_blocks.append(_per_action(openspiel_block, seconds, b))
+        for g in games:
+            ours[g].append(_per_action(lambda s, seed, g=g: ours_block(g, s, seed), seconds, b))
     os_fig = None
-    if missing is None:
-        os_fig = measure(openspiel_block, blocks, seconds)
-    ref = os_fig["us_per_action"] if os_fig else REFERENCE_US
+    if os_blocks:
+        os_fig = {"us_per_action": _median(os_blocks), "blocks": os_blocks}
     out = {"openspiel": os_fig, "openspiel_missing": missing, "reference_us": REFERENCE_US,
            "games": []}
-    for g in games or GAME_IDS:
-        f = measure(lambda s, seed, g=g: ours_block(g, s, seed), blocks, seconds)
-        f["game"] = g
-        f["ratio"] = f["us_per_action"] / ref
-        out["games"].append(f)
+    for g in games:
+        per = ours[g]
+        refs = os_blocks or [REFERENCE_US] * len(per)
+        out["games"].append({"game": g, "us_per_action": _median(per), "blocks": per,
+                             "ratio": _median([u / r for u, r in zip(per, refs)])})
     return out
 
 
 def print_table(data, out=None):
     w = (out or sys.stdout).write
-    w("Per action, legal_actions() + apply() in random playouts (CPU time, median of %d blocks)\n"
+    w("Per action, legal_actions() + apply() in random playouts (CPU time, median of %d blocks;"
+      " ratio: median of each turn's ratio)\n"
       % len(data["games"][0]["blocks"] if data["games"] else 0))
     os_fig = data["openspiel"]
     if os_fig:
