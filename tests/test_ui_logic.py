@@ -816,3 +816,39 @@ def test_nines_text_console_shows_what_a_swapper_knows():
     st.apply(401)                      # seat 1 takes seat 0's old hand
     lines = text_table.table_lines(st.view(0), names, "Nines", 0)
     assert [x for x in lines if x.startswith("Bo holds (your old hand): ")]
+
+
+def _eight_trick_deal():
+    # A Call Break deal whose level-0 bots end it with an 8-trick round, found
+    # by playing the engine's own level-0 bots (the seats' bot rng is the table's).
+    for seed in range(1, 400):
+        app, d = new_app()
+        t = start(app, "callbreak", ["bot"] * 4, seed=seed, levels=[0] * 4)
+        until(d, lambda: name(app) == "GameOver", limit=20000)
+        if t.state().eight_winner is not None:
+            return app, t
+    raise AssertionError("no 8-trick win in 400 deals")
+
+
+def test_game_over_says_when_8_tricks_ended_the_game():
+    # The winner of an 8-trick round may have the lowest total: the screen says why.
+    app, t = _eight_trick_deal()
+    st = t.state()
+    w = st.eight_winner
+    text = " ".join(app.top().lines)
+    assert "%s wins!" % t.names()[w] in text
+    assert "%s took 8 tricks in round %d: an instant win." % (t.names()[w], st.round + 1) in text
+    assert "Play again" in text
+
+
+def test_outcome_words_for_every_ending():
+    from ui.sheet_page import outcome
+    names = ["You", "Ann", "Bob"]
+    assert outcome({"result": None}, [1], names) == ["Ann wins!"]
+    assert outcome({}, [0], names) == ["You win!"]
+    assert outcome({}, [0, 2], names) == ["Joint winners: You, Bob"]
+    assert outcome({"result": "draw"}, [1, 2], names) == [
+        "Draw: Ann, Bob", "The stock ran out: most tricks wins."]
+    assert outcome({"result": "last_holder"}, [2], names) == ["Bob wins!", "Last to hold cards."]
+    assert outcome({"eight_winner": 1, "round": 2}, [1], names) == [
+        "Ann wins!", "Ann took 8 tricks in round 3: an instant win."]

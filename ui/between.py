@@ -57,16 +57,10 @@ class GameOver(ListScreen):
         st = self.table.state()
         v = st.view(None)
         names = self.table.names()
-        win = st.winners()
-        if v.get("result") == "draw":
-            head = "Draw: " + ", ".join([names[s] for s in win])
-        elif len(win) > 1:
-            head = "Joint winners: " + ", ".join([names[s] for s in win])
-        elif win:
-            head = ("You win!" if names[win[0]] == "You" else "%s wins!" % names[win[0]])
-        else:
-            head = "Nobody wins."
-        lines = wrap(head, self.app.cols - 1)
+        from engine.ondemand import call
+        lines = []
+        for sentence in call("ui.sheet_page", "outcome", v, st.winners(), names):
+            lines += wrap(sentence, self.app.cols - 1)
         self.first_item = len(lines)
         lines += ["> " + it[0] for it in self.items]
         if v["game"] == "linger":
@@ -74,7 +68,6 @@ class GameOver(ListScreen):
                 n = v["tricks"][s]
                 lines.append("  " + fmt.pad(names[s], 6) + "%d trick%s" % (n, "" if n == 1 else "s"))
         else:        # a line per round, then the totals (DOWN scrolls to them)
-            from engine.ondemand import call
             lines += [""] + call("ui.sheet_page", "round_lines", v, names)
         self.lines = lines
         self.last_item = self.first_item + len(self.items) - 1

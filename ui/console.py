@@ -347,7 +347,7 @@ class Console:
         win = s.state.winners()
         self.say("", "%s is over." % title)
         self.say(*call("ui.sheet_page", "score_sheet", v, s.names, 80))
-        self.say("Winner%s: %s" % ("s" if len(win) > 1 else "", ", ".join([s.names[w] for w in win])))
+        self.say(*call("ui.sheet_page", "outcome", v, win, s.names))
         if self.store is not None:
             s.results(self.store, False)  # as the screen does: every person's result
 

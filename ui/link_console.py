@@ -100,9 +100,7 @@ class LinkConsole:
         if st.is_over():
             self.say("", "Game over.")
             self.say(*call("ui.sheet_page", "score_sheet", v, names, 80))
-            win = st.winners()
-            self.say("Winner%s: %s" % ("s" if len(win) > 1 else "",
-                                       ", ".join([names[w] for w in win])))
+            self.say(*call("ui.sheet_page", "outcome", v, st.winners(), names))
             return True
         w = self.c.wait
         if w:

@@ -2,6 +2,7 @@
 # hosting a table (game, seats: You / Link / Bot, options, the grace period),
 # the lobby that lists the tables announced on the local network, and the
 # desktop's --host / --join command line. Unloaded once a table starts.
+from engine.rng import random_deal
 from ui import link_proto as P
 from ui.screen import ListScreen, Menu
 
@@ -138,7 +139,7 @@ def from_options(app, opts):
     except ValueError as e:
         _fail(app, e)
         return None
-    seed = opts.get("seed") or 1 + (app.entropy() % 9999 if app.entropy else 0)
+    seed = opts.get("seed") or random_deal(app.entropy)
     grace = opts.get("grace") or DEFAULT_GRACE
     return host(app, gid, kinds, levels, seed, None, grace, port, opts.get("name"))
 
@@ -261,7 +262,7 @@ class HostSetup(ListScreen):
         opts = {}
         for key, label, values, default in setup_options(self.gid()):
             opts[key] = self.options.get(key, default)
-        seed = 1 + (self.app.entropy() % 9999 if self.app.entropy else 0)
+        seed = random_deal(self.app.entropy)
         o = getattr(self.app, "opts", None) or {}
         host(self.app, self.gid(), kinds, levels, seed, opts, self.grace, o.get("port"),
              o.get("name"))

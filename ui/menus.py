@@ -93,10 +93,11 @@ def rules_text(game_id):
 
 def quick_start(app, game_id, seed=None):
     # --game ID on the desktop: straight to a table, you against bots.
+    from engine.rng import random_deal
     from ui.session import Session, default_names
     n = facts(game_id)[5]
     level = app.settings.get("bot_level", 2)
     seats = ["human"] + ["bot"] * (n - 1)
-    session = Session.new(game_id, seats, [level] * n, seed or 1, None,
+    session = Session.new(game_id, seats, [level] * n, seed or random_deal(app.entropy), None,
                           default_names(seats, app.settings.get("names")))
     start_table(app, session)

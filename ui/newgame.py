@@ -2,6 +2,7 @@
 # Unloaded while a game runs.
 
 from engine import IllegalAction, games
+from engine.rng import random_deal
 from ui.menus import SEAT_KINDS, facts, row, setup_lines, setup_options, start_table
 from hal import keys as K
 from ui.screen import ListScreen
@@ -121,7 +122,7 @@ class Setup(ListScreen):
                   self.app.settings.get("bot_level", 2) for s in range(self.players)]
         seed = self.deal
         if not seed:
-            seed = 1 + (self.app.entropy() % 9999 if self.app.entropy else 0)
+            seed = random_deal(self.app.entropy)
         opts = {}
         for key, label, values, default in setup_options(gid):
             opts[key] = self.options.get(key, default)

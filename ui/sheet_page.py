@@ -1,6 +1,6 @@
 # The score sheet screen (SELECT, the pause menu, game over: a page per
 # round, then the totals and the last trick), the whole sheet as text for the
-# console, and game over's line per round. Loaded while one of them is used.
+# console, and game over's words and line per round. Loaded while one of them is used.
 from hal import keys as K
 from ui.fmt import card, pad, score
 from ui.screen import ListScreen
@@ -22,6 +22,31 @@ def round_lines(view, names):
         rows.append([str(r + 1)] + [signed(p, scale) for p in hist[r].get("points") or [0] * n])
     rows.append(["Tot"] + [score(x, scale) for x in view["scores"]])
     return columns(rows)
+
+
+def outcome(view, win, names):
+    # Game over's words on every front end: who won (win: the winning seats)
+    # and, where a rule decided it rather than the totals, which rule.
+    who = ", ".join([names[s] for s in win])
+    if view.get("result") == "draw":
+        head = "Draw: " + who
+    elif len(win) > 1:
+        head = "Joint winners: " + who
+    elif win:
+        head = "You win!" if names[win[0]] == "You" else who + " wins!"
+    else:
+        head = "Nobody wins."
+    out = [head]
+    eight = view.get("eight_winner")
+    if eight is not None:
+        out.append("%s took 8 tricks in round %d: an instant win."
+                   % (names[eight], view["round"] + 1))
+    result = view.get("result")
+    if result == "last_holder":
+        out.append("Last to hold cards.")
+    elif result in ("most_tricks", "draw"):
+        out.append("The stock ran out: most tricks wins.")
+    return out
 
 
 def score_sheet(view, names, cols):
