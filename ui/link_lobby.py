@@ -141,7 +141,10 @@ def from_options(app, opts):
         return None
     seed = opts.get("seed") or random_deal(app.entropy)
     grace = opts.get("grace") or DEFAULT_GRACE
-    return host(app, gid, kinds, levels, seed, None, grace, port, opts.get("name"))
+    from ui.menus import start_or_ask
+    start_or_ask(app, lambda: host(app, gid, kinds, levels, seed, None, grace, port,
+                                   opts.get("name")))
+    return None
 
 
 class LinkMenu(Menu):
@@ -258,14 +261,14 @@ class HostSetup(ListScreen):
             self.footer = "Make a seat Link"
             return
         levels = [max(0, self.seats[s] - 2) for s in range(n)]
-        from ui.menus import setup_options
+        from ui.menus import setup_options, start_or_ask
         opts = {}
         for key, label, values, default in setup_options(self.gid()):
             opts[key] = self.options.get(key, default)
         seed = random_deal(self.app.entropy)
         o = getattr(self.app, "opts", None) or {}
-        host(self.app, self.gid(), kinds, levels, seed, opts, self.grace, o.get("port"),
-             o.get("name"))
+        start_or_ask(self.app, lambda: host(self.app, self.gid(), kinds, levels, seed, opts,
+                                            self.grace, o.get("port"), o.get("name")))
 
 
 def _saved_grace(app):

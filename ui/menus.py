@@ -91,8 +91,21 @@ def rules_text(game_id):
         return "The rules file for this game is missing."
 
 
+def start_or_ask(app, start):
+    # start() a new game, first asking when it would replace the saved one:
+    # the title, at the bottom of the stack, knows (Keep it: back to the menus).
+    title = app.stack[0] if app.stack else None
+    saved = title.saved_name() if hasattr(title, "saved_name") else None
+    if saved:
+        from ui.confirm import replacing
+        replacing(app, saved, start)
+    else:
+        start()
+
+
 def quick_start(app, game_id, seed=None):
-    # --game ID on the desktop: straight to a table, you against bots.
+    # --game ID on the desktop: straight to a table, you against bots (asking
+    # first when a saved game would be replaced).
     from engine.rng import random_deal
     from ui.session import Session, default_names
     n = facts(game_id)[5]
@@ -100,4 +113,4 @@ def quick_start(app, game_id, seed=None):
     seats = ["human"] + ["bot"] * (n - 1)
     session = Session.new(game_id, seats, [level] * n, seed or random_deal(app.entropy), None,
                           default_names(seats, app.settings.get("names")))
-    start_table(app, session)
+    start_or_ask(app, lambda: start_table(app, session))

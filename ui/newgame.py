@@ -3,7 +3,7 @@
 
 from engine import IllegalAction, games
 from engine.rng import random_deal
-from ui.menus import SEAT_KINDS, facts, row, setup_lines, setup_options, start_table
+from ui.menus import SEAT_KINDS, facts, row, setup_lines, setup_options, start_or_ask, start_table
 from hal import keys as K
 from ui.screen import ListScreen
 from ui.session import Session, default_names
@@ -135,7 +135,7 @@ class Setup(ListScreen):
         except IllegalAction as e:
             self.footer = str(e)
             return
-        start_table(self.app, session)
+        start_or_ask(self.app, lambda: start_table(self.app, session))
 
 
 class DealEntry(ListScreen):

@@ -2,7 +2,7 @@
 # when START is pressed, unloaded when the menu closes (App: `module`).
 from ui.menus import SEAT_KINDS, row, rules_text, short_title
 from hal import keys as K
-from ui.screen import ListScreen, Menu, TextScreen, wrap
+from ui.screen import ListScreen, Menu, TextScreen
 
 
 class Pause(Menu):
@@ -49,6 +49,7 @@ class Pause(Menu):
     def undo(self):
         israeli = self.table.session.game == "israeli"
         q = "Take back the last trick?" if israeli else "Take back your last move?"
+        from ui.confirm import Confirm
         self.app.push(Confirm(q, self.do_undo))
 
     def do_undo(self):
@@ -99,32 +100,3 @@ class Seats(ListScreen):
         # now): a different human gets the curtain first
         self.table.autosave()
         self.table.turn_again()
-
-
-class Confirm(ListScreen):
-    # A yes/no question; on_yes runs after the dialog is closed.
-    module = "ui.pause"
-
-    def __init__(self, question, on_yes, yes="Yes", no="No"):
-        ListScreen.__init__(self, "Are you sure?", [], "A: choose  B: cancel", 1)
-        self.question = question
-        self.on_yes = on_yes
-        self.choices = [yes, no]
-
-    def refresh(self):
-        q = wrap(self.question, self.app.cols - 1) if self.app else [self.question]
-        self.lines = q + [""] + ["  " + c for c in self.choices]
-        self.cursor = len(self.lines) - 1
-        self.top_choice = len(self.lines) - 2
-
-    def key(self, k):
-        if k in (K.UP, K.DOWN, K.LEFT, K.RIGHT):
-            self.cursor = self.top_choice + (1 - (self.cursor - self.top_choice))
-        elif k == K.A:
-            yes = self.cursor == self.top_choice
-            self.app.pop()
-            if yes:
-                self.on_yes()
-        elif k == K.B:
-            self.app.pop()
-        self.scroll_to_cursor()

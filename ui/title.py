@@ -14,10 +14,7 @@ class Title(Menu):
         items = []
         rec = self.saved_game()[0]
         if rec is not None:
-            # say which game: "Continue Nommie"
-            from ui.menus import short_title
-            game = rec["save"].get("game")
-            items.append(("Continue " + short_title(game, ""), self.resume_game))
+            items.append(("Continue " + self.saved_name(), self.resume_game))
         items += [("New game", self.new_game), ("Link play", self.link),
                   ("Settings", self.settings), ("Statistics", self.stats), ("Rules", self.rules),
                   ("About", self.about)]
@@ -73,6 +70,14 @@ class Title(Menu):
     def new_game(self):
         from ui.newgame import Setup
         self.app.push(Setup())
+
+    def saved_name(self):
+        # "Nommie" when a saved game would be replaced by a new one, else None.
+        rec = self.saved_game()[0]
+        if rec is None:
+            return None
+        from ui.menus import short_title
+        return short_title(rec["save"].get("game"), "")
 
     def link(self):
         # Host or join a table over the network (ui.link_lobby: loaded only now).
