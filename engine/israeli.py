@@ -52,8 +52,10 @@ class Israeli(TrickGame):
     def hand_size(self):
         return 13
 
-    def start_deal(self):
-        # Deal a round (or redeal it after three Frisches nobody bid after).
+    def start_deal(self, redeal=False):
+        # Deal a round (or redeal it after three Frisches nobody bid after:
+        # `redeals` counts them, for the screens to say so).
+        self.redeals = self.redeals + 1 if redeal else 0
         self.new_round_fields()
         self.dealer = (self.options.get("first_dealer", 0) + self.round) % 4
         self.deal(13)
@@ -152,7 +154,7 @@ class Israeli(TrickGame):
             self.phase = "contract"
         elif self.high is None and self.passes == 4:
             if self.frisch_count == MAX_FRISCH:
-                self.start_deal()
+                self.start_deal(True)
             else:
                 self.phase = "frisch"
                 self.chosen = [[], [], [], []]
@@ -197,6 +199,7 @@ class Israeli(TrickGame):
     def extra_view(self, v, seat):
         v["min_bid"] = self.min_bid
         v["frisch_count"] = self.frisch_count
+        v["redeals"] = self.redeals
         v["high_bid"] = list(self.high) if self.high else None
         v["trump_calls"] = list(self.calls)
         v["contract_sum"] = self.contract_sum()

@@ -12,6 +12,10 @@ from ui import table_keys, table_text as T
 from ui.screen import Screen
 
 
+# Israeli Whist: after three Frisches nobody bid after, the same dealer deals again.
+REDEALT = "No bid after 3 Frisches: dealt again"
+
+
 class Table(Screen):
     kind = "table"
     pause_screen = "pause"       # what START and the game's end open (App.open)
@@ -205,6 +209,7 @@ class Table(Screen):
         last = st.last_trick
         # Israeli Frisch: the hands before, so the cards passed get marked
         frisch = [list(h) for h in st.hands] if st.phase == "frisch" else None
+        redeals = getattr(st, "redeals", 0)   # Israeli: three Frisches, no bid
         try:
             self.session.apply(a)
         except IllegalAction as e:    # the engine's reason, short (loaded for a refusal)
@@ -219,7 +224,10 @@ class Table(Screen):
         elif st.phase == "play" and self.received and not st.trick:
             self.received = None       # the first trick of the deal: marks go
         trick_done = st.last_trick is not None and st.last_trick is not last and not st.trick
-        if trick_done:
+        if getattr(st, "redeals", 0) > redeals:
+            self.note = REDEALT
+            pause = pause * 2 + 300
+        elif trick_done:
             self.seen_until = self.now + pause   # A cannot skip the trick sooner
             pause = pause * 2 + 300
             w = st.last_winner
