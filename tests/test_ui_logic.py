@@ -852,3 +852,99 @@ def test_outcome_words_for_every_ending():
     assert outcome({"result": "last_holder"}, [2], names) == ["Bob wins!", "Last to hold cards."]
     assert outcome({"eight_winner": 1, "round": 2}, [1], names) == [
         "Ann wins!", "Ann took 8 tricks in round 3: an instant win."]
+
+
+def _saved_nines(store):
+    # A store holding a Nines game in progress; the app back at the title.
+    app, d = new_app(store)
+    t = start(app, "nines", ["human", "bot", "bot"], seed=5)
+    until(d, lambda: human_turn(t))
+    d.press(K.A)
+    until(d, lambda: human_turn(t))
+    t.autosave()
+    app.home()
+    assert app.top().lines[0] == "Continue Nines"
+    log = store.load_game()[0]["log"]
+    assert len(log) > 1
+    return app, d, log
+
+
+def test_a_new_game_asks_before_it_replaces_the_saved_one():
+    store = NoStore()
+    app, d, log = _saved_nines(store)
+    choose_menu(d, app, "New game")
+    assert name(app) == "Setup"
+    d.press(K.A)                                   # start (from any row)
+    assert name(app) == "Confirm"
+    assert "The saved Nines game will be lost." in " ".join(app.top().lines)
+    assert app.top().lines[app.top().cursor].strip() == "Keep it"   # the safe default
+    d.press(K.A)
+    assert name(app) == "Setup" and store.load_game()[0]["log"] == log
+    d.press(K.A)
+    d.press(K.B)                                   # B keeps it too
+    assert name(app) == "Setup" and store.load_game()[0]["log"] == log
+    d.press(K.A)
+    d.press(K.UP)                                  # "Start new game"
+    d.press(K.A)
+    assert name(app) == "Table"
+    assert store.load_game()[0]["save"]["game"] == app.top().session.game
+    assert store.load_game()[0]["log"] != log
+
+
+def test_without_a_saved_game_a_new_game_starts_at_once():
+    app, d = new_app(NoStore())
+    choose_menu(d, app, "New game")
+    d.press(K.A)
+    assert name(app) == "Table"
+
+
+def test_game_from_the_command_line_asks_before_it_replaces_the_saved_game():
+    from ui.menus import quick_start
+    store = NoStore()
+    app, d, log = _saved_nines(store)
+    quick_start(app, "nommie")
+    assert name(app) == "Confirm"
+    d.press(K.B)                                   # keep it: the title, Continue Nines
+    assert name(app) == "Title" and app.top().lines[0] == "Continue Nines"
+    assert store.load_game()[0]["log"] == log
+    quick_start(app, "nommie")
+    d.press(K.UP)
+    d.press(K.A)
+    assert name(app) == "Table" and app.top().session.game == "nommie"
+
+
+def test_israeli_table_says_when_the_cards_are_dealt_again():
+    # Four passes after the third Frisch: the same dealer deals again, and the
+    # table says so while the new hands settle.
+    from engine.actions import PASS
+    from ui.table import REDEALT
+    from ui import table_text
+    app, d = new_app()
+    t = start(app, "israeli", ["human"] * 4, seed=3, opts={"rounds": 1})
+    st = t.state()
+    for _ in range(200):
+        legal = st.legal_actions()
+        t.act(PASS if PASS in legal else legal[0], st.to_act())
+        if st.redeals:
+            break
+    assert st.redeals == 1 and st.phase == "trump_bid" and st.frisch_count == 0
+    assert t.note == REDEALT and t.hold_until
+    assert table_text.prompt(t, st.view(None), None) == REDEALT
+    t.act(PASS, st.to_act())                       # the next call: the note goes
+    assert t.note != REDEALT
+
+
+def test_call_break_says_call_where_other_games_say_bid():
+    from ui import table_text
+    from ui.sheet import round_table
+    from engine import callbreak, nommie
+    for mod, word in ((callbreak, "call"), (nommie, "bid")):
+        st = mod.new_game(seed=4)
+        while st.phase != "play":
+            st.apply(st.legal_actions()[0])
+        v = st.view(None)
+        assert table_text.stats(v, 0)[0] == "%s %d" % (word, v["bids"][0])
+        while not st.history:
+            st.apply(st.legal_actions()[0])
+        assert round_table(st.view(None), ["A", "B", "C", "D"], 0)[0].split()[0] == \
+            word.capitalize()

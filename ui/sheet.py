@@ -4,7 +4,7 @@
 # end, beside a level-3 game: kept small); the score sheet screen, the text
 # sheet and game over's lines are in ui.sheet_page (which builds on this
 # one), loaded when asked for.
-from ui.fmt import pad, rpad, score
+from ui.fmt import bid_word, pad, rpad, score
 
 
 def columns(rows):
@@ -48,7 +48,7 @@ def round_table(view, names, r):
     has_bids = [b for b in bids if b is not None]
     scored = view["game"] != "linger"
     tot = totals_after(view, r)
-    rows = [[""] + (["Bid"] if has_bids else []) + ["Won"] + (["Pts", "Total"] if scored else [])]
+    rows = [[""] + ([bid_word(view, True)] if has_bids else []) + ["Won"] + (["Pts", "Total"] if scored else [])]
     for s in range(n):
         row = [names[s]]
         if has_bids:

@@ -2,7 +2,7 @@
 # round, then the totals and the last trick), the whole sheet as text for the
 # console, and game over's words and line per round. Loaded while one of them is used.
 from hal import keys as K
-from ui.fmt import card, pad, score
+from ui.fmt import bid_word, card, pad, score
 from ui.screen import ListScreen
 from ui.sheet import columns, round_table, signed
 
@@ -62,7 +62,7 @@ def score_sheet(view, names, cols):
         for s in range(n):
             cell = "won %d" % h["tricks"][s]
             if bids[s] is not None:
-                cell = "bid %d %s" % (bids[s], cell)
+                cell = "%s %d %s" % (bid_word(view), bids[s], cell)
             if view["game"] != "linger":
                 cell += " " + signed(h["points"][s], scale)
             row.append(cell)

@@ -71,7 +71,7 @@ def stats(v, s):
         return [won, "out" if s in out else "%d left" % v["counts"][s]]
     b = v["bids"][s] if v["bids"] else None
     if b is not None:
-        return ["bid %d" % b, won]
+        return ["%s %d" % (fmt.bid_word(v), b), won]
     return [won] if phase in ("play", "over") else []
 
 
@@ -174,7 +174,8 @@ def panel(t, v, shown):
     n = len(t.options)
     if phase in ("play", "frisch", "over") or shown != seat or not n or t.dec_seat != seat:
         return None
-    title = "Your call" if phase == "bid" and "calls" in v else TITLE_WORDS.get(phase, phase)
+    title = "Your call" if phase == "bid" and fmt.bid_word(v) == "call" else \
+        TITLE_WORDS.get(phase, phase)
     left = "<" if t.pick > 0 else " "        # the arrows show which way moves
     right = ">" if t.pick < n - 1 else " "
     return [title, "%s %s %s" % (left, fmt.action(t.options[t.pick % n]), right)] + \
