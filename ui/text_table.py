@@ -10,7 +10,7 @@ from ui import fmt
 # Game-specific view keys worth a word on the status line, in this order:
 # (key, format, only in this phase or None).
 _EXTRAS = (("stock", "stock %s", None), ("min_bid", "min bid %s", "trump_bid"),
-           ("frisch_count", "frisch %s", "frisch"), ("game_type", "bids %s", None))
+           ("game_type", "bids %s", None))
 
 
 def hand_text(hand):
@@ -46,6 +46,8 @@ def status_line(v, title):
         x = _count(v, key)
         if x is not None and x is not False and phase in (None, v.get("phase")):
             parts.append(form % x)
+    if v.get("phase") == "frisch":      # frisch_count: the Frisches done before this one
+        parts.append("Frisch %d of 3" % ((v.get("frisch_count") or 0) + 1))
     return "  ".join(parts)
 
 
@@ -86,10 +88,33 @@ def table_lines(v, names, title, seat=None):
     if t:
         out.append(t)
     if seat is not None and v["hands"][seat] is not None:
-        out.append(fmt.pad(names[seat], 5) + " hand: " + hand_text(v["hands"][seat]))
+        picked = frisch_picked(v, seat)
+        hand = [c for c in v["hands"][seat] if c not in picked]
+        out.append(fmt.pad(names[seat], 5) + " hand: " + hand_text(hand))
+        out += frisch_lines(v, names, seat)
     if seat is not None:
         out += known_lines(v, names, seat)
     return out
+
+
+def frisch_picked(v, seat):
+    # Israeli Frisch: the cards seat has picked to pass so far (only its own are known).
+    chosen = v.get("frisch_chosen") if v.get("phase") == "frisch" else None
+    return (chosen[seat] or []) if chosen else []
+
+
+def frisch_lines(v, names, seat):
+    # Israeli Frisch: what seat has picked to pass, or what it is to do.
+    if v.get("phase") != "frisch":
+        return []
+    picked = frisch_picked(v, seat)
+    left = 3 - len(picked)
+    if picked:
+        more = " (%d more)" % left if left else ""
+        return ["Picked to pass: " + " ".join([card_text(c) for c in picked]) + more]
+    if v.get("to_act") == seat:
+        return ["Pick 3 cards to pass to %s." % names[(seat + 1) % v["players"]]]
+    return []
 
 
 def known_lines(v, names, seat):
