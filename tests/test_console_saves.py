@@ -265,7 +265,7 @@ def test_pass_and_play_console_curtain_and_only_the_owners_hand():
     # Frisch picks are never echoed
     for seat, card in p.picks:
         assert not re.search(r"^  %s: %s$" % (names[seat], re.escape(card)), text, re.M | re.I)
-    assert len(p.picks) == 12 and text.count("picks a card to pass") >= 12
+    assert len(p.picks) == 12 and text.count("picked a card to pass") >= 12
 
 
 def test_a_single_human_gets_no_curtain():

@@ -9,26 +9,26 @@
 # autosaved as the screen UI does it (after every human decision, every trick
 # and every round) and offered to continue at the next start. Nothing leaks in
 # pass-and-play: before another person's turn the screen is cleared and the
-# console waits for Enter ("Pass to P2"), a hand is printed only on its
-# owner's turn, and Frisch picks are never echoed.
+# console waits for an empty Enter ("Pass to P2"), a hand is printed only on
+# its owner's turn, and Frisch picks are never echoed (their chooser sees
+# them, and the cards received, at their own turn). A new game asks before it
+# replaces the saved one. What is typed is cleaned and read as the phase
+# expects (ui/console_words.py, which also holds the help).
 
 from engine import IllegalAction, games
 from engine.ondemand import call
-from engine.actions import is_card
-from engine.parse import number  # ASCII digits only (not "²" or "٣")
-from engine.rng import LAST_DEAL
-from ui import fmt, text_table
+from engine.actions import PASS, is_card
+from engine.cards import card_text
+from engine.parse import number, parse_suit  # ASCII digits only (not "²" or "٣")
+from engine.rng import LAST_DEAL, random_deal
+from ui import console_words as W, text_table
 from ui.session import Session, default_names
 from ui.version import VERSION
 
-DEFAULT_LEVEL = 2
+DEFAULT_LEVEL = 2        # the bots' level when the settings name none
 LIST_AT_MOST = 16        # longer legal-move lists are left to the `moves` command
-
-HELP = (
-    "Play: a card (QH, 10S, TS; Nines codes s1 ha ce), bid 3 (or just 3),",
-    "  trump H / trump NT, bid 6 S / bid 5 NT, pass, swap, keep.",
-    "Also: hand, table, moves, scores, undo (undo trick), save, quit, help.",
-)
+HELP = W.HELP
+REDEALT = "Three Frisches and no bid: the cards are dealt again."
 
 
 CLEAR = "\n" * 40 + "\x1b[H\x1b[2J\x1b[3J"   # blank lines for any terminal, then ANSI clear
@@ -64,27 +64,42 @@ class Console:
         self.holder = None         # the human who has the console (pass-and-play)
         self.recent = []           # moves since a human last saw the table
         self.saved_note = None     # the last autosave problem told
+        self.told = None           # the last store.notice told
+        self.pending = []          # per seat: lines for its owner's next turn
+        self.hinted = False        # a hint was asked for in this game (statistics)
 
     # --- input / output -------------------------------------------------
     def say(self, *lines):
         for line in lines:
             self._write(line + "\n")
 
+    def news(self):
+        # A new store.notice (a damaged file set aside, storage read-only) is told once.
+        note = self.store.notice if self.store is not None else None
+        if note and note != self.told:
+            self.say(note)
+        self.told = note
+
     def ask(self, prompt):
+        # One typed line, cleaned of escape sequences and control characters.
+        self.news()
         line = self._readline(prompt)
         if line is None:
             raise Quit()
-        return line.strip()
+        return W.clean(line)
 
     def clear(self):
         self._write(CLEAR)
 
-    def choose(self, prompt, default, parse):
+    def choose(self, prompt, default, parse, help_text):
         # Ask until parse(text) accepts; blank = default; 'quit' raises Quit.
         while True:
             line = self.ask("%s [%s]: " % (prompt, default))
             if line.lower() in ("quit", "q", "exit"):
                 raise Quit()
+            if line.lower() in ("help", "?"):
+                self.say(help_text, "Enter takes %s; quit goes back to the menu." % default)
+                continue
             if not line:
                 line = str(default)
             try:
@@ -92,19 +107,26 @@ class Console:
             except ValueError as e:
                 self.say("! %s" % e)
 
+    def level(self):
+        # The bots' level setting (the screen's New game and --game use it too).
+        if self.store is None:
+            return DEFAULT_LEVEL
+        return self.store.load_settings().get("bot_level", DEFAULT_LEVEL)
+
     # --- menu -------------------------------------------------------------
     def run(self):
         # The console until the player quits or input ends.
         self.say("Pocket Tricks %s - text console. Type help at any time." % VERSION)
         if self.notice:
             self.say(self.notice)
-        if self.store is not None and self.store.notice:
-            self.say(self.store.notice)      # e.g. storage is read-only
         try:
-            session = self.quick()
+            self.news()                      # e.g. storage is read-only
+            saved = self._saved()
+            session = self.quick(saved)
             while True:
                 if session is None:
-                    session = self.menu()
+                    session = self.menu(saved)
+                    saved = None
                 if session is None:
                     break
                 self.play(session)
@@ -113,25 +135,38 @@ class Console:
             self.say("")
         self.say("Bye.")
 
-    def quick(self):
-        # --game ID: straight to a game, you against bots (as on the screen).
+    def quick(self, saved):
+        # --game ID: straight to a game, you against bots (as on the screen);
+        # a saved game is replaced only if the player says so.
         gid = self.opts.get("quick")
-        if gid not in games.IDS:
+        if gid not in games.IDS or not self.replaces(saved):
             return None
         n = facts(gid)[5]
-        level = DEFAULT_LEVEL
-        if self.store is not None:
-            level = self.store.load_settings().get("bot_level", DEFAULT_LEVEL)
-        seed = self.opts.get("seed") or self.random_deal()
+        level = self.level()
+        seed = self.opts.get("seed") or random_deal(self.entropy)
         return self.begin(gid, ["human"] + ["bot"] * (n - 1), [level] * n, seed, {})
 
-    def random_deal(self):
-        return 1 + (self.entropy() if self.entropy else 0) % LAST_DEAL
+    def replaces(self, saved):
+        # True unless a saved game would be lost and the player keeps it.
+        if saved is None:
+            return True
+        title = facts(saved.game)[1]
+        while True:
+            line = self.ask("Your saved %s game will be replaced. Start the new game? [y/N] "
+                            % title).lower()
+            if line in ("y", "yes"):
+                return True
+            if line in ("", "n", "no") or line in W.QUIT_WORDS:
+                self.say("Kept the saved %s: type c to continue it." % title)
+                return False
+            if line in W.HELP_WORDS:
+                self.say("y: start the new game, the saved one is lost. n or Enter: keep it.")
+            else:
+                self.say("! Answer y or n.")
 
     def _saved(self):
         if self.store is None:
             return None
-        before = self.store.notice
         rec = None
         try:
             rec, state = self.store.load_game()   # replayed by the store: its state is reused
@@ -141,13 +176,13 @@ class Console:
             if rec is not None and hasattr(self.store, "reject_game"):
                 self.store.reject_game()   # set aside, never deleted
                 self.say("! The saved game could not be continued (%s)." % e)
-        if self.store.notice and self.store.notice != before:
-            self.say(self.store.notice)    # damage found: the player hears of it
+        self.news()                        # damage found: the player hears of it
         return got
 
-    def menu(self):
+    def menu(self, saved=None):
         # A new or resumed Session, or None to leave.
-        saved = self._saved()
+        if saved is None:
+            saved = self._saved()
         self.say("")
         for i in range(len(games.IDS)):
             gid = games.IDS[i]
@@ -164,11 +199,13 @@ class Console:
             if line in ("c", "continue", "resume") and saved is not None:
                 self.say("Resuming %s." % facts(saved.game)[1])
                 return saved
-            if line in ("h", "help", "?"):
+            if line in W.HELP_WORDS:
                 self.say("Type a game number, c to continue a saved game, q to quit.")
                 continue
             n = number(line)
             if n is not None and 1 <= n <= len(games.IDS):
+                if not self.replaces(saved):
+                    continue
                 try:
                     return self.setup(games.IDS[n - 1])
                 except Quit:
@@ -182,20 +219,27 @@ class Console:
         players = lo
         if hi > lo:
             players = self.choose("Players (%d-%d)" % (lo, hi), g[5],
-                                  lambda t: _number(t, lo, hi, "Players"))
-        default = "h" + " %d" % DEFAULT_LEVEL * (players - 1)
+                                  lambda t: W.whole(t, lo, hi, "Players"),
+                                  "How many play %s: %d to %d." % (g[1], lo, hi))
+        level = self.level()
+        default = "h" + " %d" % level * (players - 1)
         seats, levels = self.choose("Seats: h = human, 0-3 = bot level", default,
-                                    lambda t: _seats(t, players))
+                                    lambda t: W.seats(t, players, level),
+                                    "One word a seat, yours first: h a person at this "
+                                    "console, 0-3 a bot (3 plays best).")
         options = {}
         for name, label, question, qlo, qhi, dflt in questions(gid):
             if qlo is None:
-                options[name] = self.choose(question + " (y/n)", "y" if dflt else "n", _yes_no)
+                options[name] = self.choose(question + " (y/n)", "y" if dflt else "n",
+                                            W.yes_no, question + " Answer y or n.")
             else:
                 options[name] = self.choose("%s (%d-%d)" % (question, qlo, qhi), dflt,
-                                            lambda t: _number(t, qlo, qhi, question))
-        rnd = self.opts.get("seed") or self.random_deal()
+                                            lambda t: W.whole(t, qlo, qhi, question),
+                                            "%s A number from %d to %d." % (question, qlo, qhi))
+        rnd = self.opts.get("seed") or random_deal(self.entropy)
         seed = self.choose("Deal number", rnd,
-                           lambda t: _number(t, 1, LAST_DEAL, "Deal number"))
+                           lambda t: W.whole(t, 1, LAST_DEAL, "Deal number"),
+                           "A deal number (1-%d) deals the same cards every time." % LAST_DEAL)
         return self.begin(gid, seats, levels, seed, options)
 
     def begin(self, gid, seats, levels, seed, options):
@@ -217,6 +261,8 @@ class Console:
         humans = session.humans()
         self.holder = humans[0] if len(humans) == 1 else None   # several: the curtain first
         self.recent = []
+        self.pending = [[] for _ in range(session.players)]
+        self.hinted = False
         shown_for = None
         while not session.state.is_over():
             seat = session.to_act()
@@ -224,9 +270,14 @@ class Console:
                 self.apply(session.bot_action())
                 continue
             if seat != self.holder:
-                self.curtain(seat)
+                if not self.curtain(seat):
+                    return
                 shown_for = None
             if shown_for != len(session.state.log):
+                self.say("")
+                if self.pending[seat]:
+                    self.say(*self.pending[seat])
+                    self.pending[seat] = []
                 self.show(seat, title)
                 shown_for = len(session.state.log)
                 self.recent = []
@@ -235,20 +286,35 @@ class Console:
         self.game_over(title)
 
     def curtain(self, seat):
-        # Pass-and-play: the screen cleared, then wait for the next person.
+        # Pass-and-play: the screen cleared, then wait for the next person; only
+        # an empty Enter lifts it. False: they left the game (saved).
         name = self.session.names[seat]
         self.clear()
-        self.ask("Pass to %s, press Enter (others look away) " % name)
+        while True:
+            line = self.ask("Pass to %s, press Enter (others look away) " % name).lower()
+            if not line:
+                break
+            if line in W.QUIT_WORDS:
+                self.leave()
+                return False
+            if line in W.HELP_WORDS:
+                self.say("Enter shows %s's cards; quit leaves the game (saved)." % name)
         self.clear()
         self.holder = seat
         if self.recent:
             self.say("Since your last turn:")
             self.say(*self.recent)
+        return True
 
     def tell(self, *lines):
         # A public line about the game: said, and kept for the next curtain.
         self.say(*lines)
         self.recent += lines
+
+    def to_humans(self, line):
+        # A line for every person at the table, each at their next turn (after the curtain).
+        for s in self.session.humans():
+            self.pending[s].append(line)
 
     def apply(self, action):
         # Apply one action and report it: the move, a finished trick, a finished round;
@@ -259,12 +325,21 @@ class Console:
         seat = st.to_act()
         tricks = len(st.plays) if phase == "play" else -1
         rounds = len(st.history)
+        before = [list(h) for h in st.hands] if phase == "frisch" else None
+        redeals = getattr(st, "redeals", 0)      # Israeli: three Frisches, no bid
         s.apply(action)
         name = s.names[seat]
         if phase == "frisch":       # never echoed: only the chooser may know
-            self.tell("  %s picks a card to pass" % name)
+            self.tell("  %s picked a card to pass" % name)
         else:
             self.tell("  %s: %s" % (name, st.action_text(action)))
+        if before is not None and st.phase != "frisch":      # the cards went round
+            for h in s.humans():
+                got = [card_text(c) for c in st.hands[h] if c not in before[h]]
+                self.pending[h].append("You received %s from %s." % (
+                    " ".join(got), s.names[(h - 1) % s.players]))
+        if action == PASS and getattr(st, "redeals", 0) > redeals:
+            self.to_humans(REDEALT)
         done = False
         if tricks >= 0 and not st.trick and st.last_trick:
             self.tell(text_table.trick_won_line(st.view(None), s.names))
@@ -277,53 +352,119 @@ class Console:
         if done or s.is_human(seat):
             self.autosave()
 
-    def show(self, seat, title):
+    def show(self, seat, title, deal=False):
         s = self.session
         v = s.state.view(seat)
-        self.say("")
         self.say(*text_table.table_lines(v, s.names, title, seat))
+        if deal:
+            self.say("Deal no. %d" % s.seed)
         legal = s.state.legal_actions()
         if len(legal) <= LIST_AT_MOST or not is_card(legal[0]):
             self.say(*text_table.moves_lines(s.state, legal))
 
     def human_turn(self, seat, title):
-        # Read commands until one action is applied (True) or the player quits (False).
+        # Read commands until one action is applied or the seats changed (True),
+        # or the player quits (False).
         s = self.session
         while True:
             line = self.ask("%s> " % s.names[seat])
             word = line.lower()
             if not word:
                 continue
-            if word in ("help", "?", "h"):
+            if s.state.phase == "trump" and parse_suit(word) is not None:
+                pass                              # 'h' is hearts here, not help
+            elif word in W.HELP_WORDS:
                 self.say(*HELP)
-            elif word == "hand":
-                self.say(text_table.hand_text(s.state.view(seat)["hands"][seat]))
-            elif word in ("table", "t", "look"):
-                self.show(seat, title)
-            elif word in ("moves", "legal"):
-                self.say(*text_table.moves_lines(s.state, s.state.legal_actions()))
-            elif word in ("scores", "score"):
-                self.say(*call("ui.sheet_page", "score_sheet", s.state.view(seat), s.names, 80))
-            elif word in ("undo", "undo trick"):
-                done = s.undo_trick(seat) if word == "undo trick" else s.undo_human(seat)
-                self.say("Taken back." if done else "! " + s.why)
-                if done:
-                    self.autosave()
-                    return True
-            elif word == "save":
-                self.say(self.save() or "Saved.")
-            elif word in ("quit", "exit", "menu"):
-                msg = self.save()
-                self.say("Left the game%s" % (": " + msg if msg else "; saved, type c to continue."))
+                self.say(W.expected(s.state, s.state.legal_actions()))
+                continue
+            elif word in W.QUIT_WORDS:
+                self.leave()
                 return False
             else:
-                if number(word) is not None and s.state.phase in ("bid", "contract"):
-                    line = "bid " + line
-                try:
-                    self.apply(s.state.parse_action(line))
-                    return True
-                except IllegalAction as e:
-                    self.say("! %s" % e)
+                got = self.command(seat, title, word)
+                if got is not None:
+                    if got:
+                        return True
+                    continue
+            try:
+                self.apply(W.read(s.state, line, s.state.legal_actions()))
+                return True
+            except IllegalAction as e:
+                self.say("! %s" % e)
+
+    def command(self, seat, title, word):
+        # A command that is not a move: None when the word is none (it is
+        # then read as a move), True when play goes on (a move was taken
+        # back, the seats changed), False to ask again.
+        s = self.session
+        if word == "hand":
+            v = s.state.view(seat)
+            picked = text_table.frisch_picked(v, seat)
+            self.say(text_table.hand_text([c for c in v["hands"][seat] if c not in picked]))
+        elif word in ("table", "t", "look"):
+            self.show(seat, title, True)
+        elif word in ("moves", "legal"):
+            self.say(*text_table.moves_lines(s.state, s.state.legal_actions()))
+        elif word in ("scores", "score"):
+            self.say(*call("ui.sheet_page", "score_sheet", s.state.view(seat), s.names, 80))
+            self.say("Deal no. %d" % s.seed)
+        elif word in ("last", "last trick"):
+            v = s.state.view(seat)
+            self.say(text_table.trick_won_line(v, s.names).strip() if v.get("last_trick")
+                     else "No trick has been played yet this round.")
+        elif word == "hint":
+            self.hint(seat)
+        elif word in ("undo", "undo trick"):
+            return self.undo(seat, word == "undo trick")
+        elif word == "save":
+            self.say(self.save() or "Saved.")
+        elif word == "seats" or word.startswith("seat "):
+            return self.seats(word)
+        else:
+            return None
+        return False
+
+    def hint(self, seat):
+        # Level 3's choice for this seat (from its own view) and why (ui/hint.py's
+        # reason, loaded for it); the game counts as hinted in the statistics.
+        from engine import bots
+        s = self.session
+        v = s.state.view(seat)
+        a = bots.choose(v, s.state.legal_actions(), 3, s.seed * 8 + seat)
+        self.say("Hint: %s, %s." % (s.state.action_text(a), call("ui.hint", "reason", v, a)))
+        self.hinted = True
+
+    def undo(self, seat, trick):
+        # True when a move (Israeli Whist: a trick) was taken back.
+        s = self.session
+        if trick and s.game != "israeli":
+            self.say("! " + W.UNDO_TRICK, "  Here 'undo' takes back your last decision.")
+            return False
+        done = s.undo_trick(seat) if trick else s.undo_human(seat)
+        self.say("Taken back." if done else "! " + s.why)
+        if done:
+            self.autosave()
+        return done
+
+    def seats(self, word):
+        # 'seats' lists who plays; 'seat 2 h' / 'seat 2 3' gives seat 2 to a
+        # person / a level-3 bot (as the screen's Seats). True when changed.
+        s = self.session
+        try:
+            change = W.seat_change(word, s.players)
+        except ValueError as e:
+            self.say("! %s" % e)
+            return False
+        if change:
+            s.set_seat(change[0], change[1], change[2])
+            self.autosave()
+        self.say(*["  seat %d %s: %s" % (i + 1, s.names[i], "person" if s.is_human(i)
+                                         else "bot %d" % s.levels[i]) for i in range(s.players)])
+        return bool(change)
+
+    def leave(self):
+        msg = self.save()
+        self.say("Left the game%s" % (": " + msg if msg else "; saved, type c to continue."))
 
     def save(self):
         # None when saved, else the sentence saying why not.
@@ -339,6 +480,7 @@ class Console:
         note = self.session.autosave(self.store)
         if note and note != self.saved_note:
             self.say("! " + note)
+            self.told = self.store.notice     # (the same sentence: not told again)
         self.saved_note = note
 
     def game_over(self, title):
@@ -349,46 +491,16 @@ class Console:
         self.say(*call("ui.sheet_page", "score_sheet", v, s.names, 80))
         self.say(*call("ui.sheet_page", "outcome", v, win, s.names))
         if self.store is not None:
-            s.results(self.store, False)  # as the screen does: every person's result
-
-
-def _number(text, lo, hi, what):
-    n = number(text)
-    if n is None or not lo <= n <= hi:
-        raise ValueError("%s: a number from %d to %d." % (what, lo, hi))
-    return n
-
-
-def _yes_no(text):
-    t = text.lower()
-    if t in ("y", "yes", "on", "1"):
-        return True
-    if t in ("n", "no", "off", "0"):
-        return False
-    raise ValueError("Answer y or n.")
-
-
-def _seats(text, players):
-    # 'h 2 2 2' -> (["human", "bot", ...], [levels]).
-    words = text.lower().replace(",", " ").split()
-    if len(words) != players:
-        raise ValueError("Give %d seats, e.g. h%s." % (players, " 2" * (players - 1)))
-    seats, levels = [], []
-    for w in words:
-        if w in ("h", "human"):
-            seats.append("human")
-            levels.append(DEFAULT_LEVEL)
-        elif w in ("0", "1", "2", "3"):
-            seats.append("bot")
-            levels.append(int(w))
-        else:
-            raise ValueError("'%s': a seat is h (human) or a bot level 0-3." % w)
-    return seats, levels
+            s.results(self.store, self.hinted)  # as the screen does: every person's result
 
 
 def main(profile):
     # Run the console on a HAL profile with readline/write (hal.text.Text);
     # profile.opts: the command line's --game and --seed (the desktop).
+    why = W.refused(profile.opts or {})
+    if why:
+        profile.write("pocket-tricks: %s\n" % why)
+        raise SystemExit(2)
     store = None
     try:
         from ui.saves import Store

@@ -1,0 +1,173 @@
+# The text console's words: its help, a typed line made safe to read and to
+# echo, what each phase expects, and a move read the way the phase expects
+# it (engine/parse.py underneath). Used by ui/console.py only.
+from engine import IllegalAction
+from engine.actions import BID, KEEP, PASS, SWAP, TRUMP, is_bid, is_card, is_trump, is_trump_bid
+from engine.parse import number, parse_suit
+
+HELP = (
+    "Play: a card (QH, 10S, TS; Nines codes s1 ha ce), bid 3 (or just 3),",
+    "  trump H / trump NT, bid 6 S / bid 5 NT, pass, swap, keep.",
+    "See: hand, table, moves, last (trick), scores. Ask: hint (level 3's choice).",
+    "Also: undo, seats / seat 2 h / seat 2 3 (a person or a bot 0-3), save, quit.",
+)
+UNDO_TRICK = "Israeli Whist only: there 'undo trick' takes back the last trick."
+HELP_WORDS = ("help", "?", "h")
+QUIT_WORDS = ("quit", "q", "exit", "menu")
+
+
+def clean(line):
+    # The line without escape sequences (arrow keys: ESC [ A) and control
+    # characters, which would move the cursor when echoed.
+    out = []
+    i = 0
+    n = len(line)
+    while i < n:
+        o = ord(line[i])
+        i += 1
+        if o == 27:                       # ESC [ params final, ESC O x, or ESC x
+            if i < n and line[i] in "[O":
+                i += 1
+                while i < n and not 64 <= ord(line[i]) <= 126:
+                    i += 1
+            i += 1
+        elif o >= 32 and not 127 <= o <= 159:
+            out.append(line[i - 1])
+    return "".join(out).strip()
+
+
+def _bids(legal):
+    return [a - BID for a in legal if is_bid(a)]
+
+
+def expected(state, legal):
+    # One sentence: what to type now, with an example that is legal now.
+    phase = state.phase
+    if phase in ("bid", "contract"):
+        bids = _bids(legal)
+        word = state.action_text(BID + bids[0]).split()[0]     # bid, or Call Break's call
+        noun = {"call": "Your call", "bid": "Your bid"}.get(word, "Your bid")
+        if phase == "contract":
+            noun = "Your contract"
+        return "%s: a number from %d to %d, like '%s'." % (
+            noun, bids[0], bids[-1], state.action_text(BID + bids[len(bids) // 2]))
+    if phase == "trump":
+        return "Choose trump: C, D, H, S or NT, like 'trump H'."
+    if phase == "trump_bid":
+        bids = [a for a in legal if is_trump_bid(a)]
+        if not bids:
+            return "Type pass."
+        low = state.action_text(bids[0])
+        return "Bid %s to 13 and a suit (C D H S NT), like '%s', or pass." % (
+            low.split()[1], low)
+    if phase == "swap":
+        return "Type swap (take the dummy) or keep (your hand)."
+    cards = [a for a in legal if is_card(a)]
+    if phase == "frisch" and cards:
+        return "Pick a card to pass, like '%s'." % state.action_text(cards[0])
+    if cards:
+        return "Play a card, like '%s'." % state.action_text(cards[0])
+    return "Type one of the moves: 'moves' lists them."
+
+
+def _fits(phase, a):
+    # Is a an action of the kind the phase takes?
+    if phase in ("bid", "contract"):
+        return is_bid(a)
+    if phase == "trump":
+        return is_trump(a)
+    if phase == "trump_bid":
+        return is_trump_bid(a) or a == PASS
+    if phase == "swap":
+        return a in (SWAP, KEEP)
+    return is_card(a)
+
+
+def read(state, line, legal):
+    # The action the line means in this phase; IllegalAction saying what the
+    # phase takes when it is not one. Legality is left to the engine (its
+    # reasons: follow suit, the dealer's bid, the zero rule...).
+    phase = state.phase
+    words = line.lower().split()
+    if phase == "trump":
+        s = parse_suit(" ".join(words[1:] if words[:1] == ["trump"] else words))
+        if s is not None:
+            return TRUMP + s
+    if phase in ("bid", "contract") and len(words) == 1 and number(words[0]) is not None:
+        line = "bid " + line
+    try:
+        a = state.parse_action(line)
+    except IllegalAction as e:
+        if phase in ("play", "frisch"):
+            raise
+        raise IllegalAction(expected(state, legal))
+    if phase in ("play", "frisch") or a in legal:
+        return a
+    if not _fits(phase, a):
+        raise IllegalAction(expected(state, legal))
+    bids = _bids(legal)
+    if is_bid(a) and bids and a - BID > bids[-1]:
+        raise IllegalAction(expected(state, legal))
+    return a
+
+
+def refused(opts):
+    # The sentence for a desktop command line the console cannot honour, or
+    # None (code.py sends a non-empty --join to ui/link_console.py).
+    if opts.get("host"):
+        return "--host needs the screen; in the text console you can join a table " \
+               "with --join ADDRESS."
+    if opts.get("join") is not None:
+        return "--join needs the address of the table, like --join 192.168.1.20."
+    if opts.get("seats"):
+        return "--seats sets up a table hosted with --host, which needs the screen."
+    return None
+
+
+def seat_change(word, players):
+    # 'seats' -> None (list them); 'seat 2 h' -> (1, "human", None); 'seat 2 3'
+    # -> (1, "bot", 3); ValueError otherwise.
+    words = word.split()
+    if words == ["seats"]:
+        return None
+    n = number(words[1]) if len(words) == 3 else None
+    if n is None or not 1 <= n <= players or words[2] not in ("h", "human", "0", "1", "2", "3"):
+        raise ValueError("Type seats to list them, or seat N h (a person) / seat N 0-3 (a bot).")
+    if words[2] in ("h", "human"):
+        return n - 1, "human", None
+    return n - 1, "bot", int(words[2])
+
+
+# --- setup answers -----------------------------------------------------------
+def whole(text, lo, hi, what):
+    n = number(text)
+    if n is None or not lo <= n <= hi:
+        raise ValueError("%s: a number from %d to %d." % (what, lo, hi))
+    return n
+
+
+def yes_no(text):
+    t = text.lower()
+    if t in ("y", "yes", "on", "1"):
+        return True
+    if t in ("n", "no", "off", "0"):
+        return False
+    raise ValueError("Answer y or n.")
+
+
+def seats(text, players, level):
+    # 'h 2 2 2' -> (["human", "bot", ...], [levels]); a person's level is level.
+    words = text.lower().replace(",", " ").split()
+    if len(words) != players:
+        raise ValueError("Give %d seats, e.g. h%s." % (players, (" %d" % level) * (players - 1)))
+    kinds, levels = [], []
+    for w in words:
+        if w in ("h", "human"):
+            kinds.append("human")
+            levels.append(level)
+        elif w in ("0", "1", "2", "3"):
+            kinds.append("bot")
+            levels.append(int(w))
+        else:
+            raise ValueError("'%s': a seat is h (human) or a bot level 0-3." % w)
+    return kinds, levels
