@@ -363,3 +363,8 @@ def test_text_console_refuses_host_seats_and_an_empty_join(tmp_path, args, words
                        text=True, timeout=300)
     assert r.returncode == 2
     assert words in r.stdout and "Pocket Tricks" not in r.stdout
+
+
+def test_call_break_tables_say_call():
+    _, _, out = run_console(setup_lines("callbreak", seats="h 1 1 1", deal="3") + ["quit"])
+    assert re.search(r"^>. You +call  -", out, re.M) and " bid " not in out

@@ -65,7 +65,7 @@ def seat_lines(v, names):
         bid = v["bids"][s] if v.get("bids") else None
         line = mark + " " + fmt.pad(names[s], 5)
         if bid is not None or v.get("phase") in ("bid", "contract"):
-            line += " bid " + fmt.rpad("-" if bid is None else str(bid), 2)
+            line += " %s " % fmt.bid_word(v) + fmt.rpad("-" if bid is None else str(bid), 2)
         line += "  won " + fmt.rpad(str(v["tricks"][s]), 2)
         line += "  score " + fmt.rpad(fmt.score(v["scores"][s], scale), 5)
         line += "  cards " + str(v["counts"][s])
