@@ -8,7 +8,7 @@ import json
 from ui import atomic
 from ui.saves import NO_MEMORY
 
-_WHAT = {"game": ("The saved game was damaged", " and a new game starts."),
+_WHAT = {"game": ("The saved game was damaged", " and cannot be continued."),
          "settings": ("The settings file was damaged", " and the defaults are used."),
          "stats": ("The statistics file was damaged", " and counting starts again.")}
 _WHAT["log"] = _WHAT["game"]
