@@ -119,3 +119,36 @@ def test_joiner_screens(w, h):
     host.kill()
     run(hub, r, [], lambda: "reconnecting" in t.prompt.lower())
     r.shot("link_joiner_lost")
+
+
+HOOKS = ("resume", "enter", "exit", "refresh", "key", "tick", "back", "busy")
+
+
+@pytest.mark.parametrize("row", ["Host a table", "Join a table"])
+def test_back_from_host_or_join_returns_to_the_link_menu(row):
+    # B closes the screen and LinkMenu's Screen.resume() hook runs: it must not be
+    # the "Resume <table>" action (that re-opened the saved table or said
+    # "No link table to resume." on the title).
+    hub, h = linkrig.host_table("linger", ["human", "remote", "bot", "bot"], seed=6)
+    h.kill()
+    r = Rig(160, 128, store=h.store, entropy=linkrig._counter())
+    r.app.net = FakeNet(hub, "again")
+    r.start()
+    titles = [it[0] for it in r.top().items]
+    r.top().cursor = titles.index("Link play")
+    r.press(K.A)
+    menu = r.top()
+    assert type(menu).__name__ == "LinkMenu"
+    labels = [it[0] for it in menu.items]
+    assert labels[0].startswith("Resume ")
+    menu.cursor = labels.index(row)
+    r.press(K.A)
+    assert r.top() is not menu
+    r.press(K.B)
+    assert r.top() is menu
+    assert getattr(r.app, "link", None) is None and r.app.notice is None
+    assert menu.footer == "A: choose  B: back"
+    assert [it[0] for it in menu.items] == labels
+    for label, action in menu.items:
+        assert action.__name__ not in HOOKS, label
+

@@ -159,14 +159,16 @@ class LinkMenu(Menu):
         self.saved_host = _saved(self.app, "host")
         self.saved_join = _saved(self.app, "join")
         if self.saved_host:
-            items.insert(0, ("Resume %s" % self.saved_host.get("table", "table"), self.resume))
+            items.insert(0, ("Resume %s" % self.saved_host.get("table", "table"),
+                                 self.resume_table))
         if self.saved_join:
             items.insert(0, ("Rejoin %s" % self.saved_join.get("table", "table"), self.rejoin))
         self.items = items
         self.lines = [it[0] for it in items]
         self.cursor = max(0, min(self.cursor, len(items) - 1))
 
-    def resume(self):
+    def resume_table(self):
+        # Not resume(): that is the Screen hook run when a screen above closes.
         resume(self.app)
 
     def rejoin(self):
