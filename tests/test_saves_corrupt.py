@@ -104,7 +104,7 @@ def test_damaged_game_is_moved_aside_and_a_new_game_starts(tmp_path, name):
     store = saves.Store(str(tmp_path), True)
     assert store.load_game()[0] is None
     assert store.notice == ("The saved game was damaged; it was moved to game.bad1.log "
-                            "and a new game starts.")
+                            "and cannot be continued.")
     assert (tmp_path / "game.bad1.log").read_bytes() == bad
     assert not (tmp_path / "game.log").exists()
     assert store.save_game(record(30)) is None
@@ -302,7 +302,7 @@ def test_the_previous_versions_game_json_continues_as_a_journal(tmp_path):
     store = saves.Store(str(tmp_path), True)
     assert store.load_game()[0] is None
     assert store.notice == ("The saved game was damaged; it was moved to game.bad1.json "
-                            "and a new game starts.")
+                            "and cannot be continued.")
 
 
 @pytest.mark.parametrize("kind", ["settings", "stats"])

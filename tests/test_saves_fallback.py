@@ -6,6 +6,8 @@ import json
 
 import pytest
 
+from hal import keys as K
+
 from ui import atomic, saves, storage
 
 from test_saves_corrupt import header, journal, record
@@ -136,7 +138,7 @@ def test_both_copies_damaged_says_so_and_keeps_both(tmp_path):
     store = saves.Store(str(tmp_path), True)
     assert store.load_game()[0] is None
     assert store.notice == ("The saved game was damaged; it was moved to game.bad1.log "
-                            "and a new game starts.")
+                            "and cannot be continued.")
     assert (tmp_path / "game.bad1.log").read_bytes() == bad
     assert (tmp_path / "game.bad1.log.bak").read_bytes() == b"junk"
 
@@ -174,9 +176,13 @@ def test_the_title_screen_shows_the_damage_notice(tmp_path, both):
     damaged_dir(tmp_path, both)
     app = App(160, 128, saves.Store(str(tmp_path), True), "test", lambda: 7)
     app.start()
-    title = app.top()
-    text = title.footer
+    page = app.top()                     # too long for the footer: a page of its own
+    assert page.title == "Notice" and page.footer == "A/B: OK"
+    text = " ".join(page.lines)
     assert "damaged" in text and "game.bad1.log" in text
+    app.key(K.A)
+    title = app.top()
+    assert title.footer == "A: choose"
     assert (title.lines[0].startswith("Continue")) == (not both)
 
 
@@ -194,7 +200,9 @@ def test_continue_that_fails_never_deletes_the_saves(tmp_path, monkeypatch):
         raise ValueError("broken")
     monkeypatch.setattr(session_mod.Session, "from_record", staticmethod(broken))
     app.top().resume_game()
-    assert "unusable" in app.top().footer or "damaged" in app.top().footer
+    top = app.top()
+    text = top.footer if top.title != "Notice" else " ".join(top.lines)
+    assert "unusable" in text or "damaged" in text
     names = sorted(p.name for p in tmp_path.iterdir())
     assert any(n.startswith("game.bad") for n in names)
     assert sum(len(p.read_bytes()) for p in tmp_path.iterdir()) > 0

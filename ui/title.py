@@ -21,11 +21,9 @@ class Title(Menu):
         self.items = items
         self.lines = [it[0] for it in items]
         self.cursor = max(0, min(self.cursor, len(items) - 1))
-        if self.app.notice:
-            self.footer = self.app.notice
-            self.app.notice = None
-        else:
-            self.footer = "A: choose"
+        # the notice's page is read once; the footer keeps saying it
+        self.footer = "A: choose" if getattr(self.app.store, "writable", True) is not False \
+            else "Read-only: no saves"
 
     def saved_game(self):
         # (record, state) of the saved game, read (and checked by replay) once
@@ -41,9 +39,26 @@ class Title(Menu):
                 self.app.notice = store.notice   # damage found now: say so here
         return self._saved
 
+    def enter(self, app):
+        Menu.enter(self, app)
+        self.tell()
+
     def resume(self):
         self.refresh()
         self.scroll_to_cursor()
+        self.tell()
+
+    def tell(self):
+        # A notice (storage, a damaged save, a link error) in the footer when
+        # it fits on its line, else on a page of its own over the title.
+        note = self.app.notice
+        if not note:
+            return
+        self.app.notice = None
+        if len(note) < self.app.cols:
+            self.footer = note
+        else:
+            self.app.push(TextScreen("Notice", note, "A/B: OK"))
 
     def back(self):
         pass
@@ -63,6 +78,7 @@ class Title(Menu):
                 store.clear_game()
             del self._saved                     # the backup, if any, is offered
             self.refresh()
+            self.tell()
             return
         from ui.table import Table
         self.app.begin(Table(session))
