@@ -965,3 +965,33 @@ def test_a_long_notice_gets_a_page_and_read_only_storage_stays_in_the_footer(tmp
     assert page.title == "Notice" and " ".join(page.lines) == saves.READ_ONLY
     app.key(K.A)
     assert name(app) == "Title" and app.top().footer == "Read-only: no saves"
+
+
+def test_two_bid_reasons_on_the_smallest_panel_still_name_the_missing_bids():
+    # The dealer hooked off a bid after three 0-bids running: at 160x128 the
+    # panel has two lines of 14 characters, too few for both reasons.
+    from engine import nommie
+    from engine.actions import bid
+    from ui import panel
+    from ui.table_text import panel_cols, panel_rows
+    st = nommie.new_game(seed=7)
+    while st.turn != st.dealer:
+        st.apply(bid(1))                          # the hook: 13 - 3 = 10
+    st.zero_streak[st.dealer] = 3
+    legal = st.legal_actions()
+    missing = [n for n in range(st.hand_size() + 1) if bid(n) not in legal]
+    assert len(missing) == 2 and 0 in missing
+
+    class T:
+        options = legal
+
+        def names(self):
+            return ["You", "Ann", "Bob", "Cy"]
+
+        def state(self):
+            return st
+    alts = panel.reasons(T(), st.view(st.turn), "bid", st.turn)
+    lines = panel.fit(alts, panel_cols(160), panel_rows(128, 12) - 2)
+    assert len(lines) <= 2 and " ".join(lines) == "Can't bid %d, %d" % tuple(missing)
+    wide = panel.fit(alts, panel_cols(240), 8)             # room: the reasons in full
+    assert "Three rounds at 0 in a row" in " ".join(wide)

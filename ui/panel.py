@@ -94,12 +94,15 @@ def reasons(table, v, phase, seat):
     if phase in ("bid", "contract"):
         why = getattr(table.state(), "explain", None)     # (a joiner's table has none)
         out = []
+        missing = []
         for n in range(0, (v.get("hand_size") or 13) + 1):
             t = None if bid(n) in legal or why is None else why(bid(n))
-            if t and t not in out:
-                out.append(t)
-        if out:
-            return ways(out)
+            if t:
+                missing.append(str(n))
+                if t not in out:
+                    out.append(t)
+        if out:       # last, for the smallest panel: which bids, if not why
+            return ways(out) + [["Can't bid " + ", ".join(missing)]]
         bids = [a - bid(0) for a in legal if is_bid(a)]
         return [["Bid %d to %d" % (bids[0], bids[-1])]]
     if phase == "trump_bid":
