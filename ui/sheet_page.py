@@ -114,7 +114,8 @@ class ScoreSheet(ListScreen):
                 lines.append("%d of %d rounds played" % (n, total))
             self.lines = lines + [""] + last_trick(v, names)
         else:
-            self.title = "Round %d of %s" % (self.page + 1, v.get("rounds") or n)
+            rounds = v.get("rounds")      # None: the game has no fixed number (Nines)
+            self.title = "Round %d" % (self.page + 1) + (" of %d" % rounds if rounds else "")
             self.lines = round_table(v, names, self.page)
         self.first = 0
 
