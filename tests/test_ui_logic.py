@@ -997,3 +997,20 @@ def test_two_bid_reasons_on_the_smallest_panel_still_name_the_missing_bids():
     assert len(lines) <= 2 and " ".join(lines) == "Can't bid %d, %d" % tuple(missing)
     wide = panel.fit(alts, panel_cols(240), 8)             # room: the reasons in full
     assert "Three rounds at 0 in a row" in " ".join(wide)
+
+
+def test_a_hint_does_not_hide_how_to_finish_a_frisch():
+    from engine.actions import PASS
+    from ui import table_text
+    app, d = new_app()
+    t = start(app, "israeli", ["human"] * 4, seed=3, opts={"rounds": 1})
+    st = t.state()
+    while st.phase != "frisch":
+        t.act(PASS, st.to_act())
+    seat = st.to_act()
+    v = st.view(seat)
+    t.hint = (st.legal_actions()[0], "Hint: 2C, pass it on")
+    t.chosen = st.legal_actions()[:1]
+    assert table_text.prompt(t, v, seat) == "Hint: 2C, pass it on"
+    t.chosen = st.legal_actions()[:3]
+    assert table_text.prompt(t, v, seat) == "A: give them  B: take back"

@@ -143,6 +143,8 @@ def prompt(t, v, shown):
     # The two lines under the hand: a message, a hint, whose turn, what to do.
     if t.message:
         return t.message
+    if v["phase"] == "frisch" and t.chosen and len(t.chosen) >= frisch_need(v):
+        return "A: give them  B: take back"      # before a hint: how to finish
     if t.hint is not None:
         return t.hint[1]
     seat = v["to_act"]
