@@ -1014,3 +1014,24 @@ def test_a_hint_does_not_hide_how_to_finish_a_frisch():
     assert table_text.prompt(t, v, seat) == "Hint: 2C, pass it on"
     t.chosen = st.legal_actions()[:3]
     assert table_text.prompt(t, v, seat) == "A: give them  B: take back"
+
+
+def test_game_over_never_acts_on_a_row_scrolled_out_of_sight():
+    app, d = new_app()
+    t = start(app, "nines", ["human", "bot", "bot"], seed=8, opts={"start_score": 7})
+    until(d, lambda: name(app) == "GameOver", limit=6000)
+    over = app.top()
+    while over.cursor != over.last_item:
+        d.press(K.DOWN)
+    for _ in range(len(over.lines)):
+        d.press(K.DOWN)                            # scroll down to the totals
+    assert over.first > over.cursor               # "Main menu" is out of sight
+    d.press(K.A)                                   # shows it again, does not act
+    assert app.top() is over and over.first <= over.cursor < over.first + over.rows()
+    for _ in range(len(over.lines)):
+        d.press(K.DOWN)
+    d.press(K.UP)                                  # UP also comes back at once
+    assert over.first <= over.cursor < over.first + over.rows()
+    assert over.lines[over.cursor].endswith("Main menu")
+    d.press(K.A)
+    assert name(app) == "Title"

@@ -75,20 +75,26 @@ class GameOver(ListScreen):
 
     def key(self, k):
         rows = self.rows()
+        seen = self.first <= self.cursor < self.first + rows
         if k == K.UP:
-            if self.first > 0 and self.cursor == self.last_item and \
+            if not seen:
+                pass                  # scrolled past the menu: back to it at once
+            elif self.first > 0 and self.cursor == self.last_item and \
                     self.first + rows > self.last_item + 1:
                 self.first -= 1       # scroll back up to the menu first
                 return
-            self.cursor = max(self.first_item, self.cursor - 1)
+            else:
+                self.cursor = max(self.first_item, self.cursor - 1)
         elif k == K.DOWN:
             if self.cursor == self.last_item:       # past the menu: scroll the rounds
                 self.first = max(0, min(self.first + 1, len(self.lines) - rows))
                 return
             self.cursor = min(self.last_item, self.cursor + 1)
         elif k == K.A:
-            self.items[self.cursor - self.first_item][1]()
-            return
+            if seen:
+                self.items[self.cursor - self.first_item][1]()
+                return
+            # scrolled past the menu: A brings the chosen row back into view first
         elif k == K.B:
             self.menu()
             return
