@@ -70,7 +70,7 @@ def test_host_screens(w, h):
     host = r.app.link
     assert host.wait_seat == 1 and host.wait_left == -1
     assert t.panel[0] == host.name and t.panel[1] == "127.0.0.1:5291"
-    assert "to join" in t.prompt
+    assert "to join" in t.prompt and "START: bots" in t.prompt
     r.shot("link_host_waiting")
     j = linkrig.joiner(hub, "j", "Jo")
     run(hub, r, [j], lambda: host.kind(1) == "remote" and len(t.state().log) > 6)
@@ -152,3 +152,34 @@ def test_back_from_host_or_join_returns_to_the_link_menu(row):
     for label, action in menu.items:
         assert action.__name__ not in HOOKS, label
 
+
+
+@pytest.mark.parametrize("w,h", SIZES)
+@pytest.mark.parametrize("address,port", [("127.0.0.1", 5291), ("192.168.1.20", 53940),
+                                          ("192.168.100.200", 53940), ("10.0.0.5", 65535)])
+def test_waiting_host_shows_its_address_in_the_panel(w, h, address, port):
+    # The panel is 14 characters wide at 160 px: "192.168.1.20:53940" was drawn
+    # over the side seats. Each line fits; the lines give the address and port.
+    from ui.table_text import panel_cols, panel_rows
+    from ui import link_lobby
+    r = rig_on(Hub(), w, h, "host")
+    link_lobby.host(r.app, "israeli", ["human", "remote", "bot", "bot"], [1] * 4, 5, {}, 30,
+                    port, "Bo")
+    t = r.top()
+    host = r.app.link
+    host.address = address
+    r.app.tick(20)
+    t.update_fields()
+    r.draw()                             # (the rig checks every label fits)
+    cols = panel_cols(w)
+    assert len(t.panel) <= panel_rows(h, h // r.app.rows)
+    assert all(len(x) <= cols for x in t.panel), t.panel
+    assert t.panel[0] == "Bo's table"
+    where = [x for x in t.panel[1:] if not x.startswith("Open: ")]
+    if len(where) == 1:
+        assert where[0] == "%s:%d" % (address, port)
+    else:                                # "192.168.1.20" / "port 53940"
+        assert where[-1] == "port %d" % port and "".join(where[:-1]) == address
+    if len(address) <= cols:
+        assert t.panel[-1] == "Open: 2"
+    r.shot("link_host_waiting_%s" % address.replace(".", "_"))

@@ -12,7 +12,7 @@
 from hal import keys as K
 from ui import link_proto as P
 from ui.session import Session
-from ui.table import Table
+from ui.table import T, Table
 
 ANNOUNCE_MS = 1000
 MAX_LINES = 12           # open connections at most (seated or not)
@@ -439,16 +439,28 @@ class LinkTable(Table):
         if h.wait_seat >= 0 and v["phase"] != "over":
             name = self.names()[h.wait_seat]
             if h.wait_left < 0:
-                return "Waiting for %s to join" % name
+                return "Waiting for %s to join. START: bots" % name
             return "%s left: bot in %d s" % (name, h.wait_left)
         return Table.prompt_text(self, v, shown)
 
     def panel_lines(self, v, shown):
+        # Waiting for a joiner: the table's name, where to join, the open seats,
+        # in the panel's columns (14 at 160 px: "192.168.1.20" / "port 53940").
         h = self.host
         if h.wait_seat >= 0 and h.wait_left < 0 and v["phase"] != "over":
-            return [h.name, "%s:%d" % (h.address, h.port),
-                    "Open: " + " ".join([str(s + 1) for s in h.open_seats()]),
-                    "START: bots"]
+            app = self.app
+            cols = T.panel_cols(app.width)
+            a, out = h.address, [h.name]
+            if len("%s:%d" % (a, h.port)) > cols:
+                while len(a) > cols:          # "192.168.100." / "200"
+                    i = a.rfind(".", 0, cols) + 1 or cols
+                    out.append(a[:i])
+                    a = a[i:]
+                out += [a, "port %d" % h.port]
+            else:
+                out.append("%s:%d" % (a, h.port))
+            out.append("Open: " + " ".join([str(s + 1) for s in h.open_seats()]))
+            return out[:T.panel_rows(app.height, app.height // app.rows)]
         return Table.panel_lines(self, v, shown)
 
     def finish(self):
