@@ -542,7 +542,11 @@ def test_israeli_undo_is_the_engines_and_is_saved(in_progress, seed):
         return bool(v["trick"]) == in_progress and (in_progress or v["last_trick"])
     until(d, ready)
     expected = games.restore(t.state().save())
-    expected.undo_trick()                          # the engine's own rule
+    tr = expected.trick
+    if tr and 0 not in [q[0] for q in tr] and len(expected.plays) >= len(tr) + 4:
+        expected.rewind(len(tr) + 4)    # only bots' cards: the trick before goes too
+    else:
+        expected.undo_trick()                      # the engine's own rule
     ui_undo_trick(d, app)
     assert app.top() is t
     assert t.state().save() == expected.save()
@@ -1035,3 +1039,17 @@ def test_game_over_never_acts_on_a_row_scrolled_out_of_sight():
     assert over.lines[over.cursor].endswith("Main menu")
     d.press(K.A)
     assert name(app) == "Title"
+
+
+def test_israeli_undo_trick_goes_past_a_trick_of_only_bots_cards():
+    # Bots led and followed, now it is your turn: taking back "the trick" of
+    # their cards alone would replay it as it was; the trick before goes too.
+    app, d = new_app()
+    t = start(app, "israeli", ["human", "bot", "bot", "bot"], seed=3, opts={"rounds": 1})
+    st = t.state()
+    until(d, lambda: human_turn(t) and st.trick and len(st.plays) >= len(st.trick) + 4,
+          limit=8000)
+    n, in_trick = len(st.log), len(st.trick)
+    tricks = sum(st.tricks)
+    assert t.session.undo_trick(0)
+    assert len(st.log) <= n - in_trick - 4 and sum(st.tricks) == tricks - 1

@@ -13,7 +13,8 @@
 #   that decision (a new deal, a card drawn, a swap with the dummy, Frisch
 #   cards received), the decision stays; undo says so.
 # - Israeli Whist's "undo last trick" (trick=True) takes back the trick from
-#   the engine's trick_start, under the same two checks.
+#   the engine's trick_start (and the one before when the trick in progress
+#   holds only bots' cards), under the same two checks.
 from engine.actions import decode
 
 NOTHING = "Nothing to take back."
@@ -33,6 +34,18 @@ def _mask(hand):
     return lo, hi
 
 
+def _past_bots(state, seats, start):
+    # A trick in progress that holds no person's card would only be played
+    # again the same way: the trick before it goes too, when this deal has one.
+    t = state.trick
+    for q in t:
+        if seats[q[0]] == "human":
+            return start
+    if t and len(state.plays) >= len(t) + state.size:
+        return start - state.size
+    return start
+
+
 def last_human(state, seats, who=None, trick=False):
     # Take back who's last real decision (trick: the last trick) in state;
     # None when done, else the sentence why not (state as it was).
@@ -45,6 +58,7 @@ def last_human(state, seats, who=None, trick=False):
         start = getattr(state, "trick_start", None)
         if start is None:
             return NO_TRICK
+        start = _past_bots(state, seats, start)
     state.rewind(n - start)
     watch = [who] if who is not None else [s for s in range(p) if seats[s] == "human"]
     masks = [None] * p
