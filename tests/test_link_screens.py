@@ -183,3 +183,32 @@ def test_waiting_host_shows_its_address_in_the_panel(w, h, address, port):
     if len(address) <= cols:
         assert t.panel[-1] == "Open: 2"
     r.shot("link_host_waiting_%s" % address.replace(".", "_"))
+
+
+@pytest.mark.parametrize("w,h", SIZES)
+def test_joining_screen_wraps_its_lines(w, h):
+    # "Joining 192.168.100.200:5399" and "No table at ... yet (try 1)" were cut at 160 px.
+    from ui import link_lobby
+    hub = Hub()
+    r = rig_on(hub, w, h, "j")
+    link_lobby.join(r.app, "192.168.100.200:5399")
+    s = r.top()
+    assert type(s).__name__ == "Joining"
+    r.draw()
+    seen = [list(s.lines)]
+    for _ in range(200):
+        hub.t += 20
+        r.app.tick(hub.t)
+        r.draw()
+        seen.append(list(s.lines))
+        if "(try 2)" in " ".join(s.lines):
+            break
+    r.shot("link_joining")
+    cols = r.app.cols - 1
+    assert any("Connecting to 192.168.100.200" in " ".join(x) for x in seen)
+    for lines in seen:
+        assert all(len(x) <= cols for x in lines), lines
+    text = " ".join(s.lines)
+    assert "Joining 192.168.100.200:5399" in text
+    assert "No table at 192.168.100.200:5399 yet (try 2)" in text
+    assert len(s.lines) <= s.rows()

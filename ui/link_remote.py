@@ -7,7 +7,7 @@
 # restarted joiner takes its seat back. Loaded only for link play.
 from hal import keys as K
 from ui import link_proto as P, table_keys
-from ui.screen import ListScreen
+from ui.screen import ListScreen, wrap
 from ui.table import Table
 
 RETRY_MS = 1000          # between connection attempts
@@ -462,7 +462,9 @@ class Joining(ListScreen):
 
     def refresh(self):
         c = self.client
-        self.lines = ["Joining %s:%d" % (c.host, c.port), "", c.status or "Joined."]
+        cols = self.app.cols - 1             # the last column: the scroll bar
+        self.lines = wrap("Joining %s:%d" % (c.host, c.port), cols) + [""] + \
+            wrap(c.status or "Joined.", cols)
         self.shown = c.status
 
     def tick(self, now):
