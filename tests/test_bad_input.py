@@ -61,6 +61,10 @@ BAD_ARGS = [
     (["--keys", "A JUMP"], "--keys: unknown key name: JUMP"),
     (["--seed"], "--seed needs a value"),
     (["--bogus"], "there is no option --bogus"),
+    (["--join", ""], "--join needs the address of the table"),
+    (["--join", "  "], "--join needs the address of the table"),
+    (["--host", "--join", "10.0.0.2"], "--host and --join"),
+    (["--seats", "h l 2 2"], "--seats sets up the table you host"),
 ]
 
 
@@ -114,4 +118,6 @@ def test_a_link_address_with_other_digits_is_a_bad_port(port):
     from test_ui_logic import new_app
     app, d = new_app()
     assert link_lobby.join(app, "127.0.0.1:" + port) is None
-    assert app.top().footer == "Link play: bad port in 127.0.0.1:" + port   # on the title
+    top = app.top()            # on the title: too long for its footer, a page over it
+    assert top.title == "Notice"
+    assert " ".join(top.lines) == "Link play: bad port in 127.0.0.1:" + port

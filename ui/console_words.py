@@ -113,14 +113,11 @@ def read(state, line, legal):
 
 def refused(opts):
     # The sentence for a desktop command line the console cannot honour, or
-    # None (code.py sends a non-empty --join to ui/link_console.py).
+    # None (lib/hal/desktop.py refuses a blank --join and --seats without
+    # --host; code.py sends --join to ui/link_console.py).
     if opts.get("host"):
         return "--host needs the screen; in the text console you can join a table " \
                "with --join ADDRESS."
-    if opts.get("join") is not None:
-        return "--join needs the address of the table, like --join 192.168.1.20."
-    if opts.get("seats"):
-        return "--seats sets up a table hosted with --host, which needs the screen."
     return None
 
 

@@ -125,6 +125,12 @@ def parse_args(argv):
     if opts["quick"] is not None and opts["quick"] not in GAMES:
         raise _bad("--game %r is not a game: choose %s or %s." % (
             opts["quick"], ", ".join(GAMES[:-1]), GAMES[-1]))
+    if opts["join"] is not None and not opts["join"].strip():
+        raise _bad("--join needs the address of the table, like --join 192.168.1.20.")
+    if opts["join"] is not None and opts["host"]:
+        raise _bad("--host and --join: a device hosts a table or joins one, not both.")
+    if opts["seats"] is not None and not opts["host"]:
+        raise _bad("--seats sets up the table you host: use it with --host --game.")
     if opts["keys"] is not None:
         try:
             opts["keys"] = [K.number(n) for n in opts["keys"].replace(",", " ").split()]
