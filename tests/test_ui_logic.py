@@ -1053,3 +1053,10 @@ def test_israeli_undo_trick_goes_past_a_trick_of_only_bots_cards():
     tricks = sum(st.tricks)
     assert t.session.undo_trick(0)
     assert len(st.log) <= n - in_trick - 4 and sum(st.tricks) == tricks - 1
+
+
+def test_a_hint_names_a_call_break_call_as_a_call():
+    from engine.actions import BID
+    from ui import hint
+    assert hint.words({"calls": [None] * 4}, BID + 3) == "call 3"
+    assert hint.words({"bids": [None] * 4}, BID + 3) == "bid 3"

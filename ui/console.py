@@ -427,10 +427,8 @@ class Console:
     def hint(self, seat):
         # Level 3's choice for this seat (from its own view) and why (ui/hint.py's
         # reason, loaded for it); the game counts as hinted in the statistics.
-        from engine import bots
         s = self.session
-        v = s.state.view(seat)
-        a = bots.choose(v, s.state.legal_actions(), 3, s.seed * 8 + seat)
+        a, v = call("ui.hint", "choice", s.state, s.seed)
         self.say("Hint: %s, %s." % (s.state.action_text(a), call("ui.hint", "reason", v, a)))
         self.hinted = True
 

@@ -4,24 +4,30 @@
 # table now. Loaded when asked for, unloaded after (ui.pause).
 from engine import bots
 from engine.actions import BID, KEEP, PASS, SWAP, TRUMP, is_bid, is_card
-from ui import fmt, table_keys
+from ui import fmt
 
 SUITS = ("club", "diamond", "heart", "spade")
 
 
+def choice(state, seed):
+    # (level 3's action for the seat to act, that seat's view): the screen's
+    # hint and the text console's `hint` alike.
+    seat = state.to_act()
+    v = state.view(seat)
+    return bots.choose(v, state.legal_actions(), 3, seed * 8 + seat), v
+
+
 def ask(table):
     # Point the table's cursor or picker at level 3's choice and say why.
-    st = table.state()
-    seat = st.to_act()
-    v = st.view(seat)
-    a = bots.choose(v, st.legal_actions(), 3, table.session.seed * 8 + seat)
-    table_keys.show_hint(table, a, "Hint: %s, %s" % (words(a), reason(v, a)))
+    from ui import table_keys
+    a, v = choice(table.state(), table.session.seed)
+    table_keys.show_hint(table, a, "Hint: %s, %s" % (words(v, a), reason(v, a)))
     return a
 
 
-def words(a):
+def words(v, a):
     if is_bid(a):
-        return "bid %d" % (a - BID)
+        return "%s %d" % (fmt.bid_word(v), a - BID)
     return fmt.action(a)
 
 
