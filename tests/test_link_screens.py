@@ -212,3 +212,44 @@ def test_joining_screen_wraps_its_lines(w, h):
     assert "Joining 192.168.100.200:5399" in text
     assert "No table at 192.168.100.200:5399 yet (try 2)" in text
     assert len(s.lines) <= s.rows()
+
+
+@pytest.mark.parametrize("name,want", [
+    ("Bo", "Bo's table"), ("Annie", "Annie's table"), ("Annabelle", "Annabelle"),
+    ("Maximilianus", "Maximilianus"), ("Anna Lindqvist", "Anna Lindqvist"),
+    ("Maximilianus-Karl", "Maxim's table"), ("Anna Lindqvist Berg", "Anna's table")])
+def test_table_name_fits_the_panel_and_no_word_is_cut(name, want):
+    # "Annabelle's table" was cut to "Annabelle's tabl" (16 characters).
+    from ui import link_lobby
+    got = link_lobby.table_name(None, name)
+    assert got == want and len(got) <= 14
+
+
+@pytest.mark.parametrize("w,h", SIZES)
+@pytest.mark.parametrize("gid,name", [("israeli", "Annabelle"), ("callbreak", "Annie"),
+                                      ("linger", None)])
+def test_table_name_on_the_host_and_in_the_lobby(w, h, gid, name):
+    from ui import link_lobby
+    from ui.menus import facts, short_title
+    hub = Hub()
+    host = linkrig.Player(hub, "host")
+    n = facts(gid)[5]
+    link_lobby.host(host.app, gid, ["human", "remote"] + ["bot"] * (n - 2), [1] * n, 5, {}, 30,
+                    None, name, net=host.net)
+    table = host.app.link.name
+    assert len(table) <= 14
+    if name:
+        assert table.startswith(name)
+    r = rig_on(hub, w, h, "lobby")
+    r.app.push(link_lobby.Lobby())
+    lobby = r.top()
+    run(hub, r, [host], lambda: lobby.tables)
+    r.shot("link_lobby_%s" % gid)
+    line = lobby.lines[0]
+    assert line.startswith(table + " ") and line.endswith(" 1 open")
+    assert len(line) <= r.app.cols - 1
+    game = line[len(table) + 1:-len(" 1 open")]
+    full = short_title(gid)
+    assert game == "" or (full + " ").startswith(game + " ")      # whole words of it
+    if w == 240:
+        assert game == short_title(gid)

@@ -33,9 +33,22 @@ def _fail(app, e):
     app.home()
 
 
+def fit(text, n):
+    # text in at most n characters, cut after a whole word ("" if no word fits)
+    if len(text) <= n:
+        return text
+    i = text.rfind(" ", 0, n + 1)
+    return text[:i] if i > 0 else ""
+
+
 def table_name(app, name=None):
+    # At most 14 characters (a line of the host's panel at 160 px), no word cut:
+    # "Bo's table", "Annabelle", else the seat's 5 letters: "Maxim's table".
     if name:
-        return ("%s's table" % name)[:16]
+        for t in ("%s's table" % name, name):
+            if len(t) <= 14:
+                return t
+        return "%s's table" % name[:5].strip()
     e = app.entropy() if app.entropy else 0
     return "Table %d" % (10 + e % 90)
 
@@ -315,8 +328,14 @@ class Lobby(ListScreen):
             self.lines = ["Looking for tables..."]
             self.cursor = -1
             return
-        self.lines = ["%s %s %d open" % (t[0][:10], short_title(t[1])[:11], len(t[4]))
-                      for t in self.tables]
+        cols = self.app.cols - 1
+        lines = []
+        for t in self.tables:     # "Annabelle Israeli 1 open": words cut whole
+            tail = "%d open" % len(t[4])
+            name = fit(t[0], 14) or t[0][:14]
+            game = fit(short_title(t[1]), cols - len(name) - len(tail) - 2)
+            lines.append(" ".join([x for x in (name, game, tail) if x]))
+        self.lines = lines
         self.cursor = max(0, min(self.cursor, len(self.lines) - 1))
 
     def tick(self, now):
