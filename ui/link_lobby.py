@@ -333,7 +333,10 @@ class Lobby(ListScreen):
         for t in self.tables:     # "Annabelle Israeli 1 open": words cut whole
             tail = "%d open" % len(t[4])
             name = fit(t[0], 14) or t[0][:14]
-            game = fit(short_title(t[1]), cols - len(name) - len(tail) - 2)
+            game = short_title(t[1])
+            if len(name) + len(game) + len(tail) + 2 > cols and name.endswith("'s table"):
+                name = name[:-8]          # "Annie's table" -> "Annie": the game whole
+            game = fit(game, cols - len(name) - len(tail) - 2)
             lines.append(" ".join([x for x in (name, game, tail) if x]))
         self.lines = lines
         self.cursor = max(0, min(self.cursor, len(self.lines) - 1))
