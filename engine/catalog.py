@@ -20,7 +20,7 @@ GAMES = (
     ("callbreak", "Call Break", "Call Break", 4, 4, 4, False,
      (DEALER4, ("eight_wins", "8 wins", "Eight tricks win at once", None, None, True))),
     ("israeli", "Israeli Whist", "Israeli Whist", 4, 4, 4, False,
-     (DEALER4, ("rounds", "Deals", "Number of deals", 1, 26, 13))),
+     (DEALER4, ("rounds", "Rounds", "Number of rounds", 1, 26, 13))),
 )
 
 

@@ -124,7 +124,7 @@ def test_setup_player_counts_and_options_per_game():
     assert seen["linger"][:2] == (2, 5)
     assert seen["nines"][:2] == (3, 3)
     assert seen["nommie"][:2] == (4, 4) and seen["callbreak"][:2] == (4, 4)
-    assert "8 wins" in seen["callbreak"][2] and "Deals" in seen["israeli"][2]
+    assert "8 wins" in seen["callbreak"][2] and "Rounds" in seen["israeli"][2]
     assert "Start at" in seen["nines"][2]
 
 
@@ -1060,3 +1060,15 @@ def test_a_hint_names_a_call_break_call_as_a_call():
     from ui import hint
     assert hint.words({"calls": [None] * 4}, BID + 3) == "call 3"
     assert hint.words({"bids": [None] * 4}, BID + 3) == "bid 3"
+
+
+def test_a_hint_s_words_go_when_the_picker_leaves_its_value():
+    app, d = new_app()
+    t = start(app, "nommie", ["human", "bot", "bot", "bot"], seed=3)
+    until(d, lambda: human_turn(t) and t.options)
+    pause_item(d, app, "Hint")
+    assert t.prompt.startswith("Hint: ")
+    hinted = t.options[t.pick]
+    d.press(K.RIGHT if t.pick + 1 < len(t.options) else K.LEFT)
+    assert t.options[t.pick] != hinted and t.hint is None
+    assert not t.prompt.startswith("Hint: ")
