@@ -73,7 +73,9 @@ def picker_key(t, k, seat, phase):
     elif k in (K.UP, K.DOWN):
         step = 5 if phase == "trump_bid" else 1
         t.pick = max(0, min(n - 1, t.pick + (step if k == K.UP else -step)))
-    elif k == K.A and n:
+    if t.hint is not None and n and t.options[t.pick] != t.hint[0]:
+        t.hint = None               # moved off the hinted value: its words go
+    if k == K.A and n:
         t.act(t.options[t.pick], seat)
 
 
