@@ -367,3 +367,21 @@ def test_text_console_refuses_to_host(tmp_path, args, words):
 def test_call_break_tables_say_call():
     _, _, out = run_console(setup_lines("callbreak", seats="h 1 1 1", deal="3") + ["quit"])
     assert re.search(r"^>. You +call  -", out, re.M) and " bid " not in out
+
+
+@pytest.mark.parametrize("autoplay", [True, False])
+def test_the_only_playable_card_is_played_for_you_as_on_the_screen(tmp_path, autoplay):
+    # The autoplay setting: on, a seat's only playable card goes by itself
+    # (the last card of every round at least), said as a line; off, it is asked.
+    store = Store(str(tmp_path), True)
+    store.save_settings({"autoplay": autoplay})
+    con, t, out = run_console(setup_lines("nommie", seats="h 1 1 1"), store)
+    forced = re.findall(r"^  You: only (\S+) may be played$", out, re.M)
+    assert con.session.state.is_over()
+    if autoplay:
+        assert len(forced) >= 26             # every round ends on one card
+        for card in forced:
+            assert re.search(r"^  You: only %s may be played\n  You: %s$" % (card, card), out,
+                             re.M)
+    else:
+        assert forced == []

@@ -263,6 +263,8 @@ class Console:
         self.recent = []
         self.pending = [[] for _ in range(session.players)]
         self.hinted = False
+        settings = self.store.load_settings() if self.store is not None else {}
+        self.autoplay = settings.get("autoplay", True)    # the screen's setting
         shown_for = None
         while not session.state.is_over():
             seat = session.to_act()
@@ -273,6 +275,8 @@ class Console:
                 if not self.curtain(seat):
                     return
                 shown_for = None
+            if self.forced(seat):
+                continue
             if shown_for != len(session.state.log):
                 self.say("")
                 if self.pending[seat]:
@@ -284,6 +288,22 @@ class Console:
             if not self.human_turn(seat, title):
                 return
         self.game_over(title)
+
+    def forced(self, seat):
+        # The autoplay setting, as on the screen: a seat's only playable card
+        # is played for it (True when it was).
+        st = self.session.state
+        if st.phase != "play":
+            return False
+        legal = st.legal_actions()
+        if len(legal) != 1:
+            return False
+        if not self.autoplay:
+            return False
+        self.tell("  %s: only %s may be played" % (self.session.names[seat],
+                                                  st.action_text(legal[0])))
+        self.apply(legal[0])
+        return True
 
     def curtain(self, seat):
         # Pass-and-play: the screen cleared, then wait for the next person; only
