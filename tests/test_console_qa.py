@@ -16,7 +16,7 @@ from ui import console
 from ui.console import Console
 from ui.nostore import NoStore
 from ui.saves import Store
-from ui.session import Session
+from ui.session import REDEALT, Session
 
 from test_console import Typist, run_console, setup_lines
 from test_console_saves import Player, run
@@ -166,7 +166,7 @@ def test_a_redeal_is_told_once_to_each_person_after_their_curtain():
             return "pass"
         return st.action_text(st.legal_actions()[0])
     con, out = play_session(s, Script(answer=answer))
-    told = console.REDEALT
+    told = REDEALT
     assert len(seen) == 4 and out.count(told) == 4
     owners = []
     for part in out.split(CLEAR):

@@ -17,18 +17,17 @@
 
 from engine import IllegalAction, games
 from engine.ondemand import call
-from engine.actions import PASS, is_card
+from engine.actions import is_card
 from engine.cards import card_text
 from engine.parse import number, parse_suit  # ASCII digits only (not "²" or "٣")
 from engine.rng import LAST_DEAL, random_deal
 from ui import console_words as W, text_table
-from ui.session import Session, default_names
+from ui.session import REDEALT, Session, default_names
 from ui.version import VERSION
 
 DEFAULT_LEVEL = 2        # the bots' level when the settings name none
 LIST_AT_MOST = 16        # longer legal-move lists are left to the `moves` command
 HELP = W.HELP
-REDEALT = "Three Frisches and no bid: the cards are dealt again."
 
 
 CLEAR = "\n" * 40 + "\x1b[H\x1b[2J\x1b[3J"   # blank lines for any terminal, then ANSI clear
@@ -346,7 +345,6 @@ class Console:
         tricks = len(st.plays) if phase == "play" else -1
         rounds = len(st.history)
         before = [list(h) for h in st.hands] if phase == "frisch" else None
-        redeals = getattr(st, "redeals", 0)      # Israeli: three Frisches, no bid
         s.apply(action)
         name = s.names[seat]
         if phase == "frisch":       # never echoed: only the chooser may know
@@ -358,7 +356,7 @@ class Console:
                 got = [card_text(c) for c in st.hands[h] if c not in before[h]]
                 self.pending[h].append("You received %s from %s." % (
                     " ".join(got), s.names[(h - 1) % s.players]))
-        if action == PASS and getattr(st, "redeals", 0) > redeals:
+        if s.redealt:
             self.to_humans(REDEALT)
         done = False
         if tricks >= 0 and not st.trick and st.last_trick:

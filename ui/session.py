@@ -8,6 +8,9 @@
 from engine import IllegalAction, bots, games, ondemand
 
 BOT_NAMES = ("Ada", "Bo", "Cy", "Di", "Ed")
+# Israeli Whist: after three Frisches nobody bid after, the same dealer deals
+# again (Session.redealt says the last action did): every front end's words.
+REDEALT = "No bid after 3 Frisches: dealt again"
 
 
 def default_names(seats, names=None):
@@ -40,6 +43,7 @@ class Session:
         self.names = list(names) if names else default_names(seats)
         self.seed = state.deal_seed  # the deal number (save() would copy the whole action list)
         self.why = None              # why the last undo was refused
+        self.redealt = False         # the last action dealt the cards again
 
     @staticmethod
     def new(game_id, seats, levels, seed=0, options=None, names=None):
@@ -118,7 +122,9 @@ class Session:
 
     def apply(self, action):
         # Apply an action (IllegalAction propagates, changing nothing).
+        redeals = getattr(self.state, "redeals", 0)
         self.state.apply(action)
+        self.redealt = getattr(self.state, "redeals", 0) > redeals
 
     def set_seat(self, seat, kind, level=None):
         self.seats[seat] = kind

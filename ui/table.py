@@ -10,10 +10,7 @@ from engine import IllegalAction
 from engine.ondemand import call
 from ui import table_keys, table_text as T
 from ui.screen import Screen
-
-
-# Israeli Whist: after three Frisches nobody bid after, the same dealer deals again.
-REDEALT = "No bid after 3 Frisches: dealt again"
+from ui.session import REDEALT
 
 
 class Table(Screen):
@@ -209,7 +206,6 @@ class Table(Screen):
         last = st.last_trick
         # Israeli Frisch: the hands before, so the cards passed get marked
         frisch = [list(h) for h in st.hands] if st.phase == "frisch" else None
-        redeals = getattr(st, "redeals", 0)   # Israeli: three Frisches, no bid
         try:
             self.session.apply(a)
         except IllegalAction as e:    # the engine's reason, short (loaded for a refusal)
@@ -224,7 +220,7 @@ class Table(Screen):
         elif st.phase == "play" and self.received and not st.trick:
             self.received = None       # the first trick of the deal: marks go
         trick_done = st.last_trick is not None and st.last_trick is not last and not st.trick
-        if getattr(st, "redeals", 0) > redeals:
+        if self.session.redealt:
             self.note = REDEALT
             pause = pause * 2 + 300
         elif trick_done:
