@@ -12,12 +12,6 @@ _MASK = 0x1FFFFFFF  # 2**29 - 1
 # Deal numbers are 1..LAST_DEAL on every board and the desktop (the console
 # too): each deals different cards (tests/test_rng.py checks every one).
 LAST_DEAL = 99999
-
-
-def random_deal(entropy):
-    # A deal number 1..LAST_DEAL from entropy() (a function giving a
-    # non-negative int), or 1 without one.
-    return 1 + (entropy() % LAST_DEAL if entropy else 0)
 _A = 0x6F2D
 _C = 0x3C6B
 
@@ -63,3 +57,9 @@ class Rng:
 
 def shuffled_deck(rng):
     return rng.shuffle(list(range(52)))
+
+
+def random_deal(entropy):
+    # A deal number 1..LAST_DEAL from entropy() (a function giving a
+    # non-negative int), or 1 without one.
+    return 1 + (entropy() % LAST_DEAL if entropy else 0)

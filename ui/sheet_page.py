@@ -28,7 +28,8 @@ def outcome(view, win, names):
     # Game over's words on every front end: who won (win: the winning seats)
     # and, where a rule decided it rather than the totals, which rule.
     who = ", ".join([names[s] for s in win])
-    if view.get("result") == "draw":
+    result = view.get("result")      # Linger Longer's: how the game ended
+    if result == "draw":
         head = "Draw: " + who
     elif len(win) > 1:
         head = "Joint winners: " + who
@@ -41,7 +42,6 @@ def outcome(view, win, names):
     if eight is not None:
         out.append("%s took 8 tricks in round %d: an instant win."
                    % (names[eight], view["round"] + 1))
-    result = view.get("result")
     if result == "last_holder":
         out.append("Last to hold cards.")
     elif result in ("most_tricks", "draw"):
