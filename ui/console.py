@@ -344,16 +344,15 @@ class Console:
         seat = st.to_act()
         tricks = len(st.plays) if phase == "play" else -1
         rounds = len(st.history)
-        before = [list(h) for h in st.hands] if phase == "frisch" else None
         s.apply(action)
         name = s.names[seat]
         if phase == "frisch":       # never echoed: only the chooser may know
             self.tell("  %s picked a card to pass" % name)
         else:
             self.tell("  %s: %s" % (name, st.action_text(action)))
-        if before is not None and st.phase != "frisch":      # the cards went round
+        if s.received is not None:      # a Frisch's cards went round
             for h in s.humans():
-                got = [card_text(c) for c in st.hands[h] if c not in before[h]]
+                got = [card_text(c) for c in s.received[h]]
                 self.pending[h].append("You received %s from %s." % (
                     " ".join(got), s.names[(h - 1) % s.players]))
         if s.redealt:

@@ -44,6 +44,7 @@ class Session:
         self.seed = state.deal_seed  # the deal number (save() would copy the whole action list)
         self.why = None              # why the last undo was refused
         self.redealt = False         # the last action dealt the cards again
+        self.received = None         # per seat: the cards the last action passed to it (Frisch)
 
     @staticmethod
     def new(game_id, seats, levels, seed=0, options=None, names=None):
@@ -121,10 +122,18 @@ class Session:
                            self.seed * 8 + seat)
 
     def apply(self, action):
-        # Apply an action (IllegalAction propagates, changing nothing).
-        redeals = getattr(self.state, "redeals", 0)
-        self.state.apply(action)
-        self.redealt = getattr(self.state, "redeals", 0) > redeals
+        # Apply an action (IllegalAction propagates, changing nothing), noting
+        # what the front ends tell of it: an Israeli redeal, the cards a
+        # Frisch passed round.
+        st = self.state
+        redeals = getattr(st, "redeals", 0)
+        before = [list(h) for h in st.hands] if st.phase == "frisch" else None
+        st.apply(action)
+        self.redealt = getattr(st, "redeals", 0) > redeals
+        self.received = None
+        if before is not None and st.phase != "frisch":      # the cards went round
+            self.received = [[c for c in st.hands[s] if c not in before[s]]
+                             for s in range(len(before))]
 
     def set_seat(self, seat, kind, level=None):
         self.seats[seat] = kind

@@ -204,8 +204,6 @@ class Table(Screen):
         # Cheap facts, not views: every game is an engine.state.TrickGame, whose trick,
         # last_trick (the finished trick's list), last_winner and history the UI reads.
         last = st.last_trick
-        # Israeli Frisch: the hands before, so the cards passed get marked
-        frisch = [list(h) for h in st.hands] if st.phase == "frisch" else None
         try:
             self.session.apply(a)
         except IllegalAction as e:    # the engine's reason, short (loaded for a refusal)
@@ -214,9 +212,8 @@ class Table(Screen):
         pause = self.app.speed_ms()
         self.message = self.note = ""
         self.hint = None
-        if frisch is not None and st.phase != "frisch":
-            self.received = [[c for c in st.hands[s] if c not in frisch[s]]
-                             for s in range(len(frisch))]
+        if self.session.received is not None:   # Israeli Frisch: the cards passed get marked
+            self.received = self.session.received
         elif st.phase == "play" and self.received and not st.trick:
             self.received = None       # the first trick of the deal: marks go
         trick_done = st.last_trick is not None and st.last_trick is not last and not st.trick
