@@ -1072,3 +1072,22 @@ def test_a_hint_s_words_go_when_the_picker_leaves_its_value():
     d.press(K.RIGHT if t.pick + 1 < len(t.options) else K.LEFT)
     assert t.options[t.pick] != hinted and t.hint is None
     assert not t.prompt.startswith("Hint: ")
+
+
+def test_the_cards_a_frisch_passed_are_marked_until_the_first_trick():
+    from engine.actions import PASS
+    app, d = new_app()
+    t = start(app, "israeli", ["human"] * 4, seed=3, opts={"rounds": 1})
+    st = t.state()
+    while st.phase != "frisch":
+        t.act(PASS, st.to_act())
+    given = [[] for _ in range(4)]
+    while st.phase == "frisch":
+        s = st.to_act()
+        c = st.legal_actions()[0]
+        given[s].append(c)
+        t.act(c, s)
+    assert t.received == [given[(s - 1) % 4] for s in range(4)]   # from the right
+    assert all(c in st.hands[s] for s in range(4) for c in t.received[s])
+    t.act(PASS, st.to_act())                       # the auction again: marks stay
+    assert t.received == [given[(s - 1) % 4] for s in range(4)]
