@@ -292,12 +292,10 @@ class Console:
         # The autoplay setting, as on the screen: a seat's only playable card
         # is played for it (True when it was).
         st = self.session.state
-        if st.phase != "play":
+        if not self.autoplay or st.phase != "play":
             return False
         legal = st.legal_actions()
         if len(legal) != 1:
-            return False
-        if not self.autoplay:
             return False
         self.tell("  %s: only %s may be played" % (self.session.names[seat],
                                                   st.action_text(legal[0])))
@@ -445,8 +443,7 @@ class Console:
         # Level 3's choice for this seat (from its own view) and why (ui/hint.py's
         # reason, loaded for it); the game counts as hinted in the statistics.
         s = self.session
-        a, v = call("ui.hint", "choice", s.state, s.seed)
-        self.say("Hint: %s, %s." % (s.state.action_text(a), call("ui.hint", "reason", v, a)))
+        self.say(call("ui.hint", "typed", s.state, s.seed))   # loaded once, dropped after
         self.hinted = True
 
     def undo(self, seat, trick):

@@ -17,6 +17,12 @@ def choice(state, seed):
     return bots.choose(v, state.legal_actions(), 3, seed * 8 + seat), v
 
 
+def typed(state, seed):
+    # The text console's hint: level 3's choice in typed form, and why.
+    a, v = choice(state, seed)
+    return "Hint: %s, %s." % (state.action_text(a), reason(v, a))
+
+
 def ask(table):
     # Point the table's cursor or picker at level 3's choice and say why.
     from ui import table_keys
