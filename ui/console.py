@@ -22,7 +22,7 @@ from engine.cards import card_text
 from engine.parse import number, parse_suit  # ASCII digits only (not "²" or "٣")
 from engine.rng import LAST_DEAL, random_deal
 from ui import console_words as W, text_table
-from ui.session import REDEALT, Session, default_names
+from ui.session import Session, default_names
 from ui.version import VERSION
 
 DEFAULT_LEVEL = 2        # the bots' level when the settings name none
@@ -354,7 +354,7 @@ class Console:
                 self.pending[h].append("You received %s from %s." % (
                     " ".join(got), s.names[(h - 1) % s.players]))
         if s.redealt:
-            self.to_humans(REDEALT)
+            self.to_humans(s.redealt)
         done = False
         if tricks >= 0 and not st.trick and st.last_trick:
             self.tell(text_table.trick_won_line(st.view(None), s.names))

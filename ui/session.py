@@ -9,7 +9,8 @@ from engine import IllegalAction, bots, games, ondemand
 
 BOT_NAMES = ("Ada", "Bo", "Cy", "Di", "Ed")
 # Israeli Whist: after three Frisches nobody bid after, the same dealer deals
-# again (Session.redealt says the last action did): every front end's words.
+# again (Session.redealt is this sentence when the last action did): every
+# front end's words.
 REDEALT = "No bid after 3 Frisches: dealt again"
 
 
@@ -43,7 +44,7 @@ class Session:
         self.names = list(names) if names else default_names(seats)
         self.seed = state.deal_seed  # the deal number (save() would copy the whole action list)
         self.why = None              # why the last undo was refused
-        self.redealt = False         # the last action dealt the cards again
+        self.redealt = None          # REDEALT when the last action dealt the cards again
         self.received = None         # per seat: the cards the last action passed to it (Frisch)
 
     @staticmethod
@@ -129,7 +130,7 @@ class Session:
         redeals = getattr(st, "redeals", 0)
         before = [list(h) for h in st.hands] if st.phase == "frisch" else None
         st.apply(action)
-        self.redealt = getattr(st, "redeals", 0) > redeals
+        self.redealt = REDEALT if getattr(st, "redeals", 0) > redeals else None
         self.received = None
         if before is not None and st.phase != "frisch":      # the cards went round
             self.received = [[c for c in st.hands[s] if c not in before[s]]

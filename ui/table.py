@@ -10,7 +10,6 @@ from engine import IllegalAction
 from engine.ondemand import call
 from ui import table_keys, table_text as T
 from ui.screen import Screen
-from ui.session import REDEALT
 
 
 class Table(Screen):
@@ -217,8 +216,8 @@ class Table(Screen):
         elif st.phase == "play" and self.received and not st.trick:
             self.received = None       # the first trick of the deal: marks go
         trick_done = st.last_trick is not None and st.last_trick is not last and not st.trick
-        if self.session.redealt:
-            self.note = REDEALT
+        if self.session.redealt:                # its sentence (ui.session: not imported
+            self.note = self.session.redealt    # here, a joiner's table has no Session)
             pause = pause * 2 + 300
         elif trick_done:
             self.seen_until = self.now + pause   # A cannot skip the trick sooner
