@@ -82,7 +82,7 @@ DAMAGE = {
     + good[-11:],
     "a changed name": lambda good: good.replace(b"Ann", b"Anne"),
     "a damaged line before a good one": lambda good: journal(
-        head(R, 0), codes(R["log"][:10])) + b"c10 0a0b 123456\n" + atomic.line(b"c0 ", 0x123456)[0],
+        head(R), codes(R["log"][:10])) + b"c10 0a0b 123456\n" + atomic.line(b"c0 ", 0x123456)[0],
     "a code past the last one": lambda good: journal(head(R), codes(R["log"] + b"\x77")),
     "illegal action in the log": lambda good: journal(head(R), codes(R["log"] + b"\x00")),
     "codes out of place": lambda good: journal(head(R, 0), codes(R["log"][:5]),
@@ -162,6 +162,36 @@ def test_a_damaged_line_before_good_ones_is_damage(tmp_path):
     assert "game.bad1.log" in fresh.notice
 
 
+def test_damage_after_the_part_written_whole_keeps_the_moves_before_it(tmp_path):
+    # The .bak is the save before the last whole write: older than any line of
+    # the journal, so the lines before a damaged append are the newest game.
+    saves.Store(str(tmp_path), True).save_game(record(5))
+    data = appended(tmp_path, record(10), record(12), record(15))
+    lines = data.split(b"\n")
+    lines[2] = lines[2][:-10] + (b"0" if lines[2][-10:-9] != b"0" else b"1") + lines[2][-9:]
+    (tmp_path / "game.log").write_bytes(b"\n".join(lines))
+    fresh = saves.Store(str(tmp_path), True)
+    rec, state = fresh.load_game()
+    assert rec == record(10) and bytes(state.log) == record(10)["log"]
+    assert fresh.notice == ("The saved game was damaged; it was moved to game.bad1.log "
+                            "and the game goes on from its last move before the damage.")
+    assert (tmp_path / "game.bad1.log").read_bytes() == b"\n".join(lines)  # kept
+    assert fresh.save_game(record(11)) is None  # the next save writes the journal whole
+    again = saves.Store(str(tmp_path), True)
+    assert again.load_game()[0] == record(11) and again.notice is None
+
+
+def test_a_cut_journal_on_a_read_only_flash_is_used_and_left_in_place(tmp_path):
+    data = appended(tmp_path, record(10), record(12), record(15))
+    lines = data.split(b"\n")
+    lines[2] = lines[2].replace(b"c10 ", b"c10 0")
+    (tmp_path / "game.log").write_bytes(b"\n".join(lines))
+    fresh = saves.Store(str(tmp_path), False)
+    assert fresh.load_game()[0] == record(10)
+    assert "left in place and the game goes on" in fresh.notice
+    assert (tmp_path / "game.log").read_bytes() == b"\n".join(lines)
+
+
 def test_a_torn_last_line_is_the_previous_save_and_the_next_save_rewrites(tmp_path):
     data = appended(tmp_path, record(10), record(12), record(15))
     for cut in (1, 5, 17):  # the last line is 18 bytes
@@ -202,7 +232,10 @@ def test_nothing_raises_out_of_store_whatever_the_bytes(tmp_path):
         store = saves.Store(str(tmp_path), True)
         got = store.load_game()[0]
         assert got is None or got in allowed
-        assert (got is None) == (store.notice is not None)
+        if got is None:
+            assert store.notice.endswith("cannot be continued.")
+        elif store.notice is not None:  # damage after the part written whole
+            assert store.notice.endswith("before the damage.") and got != allowed[-1]
 
 
 def test_read_only_storage_loads_but_does_not_save(tmp_path):

@@ -39,8 +39,9 @@ def parse(fs, path, kind):
 
 
 def parse_log(fs, path):
-    # (record, (size, last check) or None when the last line is torn) when the
-    # journal is good up to its last line, else why not
+    # (record, (size, last check) or None when the last line is torn, cut)
+    # when the journal is good up to its last line or, cut True, up to a
+    # damaged line after the part written whole; else why not
     f = fs.open(path, "rb")
     try:
         return _journal(f)
@@ -58,7 +59,7 @@ def _journal(f):
     rec = None
     log = bytearray(64)
     h = want = size = i = n = ln = 0  # last check, codes written whole, bytes read;
-    eof = torn = False                # buf[i:n] not yet taken; log[:ln] the codes
+    eof = torn = cut = False          # buf[i:n] not yet taken; log[:ln] the codes
     while True:
         e = buf.find(b"\n", i, n)
         if e < 0:  # no whole line left in the buffer: move the rest to the front, read on
@@ -81,8 +82,10 @@ def _journal(f):
             if i == n and not eof:
                 n = f.readinto(mv) or 0
                 i = 0
-            if i < n:
-                return "a damaged record"
+            if i < n:  # good lines follow: damage
+                if want >= 0:  # inside the part written whole: the .bak is newer
+                    return "a damaged record"
+                cut = True  # after it: the moves before the damage are the newest
             torn = True
             break
         if rec is None:
@@ -116,7 +119,7 @@ def _journal(f):
         return "incomplete"
     log[ln:] = b""  # (MicroPython cannot del a bytearray slice)
     rec["log"] = log
-    return rec, None if torn else (size, h)
+    return rec, None if torn else (size, h), cut
 
 
 def _check(buf, i, e, h):
@@ -199,6 +202,8 @@ def read(fs, path, kind, check=None):
             if type(got) is tuple:
                 if check is not None:
                     check(got[0])
+                if kind == "log" and got[2]:  # cut at damage: used, and set aside
+                    bad.append(p)
                 return got, bad, p, short
         except OSError:
             if got is None:
@@ -258,8 +263,11 @@ def fetch(store, name, kind, check=None):
         if short:
             what = what.replace("was damaged", "could not be read (not enough memory)")
         where = "; it was moved to %s" % moved if moved else "; it was left in place"
-        store.notice = what + where + (" and the previous copy is used." if got is not None
-                                       else tail)
+        if used in bad:  # a journal cut at damage (parse_log)
+            tail = " and the game goes on from its last move before the damage."
+        elif got is not None:
+            tail = " and the previous copy is used."
+        store.notice = what + where + tail
     return got, used
 
 
@@ -296,7 +304,7 @@ def load_game(store):
     got, used = fetch(store, "game.log", "log", check)
     if got is None:
         return old_game(store)
-    rec, tail = got
+    rec, tail = got[0], got[1]
     if used == store.dir + "game.log" and tail is not None:
         store.known(rec, rec["log"], tail[0], tail[1])  # appends follow on
     old_files(store)  # a migration cut short before it removed them
