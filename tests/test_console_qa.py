@@ -231,7 +231,7 @@ def test_help_works_at_setup_prompts_and_q_quits_a_game(tmp_path):
 
 def test_help_in_a_game_says_what_to_type_now():
     _, _, out = run_console(setup_lines("nommie", seats="h 1 1 1", deal="3") + ["help", "quit"])
-    assert "hint (level 3's choice)" in out
+    assert "rules. hint: level 3's move." in out
     assert "Your bid: a number from 0 to 13, like 'bid 7'." in out
 
 

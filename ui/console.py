@@ -66,6 +66,7 @@ class Console:
         self.told = None           # the last store.notice told
         self.pending = []          # per seat: lines for its owner's next turn
         self.hinted = False        # a hint was asked for in this game (statistics)
+        self.settings = None       # prefs(): read at first need
 
     # --- input / output -------------------------------------------------
     def say(self, *lines):
@@ -106,11 +107,16 @@ class Console:
             except ValueError as e:
                 self.say("! %s" % e)
 
+    def prefs(self):
+        # The settings, read once (as the screen's App does); the settings page
+        # changes this dict, so a change holds even where it cannot be saved.
+        if self.settings is None:
+            self.settings = self.store.load_settings() if self.store is not None else {}
+        return self.settings
+
     def level(self):
         # The bots' level setting (the screen's New game and --game use it too).
-        if self.store is None:
-            return DEFAULT_LEVEL
-        return self.store.load_settings().get("bot_level", DEFAULT_LEVEL)
+        return self.prefs().get("bot_level", DEFAULT_LEVEL)
 
     # --- menu -------------------------------------------------------------
     def run(self):
@@ -190,7 +196,7 @@ class Console:
             self.say("  %d  %s (%s players)" % (i + 1, g[1], who))
         if saved is not None:
             self.say("  c  continue the saved %s" % facts(saved.game)[1])
-        self.say("  q  quit")
+        self.say("  s  settings    t  statistics    r  rules", "  q  quit")
         while True:
             line = self.ask("Game> ").lower()
             if line in ("q", "quit", "exit"):
@@ -199,7 +205,14 @@ class Console:
                 self.say("Resuming %s." % facts(saved.game)[1])
                 return saved
             if line in W.HELP_WORDS:
-                self.say("Type a game number, c to continue a saved game, q to quit.")
+                self.say("Type a game number to start it, c to continue a saved game,",
+                         "s for settings, t for statistics, r for rules (r 2: the second "
+                         "game's), q to quit.")
+                continue
+            page = W.page(line)
+            if page:
+                call("ui.console_pages", page[0], self, *page[1:])
+                self.say("")
                 continue
             n = number(line)
             if n is not None and 1 <= n <= len(games.IDS):
@@ -243,7 +256,7 @@ class Console:
 
     def begin(self, gid, seats, levels, seed, options):
         # A new game, announced and saved at once (Continue offers it from now on).
-        names = self.store.load_settings().get("names") if self.store is not None else None
+        names = self.prefs().get("names")
         session = Session.new(gid, seats, levels, seed, options, default_names(seats, names))
         self.say("%s, deal #%d. %s" % (facts(gid)[1], seed, ", ".join(
             [session.names[s] + ("" if seats[s] == "human" else " (bot %d)" % levels[s])
@@ -262,8 +275,7 @@ class Console:
         self.recent = []
         self.pending = [[] for _ in range(session.players)]
         self.hinted = False
-        settings = self.store.load_settings() if self.store is not None else {}
-        self.autoplay = settings.get("autoplay", True)    # the screen's setting
+        self.autoplay = self.prefs().get("autoplay", True)    # the screen's setting
         shown_for = None
         while not session.state.is_over():
             seat = session.to_act()
@@ -429,6 +441,8 @@ class Console:
                      else "No trick has been played yet this round.")
         elif word == "hint":
             self.hint(seat)
+        elif word == "rules":
+            self.say("", *call("ui.console_pages", "rules_lines", s.game))
         elif word in ("undo", "undo trick"):
             return self.undo(seat, word == "undo trick")
         elif word == "save":

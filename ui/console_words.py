@@ -8,12 +8,29 @@ from engine.parse import number, parse_suit
 HELP = (
     "Play: a card (QH, 10S, TS; Nines codes s1 ha ce), bid 3 (or just 3),",
     "  trump H / trump NT, bid 6 S / bid 5 NT, pass, swap, keep.",
-    "See: hand, table, moves, last (trick), scores. Ask: hint (level 3's choice).",
+    "See: hand, table, moves, last (trick), scores, rules. hint: level 3's move.",
     "Also: undo, seats / seat 2 h / seat 2 3 (a person or a bot 0-3), save, quit.",
 )
 UNDO_TRICK = "Israeli Whist only: there 'undo trick' takes back the last trick."
 HELP_WORDS = ("help", "?", "h")
 QUIT_WORDS = ("quit", "q", "exit", "menu")
+
+
+def page(line):
+    # The menu's page that line asks for, as (ui.console_pages function,
+    # its arguments...), or None.
+    words = line.split(None, 1)
+    if not words:
+        return None
+    if words[0] in ("r", "rules"):
+        return ("rules_page", words[1] if len(words) > 1 else None)
+    if len(words) > 1:
+        return None
+    if line in ("s", "settings"):
+        return ("settings_page",)
+    if line in ("t", "stats", "statistics"):
+        return ("stats_page",)
+    return None
 
 
 def clean(line):

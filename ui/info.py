@@ -1,15 +1,17 @@
 # Statistics and About texts and the rules menu: loaded when one of them is
-# opened from the title, unloaded after (App: `module`, Title._text).
+# opened from the title (or the console's statistics), unloaded after (App:
+# `module`, Title._text).
 from engine import games
 from ui.menus import rules_text, short_title
 from ui.screen import Menu, TextScreen
 
 
-def stats_lines(app):
-    # A small table: per game played, won, best; per bot level; hinted games.
+def stats_lines(store):
+    # A small table: per game played, won, best; per bot level; hinted games
+    # (the title's Statistics page and the console's `stats`).
     from ui.fmt import rpad, pad, score
     try:
-        st = app.store.load_stats() or {}
+        st = store.load_stats() or {}
     except (OSError, ValueError):
         st = {}
     games_ = [g for g in games.IDS if type(st.get(g)) is dict and st[g].get("played")]

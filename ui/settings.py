@@ -1,9 +1,30 @@
-# The settings screen (speed, autoplay, sound, default bot level); loaded
-# only while open (App: `module`).
+# The settings (speed, autoplay, sound, default bot level): their rows and how
+# a key changes them, and the settings screen. Loaded only while the screen
+# (App: `module`) or the console's settings page is open.
 from ui.menus import on_off, row
 from ui.screen import ListScreen
 
 SPEEDS = ("Slow", "Normal", "Fast")   # the settings' speeds 1-3 (ui.app.SPEED_MS)
+LABELS = ("Speed", "Autoplay", "Sound", "Bot level")
+
+
+def values(s):
+    # The shown value of each setting of LABELS, in s (the settings dict).
+    return (SPEEDS[(s.get("speed", 2) - 1) % len(SPEEDS)], on_off(s.get("autoplay")),
+            on_off(s.get("sound")), str(s.get("bot_level", 2)))
+
+
+def change_setting(s, i, step):
+    # Setting i of LABELS one step on (step 1) or back (-1), in s; every
+    # setting goes round (Fast -> Slow, level 3 -> 0).
+    if i == 0:
+        s["speed"] = 1 + (s.get("speed", 2) - 1 + step) % len(SPEEDS)
+    elif i == 1:
+        s["autoplay"] = not s.get("autoplay")
+    elif i == 2:
+        s["sound"] = not s.get("sound")
+    else:
+        s["bot_level"] = (s.get("bot_level", 2) + step) % 4
 
 
 class Settings(ListScreen):
@@ -13,23 +34,12 @@ class Settings(ListScreen):
         ListScreen.__init__(self, "Settings", [], "L/R change, B back", 0)
 
     def refresh(self):
-        s = self.app.settings
         c = self.app.cols
-        self.lines = [row("Speed", SPEEDS[(s.get("speed", 2) - 1) % len(SPEEDS)], c),
-                      row("Autoplay", on_off(s.get("autoplay")), c),
-                      row("Sound", on_off(s.get("sound")), c),
-                      row("Bot level", str(s.get("bot_level", 2)), c)]
+        got = values(self.app.settings)
+        self.lines = [row(LABELS[i], got[i], c) for i in range(len(LABELS))]
 
     def change(self, i, step):
-        s = self.app.settings
-        if i == 0:
-            s["speed"] = 1 + (s.get("speed", 2) - 1 + step) % len(SPEEDS)
-        elif i == 1:
-            s["autoplay"] = not s.get("autoplay")
-        elif i == 2:
-            s["sound"] = not s.get("sound")
-        else:
-            s["bot_level"] = (s.get("bot_level", 2) + step) % 4
+        change_setting(self.app.settings, i, step)
         self.refresh()
 
     def choose(self, i):

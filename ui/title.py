@@ -105,19 +105,20 @@ class Title(Menu):
         self.app.push(Settings())
 
     def stats(self):
-        self._text("Statistics", "stats_lines")
+        self._text("Statistics", "stats_lines", self.app.store)
 
     def rules(self):
         from ui.info import RulesMenu
         self.app.push(RulesMenu())
 
     def about(self):
-        self._text("About", "about_text")
+        self._text("About", "about_text", self.app)
 
-    def _text(self, title, maker):
-        # A read-only page whose text ui.info builds; ui.info leaves memory after.
+    def _text(self, title, maker, arg):
+        # A read-only page whose text ui.info builds (maker(arg)); ui.info
+        # leaves memory after.
         from ui import info
         from engine.ondemand import forget
-        text = getattr(info, maker)(self.app)
+        text = getattr(info, maker)(arg)
         forget("ui.info")
         self.app.push(TextScreen(title, text))

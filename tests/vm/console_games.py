@@ -73,4 +73,19 @@ assert "Resuming Call Break." in out2
 assert con2.session.state.is_over()
 assert con2.session.state.actions()[:len(saved)] == saved
 print("saved, resumed and finished Call Break")
+
+# the pages beside the games: settings saved, statistics of that game, rules
+con3, out3 = play(["s", "4 3", "2", "", "t", "r 3", "rules israeli"], store=Store("/saves", True))
+assert "Bot level: 3" in out3 and "Autoplay: Off" in out3, out3
+got = Store("/saves", True).load_settings()
+assert got["bot_level"] == 3 and got["autoplay"] is False
+assert "Game       Pld Won  Best" in out3, out3
+# (the MicroPython VM loads the .py modules only, not the rules' text files)
+import sys
+if sys.implementation.name == "circuitpython":
+    assert "NINES" in out3 and "Frisch" in out3, out3
+else:
+    assert out3.count("The rules file for this game is missing.") == 2, out3
+assert "Rules of which game?" not in out3
+print("settings, statistics and rules pages")
 print("VM OK")

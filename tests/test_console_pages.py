@@ -1,0 +1,79 @@
+"""The text console's settings, statistics and rules pages: the same options
+and texts as the title screen's, saved where the screen reads them, and bad
+input changes nothing."""
+import json
+
+from ui import info, saves
+from ui.console_pages import COLS, rules_lines
+from ui.menus import rules_text
+from ui.nostore import NoStore
+from ui.saves import Store
+
+from test_console import run_console, setup_lines
+
+
+def test_settings_change_and_are_saved_for_the_screen(tmp_path):
+    store = Store(str(tmp_path), True)
+    con, t, out = run_console(["s", "2", "4 3", "1", "", "q"], store)
+    assert "  2  Autoplay   On      your only playable card is played for you" in out
+    assert "Autoplay: Off" in out and "Bot level: 3" in out and "Speed: Fast" in out
+    again = Store(str(tmp_path), True).load_settings()   # what the screen's App loads
+    assert again["autoplay"] is False and again["bot_level"] == 3 and again["speed"] == 3
+
+
+def test_the_bot_level_set_on_the_page_is_the_next_games_default(tmp_path):
+    store = Store(str(tmp_path), True)
+    con, t, out = run_console(["s", "4 0", "", "1", "", "5", "quit"], store)
+    assert "Seats: h = human, 0-3 = bot level [h 0 0 0]: " in t.prompts
+    assert con.session.levels[1:] == [0, 0, 0]
+
+
+def test_bad_settings_input_changes_nothing(tmp_path):
+    store = Store(str(tmp_path), True)
+    con, t, out = run_console(["s", "4 9", "2 1", "5", "0", "x", "1 2 3", "back", "q"], store)
+    assert out.count("! Only the bot level takes a value: '4 0' to '4 3'.") == 2
+    assert out.count("! Type a number from 1 to 4, like '2', or Enter to go back.") == 4
+    assert not (tmp_path / "settings.json").exists()
+
+
+def test_settings_on_read_only_storage_say_so_and_still_apply(tmp_path):
+    store = Store(str(tmp_path), False)
+    con, t, out = run_console(["s", "4 1", "", "1", "", "5", "quit"], store)
+    assert "Bot level: 1\n! " + saves.READ_ONLY in out
+    assert not (tmp_path / "settings.json").exists()
+    assert con.session.levels[1:] == [1, 1, 1]   # held while the console runs, as on the screen
+
+
+def test_statistics_show_the_title_pages_table(tmp_path):
+    store = Store(str(tmp_path), True)
+    run_console(setup_lines("nommie", seats="h 0 0 0", deal="3"), store)  # a whole game
+    con, t, out = run_console(["t", "q"], Store(str(tmp_path), True))
+    lines = info.stats_lines(Store(str(tmp_path), True))
+    assert lines[0].startswith("Game") and lines[1].startswith("Nommie")
+    assert "Statistics:\n" + "".join("  %s\n" % l for l in lines) in out
+    con, t, out = run_console(["stats", "q"], NoStore())
+    assert "Statistics:\n  No games finished yet.\n" in out
+
+
+def test_rules_by_number_name_or_asked_and_in_a_game():
+    con, t, out = run_console(["r 3", "r", "9", "", "r", "callbreak", "rules israeli", "q"])
+    for gid in ("nines", "callbreak", "israeli"):
+        assert "\n".join(rules_lines(gid)) in out
+    assert "Rules of which game? (1-5, Enter: back) " in t.prompts
+    assert "! Type a number from 1 to 5." in out
+    assert out.count("NINES\n") == 1
+    con, t, out = run_console(setup_lines("linger", seats="h 1 1 1") + ["rules", "quit"])
+    assert "\n".join(rules_lines("linger")) in out
+
+
+def test_rules_lines_fit_a_terminal_and_keep_every_word():
+    for gid in ("nommie", "linger", "nines", "callbreak", "israeli"):
+        lines = rules_lines(gid)
+        assert max(len(l) for l in lines) <= COLS
+        assert " ".join(" ".join(lines).split()) == " ".join(rules_text(gid).split())
+
+
+def test_help_at_the_menu_names_the_pages():
+    con, t, out = run_console(["help", "q"])
+    assert "s for settings, t for statistics, r for rules" in out
+    assert "  s  settings    t  statistics    r  rules\n" in out

@@ -1,0 +1,102 @@
+# The console's pages beside its games, as the title screen has them:
+# settings (ui/settings.py's rows and steps, saved as the screen saves them),
+# statistics (ui/info.py's table) and rules (ui/rules/). Loaded only while
+# one is open (engine.ondemand.call), so a game keeps none of it in the heap.
+from engine import games
+from engine.parse import number
+from ui.menus import rules_text, short_title
+from ui.screen import wrap
+
+COLS = 78   # a terminal's 80 columns, less a margin
+# What each setting of ui.settings.LABELS does, as the console explains it.
+MEANINGS = ("how fast the bots play on the screen",
+            "your only playable card is played for you",
+            "the screen's sounds",
+            "the bots of a new game: 0 random ... 3 best")
+BACK_WORDS = ("", "q", "quit", "back", "b", "exit", "menu")
+
+
+def settings_page(con):
+    # Show the settings and change them until an empty line; each change is
+    # saved at once (con.store), so the screen and the next console use it.
+    from ui import settings as S
+    if con.store is None:
+        con.say("! Settings need storage, and this console has none.")
+        return
+    s = con.prefs()
+    con.news()
+    con.say("", "Settings (the screen uses them too):")
+    _rows(con, S, s)
+    con.say("Type 1-%d to change one (4 3: bot level 3), Enter to go back." % len(S.LABELS))
+    while True:
+        line = con.ask("Settings> ").lower()
+        if line in BACK_WORDS:
+            return
+        words = line.split()
+        i = number(words[0]) if words else None
+        if i is None or not 1 <= i <= len(S.LABELS) or len(words) > 2:
+            con.say("! Type a number from 1 to %d, like '2', or Enter to go back."
+                    % len(S.LABELS))
+            continue
+        if len(words) == 2:
+            level = number(words[1])
+            if i != 4 or level is None or not 0 <= level <= 3:
+                con.say("! Only the bot level takes a value: '4 0' to '4 3'.")
+                continue
+            s["bot_level"] = level
+        else:
+            S.change_setting(s, i - 1, 1)
+        note = con.store.save_settings(s)
+        con.say("%s: %s" % (S.LABELS[i - 1], S.values(s)[i - 1]))
+        if note:
+            con.say("! " + note)
+
+
+def _rows(con, S, s):
+    got = S.values(s)
+    for i in range(len(S.LABELS)):
+        con.say("  %d  %-10s %-7s %s" % (i + 1, S.LABELS[i], got[i], MEANINGS[i]))
+
+
+def stats_page(con):
+    # The statistics of finished games, as the title's Statistics page.
+    if con.store is None:
+        con.say("! Statistics need storage, and this console has none.")
+        return
+    from engine.ondemand import call
+    con.say("", "Statistics:")
+    con.say(*["  " + line for line in call("ui.info", "stats_lines", con.store)])
+    con.news()   # a damaged statistics file is told here
+
+
+def rules_page(con, word=None):
+    # The rules of a game: word names it by its number or id, else it is asked.
+    gid = pick_game(word)
+    while gid is None:
+        line = con.ask("Rules of which game? (1-%d, Enter: back) " % len(games.IDS)).lower()
+        if line in BACK_WORDS:
+            return
+        gid = pick_game(line)
+        if gid is None:
+            con.say("! Type a number from 1 to %d." % len(games.IDS))
+    con.say("", *rules_lines(gid))
+
+
+def rules_lines(game_id):
+    # A game's rules text wrapped for a terminal.
+    return wrap(rules_text(game_id), COLS)
+
+
+def pick_game(word):
+    # The game a menu number (1-5) or a game id names, else None.
+    if not word:
+        return None
+    if word in games.IDS:
+        return word
+    n = number(word)
+    if n is not None and 1 <= n <= len(games.IDS):
+        return games.IDS[n - 1]
+    for gid in games.IDS:
+        if short_title(gid).lower() == word:
+            return gid
+    return None
