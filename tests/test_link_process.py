@@ -276,6 +276,9 @@ def test_a_text_console_joins_and_plays_a_whole_game(procs, tmp_path):
         at, line = c.wait_for(lambda x: MOVE.search(x) or OUTCOME.match(x), 60)
         if OUTCOME.match(line):
             break
+        if typed == 5:                   # the console's own pages, mid-game
+            c.type("last")
+            c.type("rules")
         c.type(MOVE.search(line).group(1))
         typed += 1
     c.type("leave")
@@ -284,6 +287,9 @@ def test_a_text_console_joins_and_plays_a_whole_game(procs, tmp_path):
     h = host.result(60)
     assert h["over"], "\n".join(out[-30:])
     assert typed > 3 and "Game over." in out
+    text = "\n".join(out)            # (a reply can follow the prompt "You> " on its line)
+    assert re.search(r"^(You> )?NINES$", text, re.M), text
+    assert re.search(r"^(You> )?(Trick to \w+: |No trick has been played yet)", text, re.M)
     names = ["Ada", "Host", "You"]
     win = [names[s] for s in h["winners"]]
     want = ("You win!" if win == ["You"] else "%s wins!" % win[0]) if len(win) == 1 else \

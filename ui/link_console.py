@@ -12,7 +12,7 @@ from ui import text_table
 from ui.link_remote import Client
 
 HELP = ("Type a move when it is your turn (QH, 10S, bid 3, trump NT, bid 6 S, pass,",
-        "swap, keep), or: table, hand, scores, help, leave.")
+        "swap, keep), or: table, hand, last, scores, rules, help, leave.")
 
 
 class _Seat:
@@ -135,6 +135,11 @@ class LinkConsole:
             self.say(text_table.hand_text(st.v["hands"][self.c.seat] or []))
         elif word in ("scores", "score"):
             self.say(*call("ui.sheet_page", "score_sheet", st.v, self.names(), 80))
+        elif word in ("last", "last trick"):
+            self.say(text_table.trick_won_line(st.v, self.names()).strip() if st.v.get("last_trick")
+                     else "No trick has been played yet this round.")
+        elif word == "rules":
+            self.say("", *call("ui.console_pages", "rules_lines", st.v["game"]))
         elif st.to_act() != self.c.seat or not st.legal:
             self.say("! It is not your turn.")
         elif self.sent:
