@@ -39,3 +39,35 @@ def test_figures_time_every_game_against_one_reference():
         assert g["us_per_action"] > 0 and len(g["blocks"]) == 1
         ref = data["openspiel"]["blocks"][0] if data["openspiel"] else data["reference_us"]
         assert g["ratio"] == pytest.approx(g["blocks"][0] / ref)  # one turn: its own ratio
+
+
+def test_bare_tricks_is_a_whole_deal_of_correct_trick_play():
+    # the floor must do what it claims: follow suit, the highest of the suit led wins
+    for seed in range(1, 40):
+        st = engine_speed.BareTricks(seed)
+        assert sorted(sum(st.hands, [])) == list(range(52))
+        x = seed
+        trick = []
+        while any(st.hands):
+            seat = st.turn
+            hand = list(st.hands[seat])
+            legal = st.legal_actions()
+            led = trick[0][1] // 13 if trick else None
+            want = [c for c in hand if c // 13 == led] or hand
+            assert legal == want
+            x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+            a = legal[x % len(legal)]
+            st.apply(a)
+            trick.append((seat, a))
+            if len(trick) == 4:
+                best = max([p for p in trick if p[1] // 13 == trick[0][1] // 13], key=lambda p: p[1])
+                assert st.turn == best[0]
+                trick = []
+        assert sum(st.tricks) == 13 and len(st.log) == 52
+
+
+def test_figures_time_the_floors_in_the_same_turns():
+    data = engine_speed.figures(["nines"], blocks=2, seconds=0.04)
+    assert [f["floor"] for f in data["floors"]] == ["loop only", "bare trick play"]
+    for f in data["floors"]:
+        assert f["us_per_action"] > 0 and len(f["blocks"]) == 2

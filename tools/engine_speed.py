@@ -26,7 +26,13 @@ figure recorded in issue 15 on the machine of the time: 0.86 us per action
     {"openspiel": {"us_per_action": .., "blocks": [..]} or None,
      "openspiel_missing": None or why, "reference_us": 0.86,
      "games": [{"game": "nommie", "us_per_action": .., "blocks": [..],
-                "ratio": ours / OpenSpiel's (or / reference_us)}, ...]}
+                "ratio": ours / OpenSpiel's (or / reference_us)}, ...],
+     "floors": [{"floor": "loop only", ...}, {"floor": "bare trick play", ...}]}
+
+The floors are timed in the same turns: the loop alone (a state that does
+nothing) and a bare trick-play state (``BareTricks``: follow suit, the trick's
+winner, the log, nothing else). They show how much of OpenSpiel's cost is
+left to rules when they are interpreted Python.
 """
 import argparse
 import os
@@ -122,6 +128,111 @@ def _last_card(st):
     return True
 
 
+# --- floors: what the loop costs with (almost) no rules ----------------------
+class LoopOnly:
+    """The timed loop's own cost: legal_actions() hands back one list and
+    apply() does nothing."""
+    LEGAL = [0, 1, 2]
+
+    def __init__(self, seed):
+        pass
+
+    def legal_actions(self):
+        return self.LEGAL
+
+    def apply(self, a):
+        pass
+
+
+class BareTricks:
+    """The least a trick-taking engine does per card, in the engine's own
+    style: 4 seats of 13 cards kept split by suit, follow suit when able, the
+    card winning the trick kept as cards fall (no trumps), the log. No bids,
+    scoring, checks beyond list.remove, rounds, views or saves."""
+
+    def __init__(self, seed):
+        deck = list(range(52))
+        for i in range(51, 0, -1):  # a seeded Fisher-Yates (the LCG of the loop)
+            seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
+            j = seed % (i + 1)
+            deck[i], deck[j] = deck[j], deck[i]
+        self.hands = [sorted(deck[13 * s:13 * s + 13]) for s in range(4)]
+        self.suits = [[[c for c in h if c // 13 == f] for f in range(4)] for h in self.hands]
+        self.turn = 0
+        self.trick = []
+        self.led = None       # the suit led, None before a trick's first card
+        self.top_seat = self.top_card = 0
+        self.tricks = [0] * 4
+        self.log = bytearray()
+        self.cache = None
+
+    def legal_actions(self):
+        seat = self.turn
+        legal = self.hands[seat]
+        if self.led is not None:
+            f = self.suits[seat][self.led]
+            if f:
+                legal = f
+        self.cache = legal
+        return legal[:]
+
+    def apply(self, a):
+        legal = self.cache
+        legal.remove(a)
+        seat = self.turn
+        hand = self.hands[seat]
+        if legal is not hand:
+            hand.remove(a)
+        else:
+            self.suits[seat][a // 13].remove(a)
+        trick = self.trick
+        trick.append(a)
+        self.log.append(a)
+        if self.led is None:
+            self.led = a // 13
+            self.top_seat, self.top_card = seat, a
+        elif a // 13 == self.led and a > self.top_card:
+            self.top_seat, self.top_card = seat, a
+        if len(trick) < 4:
+            self.turn = (seat + 1) % 4
+            return
+        w = self.top_seat
+        self.tricks[w] += 1
+        self.trick = []
+        self.led = None
+        self.turn = w
+
+
+FLOORS = (("loop only", LoopOnly), ("bare trick play", BareTricks))
+
+
+def floor_block(make, seconds, seed0=1):
+    """(CPU seconds, actions): the timed loop over states make(seed), each
+    timed for 51 decisions (a deal's last card left out, as for the games)."""
+    clock = time.process_time
+    spent = 0.0
+    count = 0
+    x = 12345
+    seed = seed0
+    start = clock()
+    while clock() - start < seconds:
+        st = make(seed)
+        seed += 1
+        legal_actions = st.legal_actions
+        apply = st.apply
+        todo = 51
+        n = 0
+        t0 = clock()
+        while n < todo:
+            legal = legal_actions()
+            x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+            apply(legal[x % len(legal)])
+            n += 1
+        spent += clock() - t0
+        count += n
+    return spent, count
+
+
 def openspiel_block(seconds, seed0=1):
     """(CPU seconds, actions) of random oh_hell playouts: player decisions only."""
     import pyspiel
@@ -175,21 +286,26 @@ def figures(games=None, blocks=5, seconds=0.6):
     missing = openspiel_available()
     os_blocks = []
     ours = dict((g, []) for g in games)
+    floors = dict((name, []) for name, _ in FLOORS)
     for b in range(blocks):
         if missing is None:
             os_blocks.append(_per_action(openspiel_block, seconds, b))
         for g in games:
             ours[g].append(_per_action(lambda s, seed, g=g: ours_block(g, s, seed), seconds, b))
+        for name, make in FLOORS:
+            floors[name].append(_per_action(
+                lambda s, seed, make=make: floor_block(make, s, seed), seconds / 2, b))
     os_fig = None
     if os_blocks:
         os_fig = {"us_per_action": _median(os_blocks), "blocks": os_blocks}
     out = {"openspiel": os_fig, "openspiel_missing": missing, "reference_us": REFERENCE_US,
-           "games": []}
-    for g in games:
-        per = ours[g]
-        refs = os_blocks or [REFERENCE_US] * len(per)
-        out["games"].append({"game": g, "us_per_action": _median(per), "blocks": per,
-                             "ratio": _median([u / r for u, r in zip(per, refs)])})
+           "games": [], "floors": []}
+    for rows, key, times in ((out["games"], "game", ours), (out["floors"], "floor", floors)):
+        for name in times:
+            per = times[name]
+            refs = os_blocks or [REFERENCE_US] * len(per)
+            rows.append({key: name, "us_per_action": _median(per), "blocks": per,
+                         "ratio": _median([u / r for u, r in zip(per, refs)])})
     return out
 
 
@@ -208,6 +324,11 @@ def print_table(data, out=None):
         base = "recorded"
     for g in data["games"]:
         w("{:<22} {:>8.2f} us  {:>5.2f}x {}\n".format(g["game"], g["us_per_action"], g["ratio"], base))
+    if data.get("floors"):
+        w("Floors, the same loop (tools/engine_speed.py: LoopOnly, BareTricks):\n")
+    for f in data.get("floors", ()):
+        w("{:<22} {:>8.2f} us  {:>5.2f}x {}\n".format(f["floor"], f["us_per_action"], f["ratio"],
+                                                      base))
 
 
 def main(argv=None):
