@@ -411,3 +411,29 @@ def test_a_joiner_sees_why_a_bid_is_left_out():
     v = j.table().state().view()
     assert v["dealer"] == 1 and v["phase"] == "bid" and v["to_act"] == 1, seen
 
+
+
+def test_long_table_names_are_shown_in_fourteen_characters_whole_words():
+    # An older version saved "Annabelle's tabl"; a host of another version may
+    # send up to 40 characters: the host's panel and the joiner's pause title
+    # show P.NAME_COLS at most, cut after a whole word.
+    assert P.fit_name("Annabelle's tabl") == "Annabelle's"
+    assert P.fit_name("The Grand Duchess of Luxembourg's table") == "The Grand"
+    assert P.fit_name("Supercalifragilistic") == "Supercalifragi"
+    hub, h = host_table("israeli", ["human", "remote", "bot", "bot"], seed=9, grace=30)
+    from ui import link_lobby, link_saved
+    info = link_saved.get(h.store, "host")
+    info["table"] = "Annabelle's tabl"
+    link_saved.put(h.store, "host", info)
+    store = h.store
+    h.kill()
+    h2 = Player(hub, "host2", store=store)
+    link_lobby.from_options(h2.app, {"host": True})
+    assert h2.app.link.name == "Annabelle's"
+    j = joiner(hub, "j1", "Ann")
+    run([h2, j], until=lambda: j.table() is not None and j.table().client.table_name)
+    assert j.table().client.table_name == "Annabelle's"
+    c = j.table().client
+    c.on_welcome({"t": "welcome", "seat": c.seat, "players": 4, "token": c.token,
+                  "game": "israeli", "deal": c.deal, "table": "x" * 8 + " " + "y" * 31}, 0)
+    assert c.table_name == "xxxxxxxx"

@@ -52,7 +52,8 @@ class Host:
         self.net = net
         self.session = session
         session.host = self
-        self.name = info["table"]
+        name = info.get("table")   # (saved by an older version: maybe longer)
+        self.name = P.fit_name(name) if type(name) is str else "Link table"
         self.port = info["port"]
         self.grace_ms = info["grace"] * 1000
         tokens = info.get("tokens")

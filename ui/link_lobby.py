@@ -33,20 +33,12 @@ def _fail(app, e):
     app.home()
 
 
-def fit(text, n):
-    # text in at most n characters, cut after a whole word ("" if no word fits)
-    if len(text) <= n:
-        return text
-    i = text.rfind(" ", 0, n + 1)
-    return text[:i] if i > 0 else ""
-
-
 def table_name(app, name=None):
-    # At most 14 characters (a line of the host's panel at 160 px), no word cut:
-    # "Bo's table", "Annabelle", else the seat's 5 letters: "Maxim's table".
+    # At most P.NAME_COLS characters (a line of the host's panel at 160 px), no
+    # word cut: "Bo's table", "Annabelle", else the seat's 5 letters: "Maxim's table".
     if name:
         for t in ("%s's table" % name, name):
-            if len(t) <= 14:
+            if len(t) <= P.NAME_COLS:
                 return t
         return "%s's table" % name[:5].strip()
     e = app.entropy() if app.entropy else 0
@@ -332,11 +324,11 @@ class Lobby(ListScreen):
         lines = []
         for t in self.tables:     # "Annabelle Israeli 1 open": words cut whole
             tail = "%d open" % len(t[4])
-            name = fit(t[0], 14) or t[0][:14]
+            name = P.fit_name(t[0])
             game = short_title(t[1])
             if len(name) + len(game) + len(tail) + 2 > cols and name.endswith("'s table"):
                 name = name[:-8]          # "Annie's table" -> "Annie": the game whole
-            game = fit(game, cols - len(name) - len(tail) - 2)
+            game = P.fit(game, cols - len(name) - len(tail) - 2)
             lines.append(" ".join([x for x in (name, game, tail) if x]))
         self.lines = lines
         self.cursor = max(0, min(self.cursor, len(self.lines) - 1))

@@ -20,6 +20,21 @@ MAX_OUT = 32768            # a peer that reads nothing is dropped past this back
 MAX_REFUSED = 50           # refusals before a connection is closed
 _CHUNK = 1024
 _buf = None                # one receive buffer for every connection
+NAME_COLS = 14             # a table's name at most: a line of the host's panel at 160 px
+
+
+def fit(text, n):
+    # text in at most n characters, cut after a whole word ("" if no word fits)
+    if len(text) <= n:
+        return text
+    i = text.rfind(" ", 0, n + 1)
+    return text[:i] if i > 0 else ""
+
+
+def fit_name(text):
+    # A table's name as every screen shows it: NAME_COLS at most, whole words
+    # when they fit (a host of another version, an old save may send longer).
+    return fit(text, NAME_COLS) or text[:NAME_COLS]
 
 
 def net_for(app):

@@ -274,7 +274,7 @@ class Client:
         self.token = tok
         self.game = P.text(msg, "game", 20)
         self.deal = msg.get("deal")
-        self.table_name = P.text(msg, "table", 40) or ""
+        self.table_name = P.fit_name(P.text(msg, "table", 40) or "")
         self.keep({"host": self.host, "port": self.port, "token": tok, "seat": seat,
                    "table": self.table_name})
 
