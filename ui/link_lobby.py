@@ -10,6 +10,7 @@ SEAT_KINDS = ("You", "Link", "Bot L0", "Bot L1", "Bot L2", "Bot L3")
 GRACES = (10, 20, 30, 45, 60, 90, 120, 300)
 DEFAULT_GRACE = 30
 LOBBY_MS = 4000          # a table not announced for this long leaves the list
+OWNED = "'s table"       # a table named after its host: "Annie's table" (the lobby may drop it)
 
 
 def _saved(app, key):
@@ -37,10 +38,10 @@ def table_name(app, name=None):
     # At most P.NAME_COLS characters (a line of the host's panel at 160 px), no
     # word cut: "Bo's table", "Annabelle", else the seat's 5 letters: "Maxim's table".
     if name:
-        for t in ("%s's table" % name, name):
+        for t in (name + OWNED, name):
             if len(t) <= P.NAME_COLS:
                 return t
-        return "%s's table" % name[:5].strip()
+        return name[:5].strip() + OWNED
     e = app.entropy() if app.entropy else 0
     return "Table %d" % (10 + e % 90)
 
@@ -326,8 +327,8 @@ class Lobby(ListScreen):
             tail = "%d open" % len(t[4])
             name = P.fit_name(t[0])
             game = short_title(t[1])
-            if len(name) + len(game) + len(tail) + 2 > cols and name.endswith("'s table"):
-                name = name[:-8]          # "Annie's table" -> "Annie": the game whole
+            if len(name) + len(game) + len(tail) + 2 > cols and name.endswith(OWNED):
+                name = name[:-len(OWNED)]   # "Annie's table" -> "Annie": the game whole
             game = P.fit(game, cols - len(name) - len(tail) - 2)
             lines.append(" ".join([x for x in (name, game, tail) if x]))
         self.lines = lines
