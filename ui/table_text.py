@@ -171,7 +171,7 @@ def panel(t, v, shown):
     phase = v["phase"]
     seat = v["to_act"]
     if phase == "frisch" and shown == seat:
-        return ["Frisch %d of 3" % ((v.get("frisch_count") or 0) + 1),
+        return [fmt.frisch_title(v),
                 "To the left:", fmt.cards(t.chosen) if t.chosen else "-"]
     n = len(t.options)
     if phase in ("play", "frisch", "over") or shown != seat or not n or t.dec_seat != seat:

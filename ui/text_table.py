@@ -46,8 +46,8 @@ def status_line(v, title):
         x = _count(v, key)
         if x is not None and x is not False and phase in (None, v.get("phase")):
             parts.append(form % x)
-    if v.get("phase") == "frisch":      # frisch_count: the Frisches done before this one
-        parts.append("Frisch %d of 3" % ((v.get("frisch_count") or 0) + 1))
+    if v.get("phase") == "frisch":
+        parts.append(fmt.frisch_title(v))
     return "  ".join(parts)
 
 
