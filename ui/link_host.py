@@ -9,6 +9,7 @@
 # with its token and gets the seat, with the hand as it is now. A host that
 # restarts resumes from its autosave (seats and tokens in link.json) and every
 # link seat gets the grace period to reconnect. Loaded only for a link table.
+from engine.ondemand import call
 from hal import keys as K
 from ui import link_proto as P
 from ui.session import Session
@@ -347,14 +348,8 @@ class Host:
         if msg["legal"] and st.phase in ("bid", "contract"):
             # the rules' reasons for the bids left out, as the engine says them
             # (the joiner's picker panel shows them as a local player's does)
-            from engine.actions import bid
-            why = []
-            for n in range((v.get("hand_size") or 13) + 1):
-                a = bid(n)
-                t = None if a in msg["legal"] else st.explain(a)
-                if t:
-                    why.append([a, t])
-            msg["why"] = why
+            msg["why"] = [list(w) for w in call("ui.panel", "left_out", st, msg["legal"],
+                                                 v.get("hand_size") or 13)]
         return msg
 
     def announce(self):

@@ -87,20 +87,32 @@ def context(table, v, phase, seat):
     return fit(reasons(table, v, phase, seat), cols, room)
 
 
+def left_out(state, legal, hand_size):
+    # [(bid action, the engine's reason)] for the bids 0..hand_size not in
+    # legal: the picker's reasons, and what a host sends its joiners (a
+    # joiner's state answers explain() with them).
+    why = getattr(state, "explain", None)
+    out = []
+    if why is not None:
+        for n in range(hand_size + 1):
+            a = bid(n)
+            t = None if a in legal else why(a)
+            if t:
+                out.append((a, t))
+    return out
+
+
 def reasons(table, v, phase, seat):
     # Ways to say why, longest first: lists of short sentences.
     names = table.names()
     legal = table.options
     if phase in ("bid", "contract"):
-        why = getattr(table.state(), "explain", None)     # (a joiner's table has none)
         out = []
         missing = []
-        for n in range(0, (v.get("hand_size") or 13) + 1):
-            t = None if bid(n) in legal or why is None else why(bid(n))
-            if t:
-                missing.append(str(n))
-                if t not in out:
-                    out.append(t)
+        for a, t in left_out(table.state(), legal, v.get("hand_size") or 13):
+            missing.append(str(a - bid(0)))
+            if t not in out:
+                out.append(t)
         if out:       # last, for the smallest panel: which bids, if not why
             return ways(out) + [["Can't bid " + ", ".join(missing)]]
         bids = [a - bid(0) for a in legal if is_bid(a)]
