@@ -174,7 +174,7 @@ def test_damage_after_the_part_written_whole_keeps_the_moves_before_it(tmp_path)
     rec, state = fresh.load_game()
     assert rec == record(10) and bytes(state.log) == record(10)["log"]
     assert fresh.notice == ("The saved game was damaged; it was moved to game.bad1.log "
-                            "and the game goes on from its last move before the damage.")
+                            "and the game is kept up to its last move before the damage.")
     assert (tmp_path / "game.bad1.log").read_bytes() == b"\n".join(lines)  # kept
     assert fresh.save_game(record(11)) is None  # the next save writes the journal whole
     again = saves.Store(str(tmp_path), True)
@@ -188,7 +188,7 @@ def test_a_cut_journal_on_a_read_only_flash_is_used_and_left_in_place(tmp_path):
     (tmp_path / "game.log").write_bytes(b"\n".join(lines))
     fresh = saves.Store(str(tmp_path), False)
     assert fresh.load_game()[0] == record(10)
-    assert "left in place and the game goes on" in fresh.notice
+    assert "left in place and the game is kept" in fresh.notice
     assert (tmp_path / "game.log").read_bytes() == b"\n".join(lines)
 
 

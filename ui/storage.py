@@ -264,7 +264,7 @@ def fetch(store, name, kind, check=None):
             what = what.replace("was damaged", "could not be read (not enough memory)")
         where = "; it was moved to %s" % moved if moved else "; it was left in place"
         if used in bad:  # a journal cut at damage (parse_log)
-            tail = " and the game goes on from its last move before the damage."
+            tail = " and the game is kept up to its last move before the damage."
         elif got is not None:
             tail = " and the previous copy is used."
         store.notice = what + where + tail
