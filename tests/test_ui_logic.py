@@ -1091,3 +1091,35 @@ def test_the_cards_a_frisch_passed_are_marked_until_the_first_trick():
     assert all(c in st.hands[s] for s in range(4) for c in t.received[s])
     t.act(PASS, st.to_act())                       # the auction again: marks stay
     assert t.received == [given[(s - 1) % 4] for s in range(4)]
+
+
+@pytest.mark.parametrize("gid", ["nommie", "nines", "callbreak", "israeli"])
+def test_a_new_rounds_bids_never_bring_back_the_last_rounds_trick(gid):
+    # The view keeps the previous round's last trick as last_trick; the pause
+    # after each bid (or swap, Frisch, trump bid) must not put it on the table.
+    from engine.catalog import entry
+    app, d = new_app(width=240, height=135)
+    n = entry(gid)[5]
+    t = start(app, gid, ["human"] + ["bot"] * (n - 1), seed=7)
+    held = []
+
+    def check():
+        if app.top() is not t or not t.hold_until or t.round_hold:
+            return
+        v = t.state().view(None)
+        if v["phase"] not in ("play", "over") and v["last_trick"]:
+            assert list(t.trick) == [], (v["phase"], v["round"], t.trick)
+            held.append(v["phase"])
+
+    for _ in range(3000):
+        if len(t.state().history) >= 2:
+            break
+        wait = app.tick(d.now)
+        check()
+        while app.busy():
+            d.now += max(1, min(wait if wait is not None else 20, 10000))
+            wait = app.tick(d.now)
+            check()
+        app.key(K.A)
+        check()
+    assert len(t.state().history) >= 2 and held   # a second round's bids were paused on

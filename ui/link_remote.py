@@ -355,6 +355,7 @@ class RemoteTable(Table):
                     and st.n > self.seen_n:
                 pause = self.app.speed_ms()
                 self.hold_until = self.now + pause * 2 + 300
+                self.trick_hold = True
                 w = st.last_winner
                 if w is not None and 0 <= w < len(self.names()):
                     self.note = "%s won the trick" % self.names()[w]

@@ -26,6 +26,7 @@ class Table(Screen):
     # the turn (class defaults: __init__ sets only the lists a table changes in place)
     now = hold_until = 0
     round_hold = False         # last trick of a round on show: hide the new hand
+    trick_hold = False         # the hold shows a finished trick (not a bid's or a card's pause)
     pending_round = finished = False
     last_human = None
     cursor = pick = 0          # the hand's cursor; the picker's index into options
@@ -216,6 +217,7 @@ class Table(Screen):
         elif st.phase == "play" and self.received and not st.trick:
             self.received = None       # the first trick of the deal: marks go
         trick_done = st.last_trick is not None and st.last_trick is not last and not st.trick
+        self.trick_hold = trick_done
         if self.session.redealt:                # its sentence (ui.session: not imported
             self.note = self.session.redealt    # here, a joiner's table has no Session)
             pause = pause * 2 + 300

@@ -76,7 +76,9 @@ def stats(v, s):
 
 
 def trick(v, pov, hold):
-    # The trick as (position from pov, card); while a pause holds, the finished one.
+    # The trick as (position from pov, card); while a finished trick is held
+    # on show (hold), that one: a new round's bids must not bring back the
+    # last round's last trick, which the view keeps as last_trick.
     t = v["trick"]
     if not t and hold and v["last_trick"]:
         t = v["last_trick"]
@@ -108,7 +110,7 @@ def fields(t, v, shown):
         backs = v["counts"][pov]
     return (header(v, names), "" if v["trump"] is None else "trump " + fmt.trump(v["trump"]),
             seats(v, names, pov), (to_act - pov) % n if to_act >= 0 else -1,
-            trick(v, pov, t.hold_until), hand, legal, marked, cursor, backs,
+            trick(v, pov, t.hold_until and t.trick_hold), hand, legal, marked, cursor, backs,
             known(st.view(pov), pov, names, t.app.cols if t.app else 26)
             if "known_hands" in v else "")
 
