@@ -64,7 +64,7 @@ def stats(v, s):
         return [] if a is None else [fmt.action(a)]
     if phase == "swap" and v.get("swapped"):
         sw = v["swapped"][s]
-        return [] if sw is None else ["swaps" if sw else "keeps"]
+        return [] if sw is None else ["swapped" if sw else "kept"]   # (You kept, Ann kept)
     won = "won %d" % v["tricks"][s]
     out = v.get("sitting_out")
     if out is not None:

@@ -12,6 +12,15 @@ from ui.table_text import panel_cols, panel_rows
 SIDE_COLS = 6       # a side seat's label: "Ada", "bid 3", "won 1", "-12.5"
 
 
+def _line(head, stats, score):
+    # head and a seat's stats, then its score ("" for none): after a comma when
+    # stats come before it ("You bid 1 won 0, 10 pts", not "won 0 0 pts").
+    text = " ".join(head + stats)
+    if score:
+        text = text + (", " if stats else " ") + score if text else score
+    return text
+
+
 class ListView:
     # Title, rows of text with a highlighted cursor row, footer.
 
@@ -210,11 +219,11 @@ class TableView:
             kind = "bottom" if i == 0 else self.places[i][0]
             pts = [score + " pts"] if score else []
             if kind in ("bottom", "top"):
-                text = " ".join([name] + stats + pts)
+                text = _line([name], stats, pts[0] if pts else "")
                 if len(text) > self.cols:
-                    text = " ".join([name] + stats + [score])
+                    text = _line([name], stats, score)
             elif kind == "top2":
-                text = " ".join([name] + stats[:1]) + "\n" + " ".join(stats[1:] + pts)
+                text = " ".join([name] + stats[:1]) + "\n" + _line([], stats[1:], pts[0] if pts else "")
             else:
                 if pts and len(pts[0]) > SIDE_COLS:
                     pts = [score]
