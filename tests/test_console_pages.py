@@ -48,7 +48,7 @@ def test_statistics_show_the_title_pages_table(tmp_path):
     store = Store(str(tmp_path), True)
     run_console(setup_lines("nommie", seats="h 0 0 0", deal="3"), store)  # a whole game
     con, t, out = run_console(["t", "q"], Store(str(tmp_path), True))
-    lines = info.stats_lines(Store(str(tmp_path), True))
+    lines = info.stats_lines(Store(str(tmp_path), True), 76)
     assert lines[0].startswith("Game") and lines[1].startswith("Nommie")
     assert "Statistics:\n" + "".join("  %s\n" % l for l in lines) in out
     con, t, out = run_console(["stats", "q"], NoStore())
@@ -77,3 +77,19 @@ def test_help_at_the_menu_names_the_pages():
     con, t, out = run_console(["help", "q"])
     assert "s for settings, t for statistics, r for rules" in out
     assert "  s  settings    t  statistics    r  rules\n" in out
+
+
+def test_statistics_keep_whole_words_of_long_game_names_in_the_width():
+    store = NoStore()
+    for gid in ("linger", "israeli", "callbreak"):
+        store.record_result(gid, {"bots": [2, 2, 2], "hinted": False}, True, 12)
+    narrow = info.stats_lines(store, 25)                  # 160 px: 26 columns, less the bar
+    assert [l.split()[0] for l in narrow[1:4]] == ["Linger", "Call", "Israeli"]
+    assert "Linger Lon" not in " ".join(narrow)
+    wide = info.stats_lines(store, 39)                    # 240 px
+    assert wide[1].startswith("Linger Longer ") and wide[3].startswith("Israeli Whist ")
+    for lines, cols in ((narrow, 25), (wide, 39)):
+        assert max(len(l) for l in lines) <= cols
+        head = lines[0]
+        for row in lines[1:4]:   # the numbers stand under their headings
+            assert row.rstrip()[-1] != " " and len(row) == len(head)

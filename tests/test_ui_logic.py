@@ -224,10 +224,13 @@ def test_statistics_table_columns_line_up():
         choose_menu(d, app, "Statistics")
         lines = app.top().lines
         assert max(len(x) for x in lines) <= app.cols - 1
-        hinted = lines.index("Hinted     Pld")
-        rows = dict((ln[:10].strip(), ln[10:].split()) for ln in lines[:hinted] if ln)
+        w = lines[0].index(" Pld")           # the names' column, as wide as fits
+        hinted = [i for i in range(len(lines)) if lines[i].startswith("Hinted ")][0]
+        assert lines[hinted][w:].split() == ["Pld"]
+        rows = dict((ln[:w].strip(), ln[w:].split()) for ln in lines[:hinted] if ln)
         assert rows["Nommie"] == ["2", "1", "212"] and rows["Call Break"] == ["1", "0", "-12.5"]
         assert rows["level 3"] == ["1", "1"] and rows["level 0"] == ["1", "1"]
+        assert rows["Israeli Whist" if size[0] == 240 else "Israeli"] == ["1", "1", "45"]
         assert lines[hinted + 1].split() == ["Nommie", "1"]
     assert [g for g in GAMES if prefs.low_wins(g)] == ["nines"]
 

@@ -65,7 +65,7 @@ def stats_page(con):
         return
     from engine.ondemand import call
     con.say("", "Statistics:")
-    con.say(*["  " + line for line in call("ui.info", "stats_lines", con.store)])
+    con.say(*["  " + line for line in call("ui.info", "stats_lines", con.store, COLS - 2)])
     con.news()   # a damaged statistics file is told here
 
 

@@ -78,3 +78,11 @@ def frisch_title(v):
     # Frisches done before it; 3 is engine.israeli.MAX_FRISCH, which a
     # joiner's heap does not load).
     return "Frisch %d of 3" % ((v.get("frisch_count") or 0) + 1)
+
+
+def fit(text, n):
+    # text in at most n characters, cut after a whole word ("" if no word fits)
+    if len(text) <= n:
+        return text
+    i = text.rfind(" ", 0, n + 1)
+    return text[:i] if i > 0 else ""

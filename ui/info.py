@@ -6,10 +6,11 @@ from ui.menus import rules_text, short_title
 from ui.screen import Menu, TextScreen
 
 
-def stats_lines(store):
+def stats_lines(store, cols):
     # A small table: per game played, won, best; per bot level; hinted games
-    # (the title's Statistics page and the console's `stats`).
-    from ui.fmt import rpad, pad, score
+    # (the title's Statistics page and the console's `stats`), cols wide: a
+    # game's name longer than its column keeps its first words ("Linger").
+    from ui.fmt import fit, rpad, pad, score
     try:
         st = store.load_stats() or {}
     except (OSError, ValueError):
@@ -17,14 +18,17 @@ def stats_lines(store):
     games_ = [g for g in games.IDS if type(st.get(g)) is dict and st[g].get("played")]
     if not games_:
         return ["No games finished yet."]
-    out = ["Game       Pld Won  Best"]
+    w = max([10] + [len(short_title(g)) for g in games_])
+    w = max(10, min(w, cols - 14))   # Pld, Won and Best take 14
+    names = dict([(g, fit(short_title(g), w) or short_title(g)[:w]) for g in games_])
+    out = [pad("Game", w) + " Pld Won  Best"]
     per = {}
     hints = []
     for gid in games_:
         g = st[gid]
         best = g.get("best")
         best = "-" if type(best) is not int else score(best, 10 if gid == "callbreak" else 1)
-        out.append(pad(short_title(gid), 10) + rpad(str(g.get("played", 0)), 4) +
+        out.append(pad(names[gid], w) + rpad(str(g.get("played", 0)), 4) +
                    rpad(str(g.get("won", 0)), 4) + rpad(best, 6))
         lv = g.get("levels")
         if type(lv) is dict:
@@ -32,14 +36,14 @@ def stats_lines(store):
                 pw = per.get(k) or [0, 0]
                 per[k] = [pw[0] + lv[k][0], pw[1] + lv[k][1]]
         if g.get("hinted"):
-            hints.append(pad(short_title(gid), 10) + rpad(str(g["hinted"]), 4))
+            hints.append(pad(names[gid], w) + rpad(str(g["hinted"]), 4))
     if per:
-        out += ["", "Bots       Pld Won"]
+        out += ["", pad("Bots", w) + " Pld Won"]
         for k in sorted([k for k in per]):
             label = "level " + k if k.isdigit() else k
-            out.append(pad(label, 10) + rpad(str(per[k][0]), 4) + rpad(str(per[k][1]), 4))
+            out.append(pad(label, w) + rpad(str(per[k][0]), 4) + rpad(str(per[k][1]), 4))
     if hints:
-        out += ["", "Hinted     Pld"] + hints
+        out += ["", pad("Hinted", w) + " Pld"] + hints
     return out
 
 

@@ -4,6 +4,7 @@
 # desktop's --host / --join command line. Unloaded once a table starts.
 from engine.rng import random_deal
 from ui import link_proto as P
+from ui.fmt import fit
 from ui.screen import ListScreen, Menu
 
 SEAT_KINDS = ("You", "Link", "Bot L0", "Bot L1", "Bot L2", "Bot L3")
@@ -329,7 +330,7 @@ class Lobby(ListScreen):
             game = short_title(t[1])
             if len(name) + len(game) + len(tail) + 2 > cols and name.endswith(OWNED):
                 name = name[:-len(OWNED)]   # "Annie's table" -> "Annie": the game whole
-            game = P.fit(game, cols - len(name) - len(tail) - 2)
+            game = fit(game, cols - len(name) - len(tail) - 2)
             lines.append(" ".join([x for x in (name, game, tail) if x]))
         self.lines = lines
         self.cursor = max(0, min(self.cursor, len(self.lines) - 1))

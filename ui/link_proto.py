@@ -10,6 +10,8 @@
 # [(message or None, reason it was refused or None)].
 import json
 
+from ui.fmt import fit
+
 VERSION = 1
 MAX_LINE = 4096
 TABLE_PORT = 5291          # TCP: the host's table
@@ -21,14 +23,6 @@ MAX_REFUSED = 50           # refusals before a connection is closed
 _CHUNK = 1024
 _buf = None                # one receive buffer for every connection
 NAME_COLS = 14             # a table's name at most: a line of the host's panel at 160 px
-
-
-def fit(text, n):
-    # text in at most n characters, cut after a whole word ("" if no word fits)
-    if len(text) <= n:
-        return text
-    i = text.rfind(" ", 0, n + 1)
-    return text[:i] if i > 0 else ""
 
 
 def fit_name(text):

@@ -105,7 +105,7 @@ class Title(Menu):
         self.app.push(Settings())
 
     def stats(self):
-        self._text("Statistics", "stats_lines", self.app.store)
+        self._text("Statistics", "stats_lines", self.app.store, self.app.cols - 1)
 
     def rules(self):
         from ui.info import RulesMenu
@@ -114,11 +114,11 @@ class Title(Menu):
     def about(self):
         self._text("About", "about_text", self.app)
 
-    def _text(self, title, maker, arg):
-        # A read-only page whose text ui.info builds (maker(arg)); ui.info
+    def _text(self, title, maker, *args):
+        # A read-only page whose text ui.info builds (maker(*args)); ui.info
         # leaves memory after.
         from ui import info
         from engine.ondemand import forget
-        text = getattr(info, maker)(arg)
+        text = getattr(info, maker)(*args)
         forget("ui.info")
         self.app.push(TextScreen(title, text))
