@@ -122,7 +122,7 @@ def reasons(table, v, phase, seat):
         first = ("High: %s %d %s" % (names[hb[2]], hb[0], fmt.trump(hb[1])) if hb
                  else "Lowest bid %d" % (v.get("min_bid") or 5))
         if table.received and table.received[seat]:
-            return [first, "Blue cards: passed to you"], [first, "Blue = passed"]
+            return [first, "Blue cards: passed to you"], [first, "Blue: received"]
         return [[first]]
     if phase == "swap":
         return swap_words(v, names), ["Dummy unseen"]

@@ -87,8 +87,8 @@ def last_trick(view, names):
 
 
 class ScoreSheet(ListScreen):
-    # One page per finished round and a last page with the totals and the last
-    # trick: LEFT/RIGHT move a round, UP/DOWN scroll a long page, A/B close.
+    # One page per finished round and a last page with the last trick and the
+    # totals: LEFT/RIGHT move a round, UP/DOWN scroll a long page, A/B close.
     module = "ui.sheet_page"
 
     def __init__(self, table):
@@ -102,17 +102,25 @@ class ScoreSheet(ListScreen):
         hist = v["history"]
         n = len(hist)
         if self.page < 0 or self.page >= n:
+            # The last trick first (SELECT's quick look: the seats' scores are
+            # on the table already), then the totals.
             self.page = -1
             total = v.get("rounds")
-            self.title = "Totals, %d round%s" % (n, "" if n == 1 else "s") if n else "Score sheet"
-            rows = [["", "Total"]] + [[names[s], score(v["scores"][s], v.get("score_scale") or 1)]
-                                      for s in range(v["players"])]
-            lines = columns(rows) if v["game"] != "linger" else []
-            if not n:
-                lines = ["No round finished yet."] + ([""] if lines else []) + lines
-            if total:
-                lines.append("%d of %d rounds played" % (n, total))
-            self.lines = lines + [""] + last_trick(v, names)
+            if v["game"] == "linger":    # one round, won by lingering: tricks and cards
+                self.title = "Score sheet"
+                rows = [["", "Won", "Left"]] + [[names[s], str(v["tricks"][s]), str(v["counts"][s])]
+                                                for s in range(v["players"])]
+                lines = columns(rows)
+            else:
+                self.title = "Totals, %d round%s" % (n, "" if n == 1 else "s") if n else "Score sheet"
+                rows = [["", "Total"]] + [[names[s], score(v["scores"][s], v.get("score_scale") or 1)]
+                                          for s in range(v["players"])]
+                lines = columns(rows)
+                if not n:
+                    lines = ["No round finished yet.", ""] + lines
+                if total:
+                    lines.append("%d of %d rounds played" % (n, total))
+            self.lines = last_trick(v, names) + [""] + lines
         else:
             rounds = v.get("rounds")      # None: the game has no fixed number (Nines)
             self.title = "Round %d" % (self.page + 1) + (" of %d" % rounds if rounds else "")
