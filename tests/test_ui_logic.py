@@ -1126,3 +1126,24 @@ def test_a_new_rounds_bids_never_bring_back_the_last_rounds_trick(gid):
         app.key(K.A)
         check()
     assert len(t.state().history) >= 2 and held   # a second round's bids were paused on
+
+
+def test_start_closes_the_pause_menu_and_select_the_score_sheet():
+    # The button that opened a screen closes it again, as on a handheld.
+    app, d = new_app()
+    t = start(app, "nommie", ["human", "bot", "bot", "bot"], seed=3)
+    until(d, lambda: human_turn(t))
+    d.press(K.START)
+    assert name(app) == "Pause"
+    d.press(K.START)
+    assert app.top() is t
+    d.press(K.SELECT)
+    assert name(app) == "ScoreSheet"
+    d.press(K.SELECT)
+    assert app.top() is t
+    d.press(K.START)
+    choose_menu(d, app, "Score sheet")
+    d.press(K.SELECT)                 # back to the pause menu that opened it
+    assert name(app) == "Pause"
+    d.press(K.START)
+    assert app.top() is t

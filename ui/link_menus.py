@@ -3,11 +3,13 @@
 # (leave the table), and the host's new deal after game over (chosen on
 # ui.link_over's LinkGameOver). Loaded when one opens, unloaded when it closes
 # (App: `module`).
+from hal import keys as K
 from ui.screen import Menu, TextScreen
 
 
 class _Pause(Menu):
     module = "ui.link_menus"
+    toggle = K.START
 
     def __init__(self, table):
         Menu.__init__(self, "Link table", [], "A: choose  B: resume")

@@ -7,6 +7,7 @@ from ui.screen import ListScreen, Menu, TextScreen
 
 class Pause(Menu):
     module = "ui.pause"
+    toggle = K.START
 
     def __init__(self, table):
         Menu.__init__(self, "Paused", [], "A: choose  B: resume")

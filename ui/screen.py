@@ -60,6 +60,7 @@ class Screen:
 
 class ListScreen(Screen):
     # A titled list of lines; with a cursor it is a menu, without one a scrollable text.
+    toggle = None   # the key that opened the screen closes it too (START: pause menu)
 
     def __init__(self, title="", lines=None, footer="", cursor=-1):
         Screen.__init__(self)
@@ -93,6 +94,9 @@ class ListScreen(Screen):
         pass
 
     def key(self, k):
+        if k == self.toggle:
+            self.back()
+            return
         n = len(self.lines)
         if self.cursor >= 0 and n:
             if k == K.UP:

@@ -90,6 +90,7 @@ class ScoreSheet(ListScreen):
     # One page per finished round and a last page with the last trick and the
     # totals: LEFT/RIGHT move a round, UP/DOWN scroll a long page, A/B close.
     module = "ui.sheet_page"
+    toggle = K.SELECT
 
     def __init__(self, table):
         ListScreen.__init__(self, "Score sheet", [], "L/R: round  B: back")
