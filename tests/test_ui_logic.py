@@ -1094,6 +1094,10 @@ def test_the_cards_a_frisch_passed_are_marked_until_the_first_trick():
     assert all(c in st.hands[s] for s in range(4) for c in t.received[s])
     t.act(PASS, st.to_act())                       # the auction again: marks stay
     assert t.received == [given[(s - 1) % 4] for s in range(4)]
+    from ui import panel                           # and the panel says what blue means
+    why = panel.reasons(t, st.view(None), "trump_bid", st.to_act())
+    assert why[0][1] == "Blue cards: passed to you" and why[1][1] == "Blue: received"
+    assert max(len(x) for x in why[1]) <= 14       # the short form fits 160 px's panel
 
 
 @pytest.mark.parametrize("gid", ["nommie", "nines", "callbreak", "israeli"])
