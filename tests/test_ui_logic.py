@@ -1151,3 +1151,32 @@ def test_start_closes_the_pause_menu_and_select_the_score_sheet():
     assert name(app) == "Pause"
     d.press(K.START)
     assert app.top() is t
+
+
+def test_israeli_auction_up_and_down_change_the_tricks_and_undo_each_other():
+    from engine.actions import PASS, trump_bid, action_text
+    from ui.table_keys import trick_step
+    opts = [PASS] + [trump_bid(n, s) for n in range(5, 14) for s in range(5)
+                     if trump_bid(n, s) > trump_bid(5, 0)]          # 5 C was bid
+    walk = []
+    p = 1
+    for up in (False, True, True, False, False, False, True):
+        p = trick_step(opts, p, up)
+        walk.append(action_text(opts[p]))
+    assert walk == ["pass", "bid 5 D", "bid 6 D", "bid 5 D", "pass", "pass", "bid 5 D"]
+    p = opts.index(trump_bid(13, 3))
+    assert opts[trick_step(opts, p, True)] == trump_bid(13, 4)   # the top: the highest bid
+    high = [PASS] + [a for a in opts[1:] if a > trump_bid(6, 2)]  # 6 H was bid
+    p = high.index(trump_bid(7, 1))
+    assert high[trick_step(high, p, False)] == trump_bid(6, 3)    # no 6 D: the lowest bid
+    # at the table: the keys themselves
+    app, d = new_app(width=240, height=135)
+    t = start(app, "israeli", ["human", "bot", "bot", "bot"], seed=7)
+    until(d, lambda: human_turn(t) and t.state().phase == "trump_bid")
+    first = t.options[t.pick]
+    d.press(K.DOWN)
+    assert t.options[t.pick] == PASS
+    d.press(K.UP)
+    assert t.options[t.pick] == first
+    d.press(K.UP)
+    assert t.options[t.pick] == first + 5

@@ -5,7 +5,7 @@
 # the human's turn (A cuts the pause short); on the human's turn LEFT/RIGHT
 # move over the hand's playable cards or the picker's values (UP/DOWN in
 # steps), and A plays or chooses.
-from engine.actions import is_card
+from engine.actions import is_card, is_trump_bid
 from engine.ondemand import call
 from hal import keys as K
 
@@ -70,13 +70,30 @@ def picker_key(t, k, seat, phase):
     n = len(t.options)
     if k in (K.LEFT, K.RIGHT):     # stops at the ends: no wrap from Pass to 13 NT
         t.pick = max(0, min(n - 1, t.pick + (1 if k == K.RIGHT else -1)))
+    elif k in (K.UP, K.DOWN) and phase == "trump_bid" and n:
+        t.pick = trick_step(t.options, t.pick, k == K.UP)
     elif k in (K.UP, K.DOWN):
-        step = 5 if phase == "trump_bid" else 1
-        t.pick = max(0, min(n - 1, t.pick + (step if k == K.UP else -step)))
+        t.pick = max(0, min(n - 1, t.pick + (1 if k == K.UP else -1)))
     if t.hint is not None and n and t.options[t.pick] != t.hint[0]:
         t.hint = None               # moved off the hinted value: its words go
     if k == K.A and n:
         t.act(t.options[t.pick], seat)
+
+
+def trick_step(opts, pick, up):
+    # Israeli's auction (Pass first, then the bids in order): UP/DOWN a trick
+    # at the same trump; a lower bid not allowed goes to the lowest bid, then
+    # Pass; from Pass UP goes to the lowest bid. DOWN then UP comes back.
+    a = opts[pick]
+    low = min(1, len(opts) - 1)          # the lowest bid (opts[0] is Pass)
+    if not is_trump_bid(a):
+        return low if up else pick
+    b = a + 5 if up else a - 5           # engine.actions.trump_bid: 5 a trick
+    if b in opts:
+        return opts.index(b)
+    if up:
+        return len(opts) - 1
+    return low if pick > low else 0
 
 
 def hand_key(t, k, seat, phase, v):
