@@ -32,7 +32,7 @@ def test_the_console_refuses_other_digits_everywhere_and_does_not_crash():
              + ["2", "\u0663", "3", "h 1 1", "\u00b2", "\u0664", "5"]   # players, deal
              + ["\u0662", "bid \u00b2", "quit"])        # moves
     con, t, out = run_console(lines)
-    assert out.count("! Type a number from 1 to 5, or q.") == 2
+    assert out.count("! Type a game's number (1-5), s, t, r or q.") == 2
     assert "! Players: a number from 2 to 5." in out
     assert out.count("! Deal number: a number from 1 to 99999.") == 2
     assert "Linger Longer, deal #5" in out

@@ -180,7 +180,7 @@ def test_setup_rejects_bad_answers_then_accepts():
 
 def test_menu_rejects_unknown_choice_and_input_end_quits():
     _, _, out = run_console(["7", "c"])
-    assert "! Type a number from 1 to 5, or q." in out
+    assert "! Type a game's number (1-5), s, t, r or q." in out
     assert out.rstrip().endswith("Bye.")
 
 

@@ -31,7 +31,9 @@ def test_the_bot_level_set_on_the_page_is_the_next_games_default(tmp_path):
 def test_bad_settings_input_changes_nothing(tmp_path):
     store = Store(str(tmp_path), True)
     con, t, out = run_console(["s", "4 9", "2 1", "5", "0", "x", "1 2 3", "back", "q"], store)
-    assert out.count("! Only the bot level takes a value: '4 0' to '4 3'.") == 2
+    assert out.count("! A bot level is 0 to 3, like '4 2'.") == 1
+    assert out.count("! Only the bot level takes a value ('4 2'); type 2 alone to change "
+                     "Autoplay.") == 1
     assert out.count("! Type a number from 1 to 4, like '2', or Enter to go back.") == 4
     assert not (tmp_path / "settings.json").exists()
 
@@ -60,7 +62,8 @@ def test_rules_by_number_name_or_asked_and_in_a_game():
     for gid in ("nines", "callbreak", "israeli"):
         assert "\n".join(rules_lines(gid)) in out
     assert "Rules of which game? (1-5, Enter: back) " in t.prompts
-    assert "! Type a number from 1 to 5." in out
+    assert "! Type a game's number from 1 to 5 (or its name, like nines), or Enter to go " \
+        "back." in out
     assert out.count("NINES\n") == 1
     con, t, out = run_console(setup_lines("linger", seats="h 1 1 1") + ["rules", "quit"])
     assert "\n".join(rules_lines("linger")) in out
@@ -93,3 +96,12 @@ def test_statistics_keep_whole_words_of_long_game_names_in_the_width():
         head = lines[0]
         for row in lines[1:4]:   # the numbers stand under their headings
             assert row.rstrip()[-1] != " " and len(row) == len(head)
+
+
+def test_help_works_on_the_pages_and_a_bad_rules_word_is_told():
+    con, t, out = run_console(["s", "help", "", "r foo", "?", "", "r 6", "", "q"], NoStore())
+    assert "A number steps its setting on" in out
+    assert "! There is no game 'foo'." in out and "! There is no game '6'." in out
+    assert "Enter: back) Type a game's number from 1 to 5 (or its name" in out   # help: no "!"
+    con, t, out = run_console(["r " + "x" * 200, "", "q"])
+    assert "! There is no game '%s'." % ("x" * 16) in out

@@ -183,6 +183,42 @@ def test_bid_phase_words_fit_the_phase():
     assert errors == ["! Your bid: a number from 0 to 13, like 'bid 7'."] * len(bad)
 
 
+def test_play_phase_words_fit_the_phase_and_long_lines_are_not_echoed():
+    class PlayTypist(Typist):
+        # at the first card to play: bad input, then quit
+        def move(self):
+            if self.con.session.state.phase == "play":
+                return self.bad.pop(0) if self.bad else None
+            return Typist.move(self)
+    out = []
+    t = PlayTypist(setup_lines("nommie", seats="h 1 1 1", deal="3") + ["bid 1"])
+    t.bad = ["bid 14", "1 0 S", "x" * 3000, "3C 4C", "zz", "quit"]
+    con = Console(t, out.append, None, lambda: 1)
+    t.con = con
+    con.run()
+    errors = [x for x in "".join(out).splitlines() if x.startswith("! ")]
+    play = [e for e in errors if e.startswith("! Play a card, like '")]
+    assert len(play) == 4, errors                    # bid 14, 1 0 S, the long line, two cards
+    assert "! 'zz' is not a card: try QH, 10S or TS." in errors
+    assert max(len(e) for e in errors) < 80
+
+
+def test_a_frisch_takes_one_card_at_a_time():
+    s = Session.new("israeli", ["human", "bot", "bot", "bot"], [2] * 4, 6, {"rounds": 1})
+
+    def answer(prompt, st):
+        if st.phase == "frisch" and "tried" not in seen:
+            seen["tried"] = True
+            cards = st.legal_actions()[:3]
+            return " ".join(st.action_text(c) for c in cards)
+        if "tried" in seen:
+            return None
+        return frisch_answer(prompt, st)
+    seen = {}
+    con, out = play_session(s, Script(answer=answer))
+    assert re.search(r"^! Pick a card to pass, one at a time, like '\S\S'\.$", out, re.M), out[-800:]
+
+
 def test_call_break_calls_and_israeli_trump_bids_have_their_own_words():
     _, _, out = run_console(setup_lines("callbreak", seats="h 1 1 1", deal="3")
                             + ["14", "call 9", "call 0", "quit"])
@@ -316,13 +352,16 @@ def test_last_shows_the_last_trick():
 
 def test_seats_hand_a_seat_to_a_bot_and_back():
     lines = setup_lines("nommie", seats="h 1 1 1", deal="3")
-    con, t, out = run_console(lines + ["seats", "seat 2 h", "seat 9 h", "seat 2 3", "seat 1 2"])
+    con, t, out = run_console(lines + ["seats", "seat 2 h", "seat 9 h", "seat 2 3", "seat 1 2",
+                                       "quit"])
     assert out.count("  seat 2 Bo: bot 1") == 1
     assert "  seat 2 P2: person" in out          # a second person: the names are P1, P2
     assert "  seat 2 Bo: bot 3" in out
     assert "! Type seats to list them" in out
-    assert con.session.seats == ["bot"] * 4 and con.session.levels == [2, 3, 1, 1]
-    assert "Nomination Whist is over." in out    # nobody left: the bots finish the game
+    # the last person's seat stays theirs: the bots would finish the game at once
+    assert "! Seat 1 is the last person's: the bots would play the game to its end at once." in out
+    assert con.session.seats == ["human", "bot", "bot", "bot"] and con.session.levels[1] == 3
+    assert "Nomination Whist is over." not in out and "Left the game" in out
 
 
 # --- 9: the deal number -------------------------------------------------------------

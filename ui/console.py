@@ -222,7 +222,7 @@ class Console(Playing):
                     return self.setup(games.IDS[n - 1])
                 except Quit:
                     return self.menu()
-            self.say("! Type a number from 1 to %d%s, or q." % (
+            self.say("! Type a game's number (1-%d)%s, s, t, r or q." % (
                 len(games.IDS), ", c" if saved is not None else ""))
 
     def setup(self, gid):

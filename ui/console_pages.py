@@ -4,6 +4,7 @@
 # one is open (engine.ondemand.call), so a game keeps none of it in the heap.
 from engine import games
 from engine.parse import number
+from ui.console_words import ECHO, HELP_WORDS
 from ui.menus import rules_text, short_title
 from ui.screen import wrap
 
@@ -27,11 +28,15 @@ def settings_page(con):
     con.news()
     con.say("", "Settings (the screen uses them too):")
     _rows(con, S, s)
-    con.say("Type 1-%d to change one (4 3: bot level 3), Enter to go back." % len(S.LABELS))
+    how = "Type 1-%d to change one (4 3: bot level 3), Enter to go back." % len(S.LABELS)
+    con.say(how)
     while True:
         line = con.ask("Settings> ").lower()
         if line in BACK_WORDS:
             return
+        if line in HELP_WORDS:
+            con.say(how, "A number steps its setting on (Fast goes round to Slow).")
+            continue
         words = line.split()
         i = number(words[0]) if words else None
         if i is None or not 1 <= i <= len(S.LABELS) or len(words) > 2:
@@ -40,8 +45,12 @@ def settings_page(con):
             continue
         if len(words) == 2:
             level = number(words[1])
-            if i != 4 or level is None or not 0 <= level <= 3:
-                con.say("! Only the bot level takes a value: '4 0' to '4 3'.")
+            if i != 4:
+                con.say("! Only the bot level takes a value ('4 2'); type %d alone to "
+                        "change %s." % (i, S.LABELS[i - 1]))
+                continue
+            if level is None or not 0 <= level <= 3:
+                con.say("! A bot level is 0 to 3, like '4 2'.")
                 continue
             s["bot_level"] = level
         else:
@@ -70,15 +79,19 @@ def stats_page(con):
 
 
 def rules_page(con, word=None):
-    # The rules of a game: word names it by its number or id, else it is asked.
+    # The rules of a game: word names it by its number or name, else it is asked.
     gid = pick_game(word)
+    if word and gid is None:
+        con.say("! There is no game '%s'." % word[:ECHO])
     while gid is None:
         line = con.ask("Rules of which game? (1-%d, Enter: back) " % len(games.IDS)).lower()
         if line in BACK_WORDS:
             return
         gid = pick_game(line)
         if gid is None:
-            con.say("! Type a number from 1 to %d." % len(games.IDS))
+            how = "Type a game's number from 1 to %d (or its name, like nines), or Enter " \
+                  "to go back." % len(games.IDS)
+            con.say(how if line in HELP_WORDS else "! " + how)
     con.say("", *rules_lines(gid))
 
 

@@ -230,6 +230,13 @@ class Playing:
         except ValueError as e:
             self.say("! %s" % e)
             return False
+        if change and change[1] == "bot" and s.humans() == [change[0]]:
+            # the bots would play the rest at once (the console does not pace
+            # them), ending the game with no way to take the seat back
+            self.say("! Seat %d is the last person's: the bots would play the game to its "
+                     "end at once. Give another seat to a person first ('seat 2 h')."
+                     % (change[0] + 1))
+            return False
         if change:
             s.set_seat(change[0], change[1], change[2])
             self.autosave()

@@ -13,6 +13,8 @@ HELP = (
 )
 UNDO_TRICK = "Israeli Whist only: there 'undo trick' takes back the last trick."
 HELP_WORDS = ("help", "?", "h")
+CARD_WORD = 8            # a typed card is shorter ("10S", "QH", Nines' "s1"): longer is not one
+ECHO = 16                # at most this much of a typed word is repeated in a message
 QUIT_WORDS = ("quit", "q", "exit", "menu")
 
 
@@ -81,7 +83,7 @@ def expected(state, legal):
         return "Type swap (take the dummy) or keep (your hand)."
     cards = [a for a in legal if is_card(a)]
     if phase == "frisch" and cards:
-        return "Pick a card to pass, like '%s'." % state.action_text(cards[0])
+        return "Pick a card to pass, one at a time, like '%s'." % state.action_text(cards[0])
     if cards:
         return "Play a card, like '%s'." % state.action_text(cards[0])
     return "Type one of the moves: 'moves' lists them."
@@ -114,10 +116,10 @@ def read(state, line, legal):
         line = "bid " + line
     try:
         a = state.parse_action(line)
-    except IllegalAction as e:
-        if phase in ("play", "frisch"):
-            raise
-        raise IllegalAction(expected(state, legal))
+    except IllegalAction:
+        if phase in ("play", "frisch") and len(words) == 1 and len(line) <= CARD_WORD:
+            raise               # a card mistyped: the parser says so ("'ZZ' is not a card")
+        raise IllegalAction(expected(state, legal))   # a bid now, several cards, a long line
     if phase in ("play", "frisch") or a in legal:
         return a
     if not _fits(phase, a):
