@@ -102,6 +102,6 @@ def test_help_works_on_the_pages_and_a_bad_rules_word_is_told():
     con, t, out = run_console(["s", "help", "", "r foo", "?", "", "r 6", "", "q"], NoStore())
     assert "A number steps its setting on" in out
     assert "! There is no game 'foo'." in out and "! There is no game '6'." in out
-    assert "Enter: back) Type a game's number from 1 to 5 (or its name" in out   # help: no "!"
+    assert "\nType a game's number from 1 to 5 (or its name" in out   # help: no "!"
     con, t, out = run_console(["r " + "x" * 200, "", "q"])
     assert "! There is no game '%s'." % ("x" * 16) in out
