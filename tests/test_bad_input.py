@@ -112,12 +112,36 @@ def test_statistics_go_under_the_bots_levels_not_the_human_seats(tmp_path):
     assert list(saves.Store(str(tmp_path), True).load_stats()["nommie"]["levels"]) == ["0"]
 
 
-@pytest.mark.parametrize("port", ["\u00b2", "\u0663", "5\u0663", ""])
-def test_a_link_address_with_other_digits_is_a_bad_port(port):
+@pytest.mark.parametrize("port", ["\u00b2", "\u0663", "5\u0663", "", "0", "65536", "99999",
+                                  "123456", "abc"])
+def test_a_link_address_with_a_bad_port_is_refused(port):
     from ui import link_lobby
     from test_ui_logic import new_app
     app, d = new_app()
     assert link_lobby.join(app, "127.0.0.1:" + port) is None
     top = app.top()            # on the title: too long for its footer, a page over it
     assert top.title == "Notice"
-    assert " ".join(top.lines) == "Link play: bad port in 127.0.0.1:" + port
+    assert " ".join(top.lines) == ("Link play: the port in 127.0.0.1:%s must be a number "
+                                   "from 1 to 65535" % port)
+
+
+@pytest.mark.parametrize("address,want", [("10.0.0.5", ("10.0.0.5", 5291)),
+                                          ("10.0.0.5:7000", ("10.0.0.5", 7000)),
+                                          (" host:65535 ", ("host", 65535))])
+def test_a_link_address_names_a_host_and_a_port(address, want):
+    from ui import link_proto as P
+    assert P.address(address) == want
+    with pytest.raises(ValueError):
+        P.address(":7000")
+
+
+@pytest.mark.parametrize("address", ["127.0.0.1:99999", "127.0.0.1:abc", "127.0.0.1:0"])
+def test_the_console_joiner_refuses_a_bad_port_in_one_sentence(tmp_path, address):
+    env = dict(os.environ, POCKET_TRICKS_DATA=str(tmp_path))
+    p = subprocess.run([sys.executable, "code.py", "--text", "--join", address],
+                       cwd=ROOT, env=env, capture_output=True, text=True, timeout=60,
+                       stdin=subprocess.DEVNULL)
+    assert p.returncode == 2, p.stdout + p.stderr
+    assert "Traceback" not in p.stderr
+    assert p.stdout.strip() == ("pocket-tricks: --join: the port in %s must be a number "
+                                "from 1 to 65535." % address)

@@ -208,11 +208,11 @@ def main(profile, address, name=None, opts=None):
     store = Store(profile.save_dir, profile.writable)
     app = _App(store)
     app.opts = opts or {}
-    host, port = address, P.TABLE_PORT
-    if ":" in address:
-        host, p = address.rsplit(":", 1)
-        if p and not [c for c in p if not "0" <= c <= "9"]:   # ASCII digits only
-            port = int(p)
+    try:
+        host, port = P.address(address)
+    except ValueError as e:
+        profile.write("pocket-tricks: --join: %s.\n" % e)
+        raise SystemExit(2)
     try:
         net = P.net_for(app)
     except OSError as e:
@@ -224,5 +224,5 @@ def main(profile, address, name=None, opts=None):
         saved.get("port") == port else None
     client = Client(app, net, host, port, name, token)
     ready, readline = _stdin()
-    profile.write("Joining %s:%d. %s\n" % (host, port, HELP[0]))
+    profile.write("Joining %s:%d.\n%s\n" % (host, port, "\n".join(HELP)))
     LinkConsole(client, profile.write, ready, readline).run()

@@ -85,13 +85,11 @@ def resume(app, net=None, port=None):
 def join(app, address, name=None, net=None):
     # address: "host" or "host:port".
     from ui import link_remote
-    h, port = address, P.TABLE_PORT
-    if ":" in address:
-        h, p = address.rsplit(":", 1)
-        if not p or [c for c in p if not "0" <= c <= "9"]:   # ASCII digits only
-            _fail(app, "bad port in %s" % address)
-            return None
-        port = int(p)
+    try:
+        h, port = P.address(address)
+    except ValueError as e:
+        _fail(app, e)
+        return None
     try:
         return _done(link_remote.join(app, h, port, name, net))
     except OSError as e:

@@ -25,6 +25,20 @@ _buf = None                # one receive buffer for every connection
 NAME_COLS = 14             # a table's name at most: a line of the host's panel at 160 px
 
 
+def address(text):
+    # "host" or "host:port" -> (host, port); ValueError saying what is wrong.
+    host, port = text.strip(), TABLE_PORT
+    if ":" in host:
+        host, p = host.rsplit(":", 1)
+        if not p or len(p) > 5 or [c for c in p if not "0" <= c <= "9"] \
+                or not 1 <= int(p) <= 65535:          # ASCII digits only
+            raise ValueError("the port in %s must be a number from 1 to 65535" % text[:60])
+        port = int(p)
+    if not host:
+        raise ValueError("%s has no address before the port" % text[:60])
+    return host, port
+
+
 def fit_name(text):
     # A table's name as every screen shows it: NAME_COLS at most, whole words
     # when they fit (a host of another version, an old save may send longer).
