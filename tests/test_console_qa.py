@@ -424,3 +424,14 @@ def test_the_only_playable_card_is_played_for_you_as_on_the_screen(tmp_path, aut
                              re.M)
     else:
         assert forced == []
+
+
+def test_undo_trick_is_refused_on_a_deals_first_trick_of_only_bots_cards():
+    # Bots led the deal's first trick: taking it back would only replay it.
+    lines = ["5", "h 0 0 0", "1", "14470", "pass", "bid 0", "undo trick", "undo trick", "quit"]
+    con, t, out = run_console(lines)
+    st = con.session.state
+    assert st.phase == "play" and st.trick and all(q[0] != 0 for q in st.trick)
+    assert out.count("! There is no trick to take back now.") == 2
+    assert "Taken back." not in out
+    assert not con.session.can_undo_trick()

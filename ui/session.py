@@ -157,18 +157,17 @@ class Session:
         return self.why is None
 
     def can_undo_trick(self):
-        # Israeli Whist: the engine says when a trick may be taken back.
-        return bool(self.state.view(None).get("can_undo")) and \
-            hasattr(self.state, "undo_trick")
+        # Israeli Whist: a trick may be taken back when the engine says so and
+        # doing it changes something: not the deal's first trick while it holds
+        # only bots' cards (ui/undo.py's trick_start).
+        return hasattr(self.state, "undo_trick") and ondemand.call(
+            "ui.undo", "trick_start", self.state, self.seats) is not None
 
     def undo_trick(self, who=None):
         # Israeli Whist: the engine's own undo (the trick in progress, else the
         # last completed one), under ui/undo.py's rules; False and self.why
         # when it may not.
-        self.why = "There is no trick to take back now."
-        if not self.can_undo_trick():
-            return False
-        self.why = self.take_back(who, True)
+        self.why = self.take_back(who, True)   # (ui/undo.py: NO_TRICK when there is none)
         return self.why is None
 
     def take_back(self, who, trick):

@@ -14,7 +14,8 @@
 #   cards received), the decision stays; undo says so.
 # - Israeli Whist's "undo last trick" (trick=True) takes back the trick from
 #   the engine's trick_start (and the one before when the trick in progress
-#   holds only bots' cards), under the same two checks.
+#   holds only bots' cards; none when it is the deal's first), under the
+#   same two checks.
 from engine.actions import decode
 
 NOTHING = "Nothing to take back."
@@ -34,16 +35,21 @@ def _mask(hand):
     return lo, hi
 
 
-def _past_bots(state, seats, start):
-    # A trick in progress that holds no person's card would only be played
-    # again the same way: the trick before it goes too, when this deal has one.
+def trick_start(state, seats):
+    # Where Israeli Whist's "undo last trick" goes back to, or None: the
+    # engine's trick_start; when the trick in progress holds no person's card
+    # (it would only be played again the same way) the trick before it too,
+    # and None when this deal has none before it.
+    start = getattr(state, "trick_start", None)
     t = state.trick
+    if start is None or not t:
+        return start
     for q in t:
         if seats[q[0]] == "human":
             return start
-    if t and len(state.plays) >= len(t) + state.size:
+    if len(state.plays) >= len(t) + state.size:
         return start - state.size
-    return start
+    return None
 
 
 def last_human(state, seats, who=None, trick=False):
@@ -55,10 +61,9 @@ def last_human(state, seats, who=None, trick=False):
     p = len(seats)
     start = 0
     if trick:
-        start = getattr(state, "trick_start", None)
+        start = trick_start(state, seats)
         if start is None:
             return NO_TRICK
-        start = _past_bots(state, seats, start)
     state.rewind(n - start)
     watch = [who] if who is not None else [s for s in range(p) if seats[s] == "human"]
     masks = [None] * p
