@@ -435,3 +435,14 @@ def test_undo_trick_is_refused_on_a_deals_first_trick_of_only_bots_cards():
     assert out.count("! There is no trick to take back now.") == 2
     assert "Taken back." not in out
     assert not con.session.can_undo_trick()
+
+
+def test_since_your_last_turn_is_all_that_happened_since_your_own_move():
+    # With three people at the console each one's list runs from their own
+    # last move, not from the previous person's turn.
+    con, t, out = run_console(setup_lines("nommie", seats="h h h 0", deal="3"))
+    blocks = [seg.split("\n\n")[0].splitlines()[1:] for seg in out.split(CLEAR)
+              if seg.startswith("Since your last turn:")]
+    assert blocks[1] == ["  P2: bid 0", "  P3: bid 7", "  Di: bid 4"]          # to P1
+    assert blocks[2] == ["  P3: bid 7", "  Di: bid 4", "  P1: bid 9", "  P1: trump S"]  # to P2
+    assert blocks[3] == ["  Di: bid 4", "  P1: bid 9", "  P1: trump S", "  P2: JH"]     # to P3

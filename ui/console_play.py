@@ -21,7 +21,7 @@ class Playing:
         title = entry(session.game)[1]            # (the catalog row, as ui.console.facts)
         humans = session.humans()
         self.holder = humans[0] if len(humans) == 1 else None   # several: the curtain first
-        self.recent = []
+        self.recent = [[] for _ in range(session.players)]
         self.pending = [[] for _ in range(session.players)]
         self.hinted = False
         self.autoplay = self.prefs().get("autoplay", True)    # the screen's setting
@@ -44,9 +44,9 @@ class Playing:
                     self.pending[seat] = []
                 self.show(seat, title)
                 shown_for = len(session.state.log)
-                self.recent = []
             if not self.human_turn(seat, title):
                 return
+            self.recent[seat] = []      # (their own move is not news to them)
         self.game_over(title)
 
     def forced(self, seat):
@@ -79,15 +79,17 @@ class Playing:
                 self.say("Enter shows %s's cards; quit leaves the game (saved)." % name)
         self.clear()
         self.holder = seat
-        if self.recent:
+        if self.recent[seat]:
             self.say("Since your last turn:")
-            self.say(*self.recent)
+            self.say(*self.recent[seat])
         return True
 
     def tell(self, *lines):
-        # A public line about the game: said, and kept for the next curtain.
+        # A public line about the game: said, and kept for each person's next
+        # curtain (all that happened since their own table was last shown).
         self.say(*lines)
-        self.recent += lines
+        for s in self.session.humans():
+            self.recent[s] += lines
 
     def to_humans(self, line):
         # A line for every person at the table, each at their next turn (after the curtain).
