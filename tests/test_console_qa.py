@@ -446,3 +446,17 @@ def test_since_your_last_turn_is_all_that_happened_since_your_own_move():
     assert blocks[1] == ["  P2: bid 0", "  P3: bid 7", "  Di: bid 4"]          # to P1
     assert blocks[2] == ["  P3: bid 7", "  Di: bid 4", "  P1: bid 9", "  P1: trump S"]  # to P2
     assert blocks[3] == ["  Di: bid 4", "  P1: bid 9", "  P1: trump S", "  P2: JH"]     # to P3
+
+
+def test_a_single_allowed_bid_is_named_not_given_as_a_range():
+    from engine.actions import BID
+    from ui.console_words import expected
+
+    class Contract:
+        phase = "contract"
+
+        def action_text(self, a):
+            return "bid %d" % (a - BID)
+    assert expected(Contract(), [BID + 13]) == "Your contract: only 13 is allowed now: 'bid 13'."
+    assert expected(Contract(), [BID + 4, BID + 5, BID + 6]) == \
+        "Your contract: a number from 4 to 6, like 'bid 5'."

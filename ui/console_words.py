@@ -68,6 +68,9 @@ def expected(state, legal):
         noun = {"call": "Your call", "bid": "Your bid"}.get(word, "Your bid")
         if phase == "contract":
             noun = "Your contract"
+        if len(bids) == 1:
+            return "%s: only %d is allowed now: '%s'." % (noun, bids[0],
+                                                         state.action_text(BID + bids[0]))
         return "%s: a number from %d to %d, like '%s'." % (
             noun, bids[0], bids[-1], state.action_text(BID + bids[len(bids) // 2]))
     if phase == "trump":
