@@ -17,7 +17,10 @@ def test_import_cost_of_the_link_modules():
     host = got["ui.link_proto"] + got["ui.link_host"] + got["hal.net"]
     assert 0 < joiner <= 12 * KB, got
     assert 0 < host <= 14 * KB, got
-    assert got["ui.link_lobby"] <= 16 * KB and got["ui.link_menus"] <= 4 * KB, got
+    # The menus and the lobby are imported one after the other, and a qstr
+    # pool's next doubling step (4.5 KB) is charged to whichever crosses it:
+    # it has moved between the two, so their sum has the budget (16 + 4 KB).
+    assert got["ui.link_lobby"] + got["ui.link_menus"] <= 20 * KB, got
 
 
 def test_a_whole_hosted_game_completes():

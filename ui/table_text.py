@@ -11,12 +11,15 @@ TITLE_WORDS = {"bid": "Your bid", "contract": "Your contract", "trump": "Choose 
                "trump_bid": "Bid for trump", "swap": "Swap or keep?"}
 
 
+WIDE = 200          # from this screen width the panel keeps a character's room
+                    # clear of the side labels; at 160 px every character counts
+                    # ("192.168.1.20", a 14-letter table name)
+
+
 def panel_cols(width):
     # Characters per line in the centre panel of a screen width pixels wide (the
-    # side seats' labels take 6 characters and a margin each: 37 pixels). A
-    # wider screen also keeps a character's room clear of the labels; at 160
-    # px every character counts ("192.168.1.20", a 14-letter table name).
-    return max(8, (width - 76 - (6 if width >= 200 else 0)) // 6)
+    # side seats' labels take 6 characters and a margin each: 37 pixels).
+    return max(8, (width - 76 - (6 if width >= WIDE else 0)) // 6)
 
 
 def panel_rows(height, lh):
