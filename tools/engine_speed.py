@@ -9,7 +9,7 @@ same inline LCG in every loop. Dealing is left out on both sides: OpenSpiel
 deals with chance nodes before the first bid, and this engine deals the next
 round inside the ``apply()`` of a round's last card, so each round is timed
 from its first decision up to (not including) its last card. The timed loop
-is the same few lines on both sides: where a round's last card falls is
+is one function on every side (``timed``): where a round's last card falls is
 found beforehand on a twin state, untimed (``_round_ahead``). Time is CPU
 time (``time.process_time``), in ``blocks`` blocks of about ``seconds``
 each; the figure is the median block, so a busy machine that slows one block
@@ -53,10 +53,25 @@ def _median(xs):
     return s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2.0
 
 
+def timed(legal_actions, apply, todo, x):
+    """The timed loop, one for every side (the games, the floors, OpenSpiel):
+    todo random decisions, the action picked by the LCG from state x.
+    Returns (CPU seconds, the LCG state after)."""
+    clock = time.process_time
+    n = 0
+    t0 = clock()
+    while n < todo:
+        legal = legal_actions()
+        x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+        apply(legal[x % len(legal)])
+        n += 1
+    return clock() - t0, x
+
+
 def ours_block(game, seconds, seed0=1):
     """(CPU seconds, actions) of random playouts for about `seconds`.
 
-    The timed loop is OpenSpiel's, line for line: ``while n < todo``. Its
+    The timed loop is OpenSpiel's, the same function (``timed``). Its
     bookkeeping (where a round's last card falls, an early end) is done
     untimed, on a twin state of the same seed that plays the same actions
     first, so this side is not charged for checks the other side does not run.
@@ -77,15 +92,9 @@ def ours_block(game, seconds, seed0=1):
         apply = st.apply
         while st.phase != "over":
             todo, last = _round_ahead(twin, x)
-            n = 0
-            t0 = clock()
-            while n < todo:
-                legal = legal_actions()
-                x = (x * 1103515245 + 12345) & 0x7FFFFFFF
-                apply(legal[x % len(legal)])
-                n += 1
-            spent += clock() - t0
-            count += n
+            took, x = timed(legal_actions, apply, todo, x)
+            spent += took
+            count += todo
             if last is not None:
                 apply(last)  # the round's last card: deals the next round, untimed
     return spent, count
@@ -221,15 +230,9 @@ def floor_block(make, seconds, seed0=1):
         legal_actions = st.legal_actions
         apply = st.apply
         todo = 51
-        n = 0
-        t0 = clock()
-        while n < todo:
-            legal = legal_actions()
-            x = (x * 1103515245 + 12345) & 0x7FFFFFFF
-            apply(legal[x % len(legal)])
-            n += 1
-        spent += clock() - t0
-        count += n
+        took, x = timed(legal_actions, apply, todo, x)
+        spent += took
+        count += todo
     return spent, count
 
 
@@ -253,15 +256,9 @@ def openspiel_block(seconds, seed0=1):
         apply = st.apply_action
         # the first decision is a bid of 0..T (T cards each): 4 bids + 4T cards
         todo = 4 + 4 * (len(legal_actions()) - 1) - 1
-        n = 0
-        t0 = clock()
-        while n < todo:
-            legal = legal_actions()
-            x = (x * 1103515245 + 12345) & 0x7FFFFFFF
-            apply(legal[x % len(legal)])
-            n += 1
-        spent += clock() - t0
-        count += n
+        took, x = timed(legal_actions, apply, todo, x)
+        spent += took
+        count += todo
     return spent, count
 
 
