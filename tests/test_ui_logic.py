@@ -524,6 +524,18 @@ def israeli_table(store, seed):
     return app, d, t
 
 
+def at_the_first_frisch():
+    # Israeli Whist, four people, everyone passing until the first Frisch:
+    # (app, driver, table, state).
+    from engine.actions import PASS
+    app, d = new_app()
+    t = start(app, "israeli", ["human"] * 4, seed=3, opts={"rounds": 1})
+    st = t.state()
+    while st.phase != "frisch":
+        t.act(PASS, st.to_act())
+    return app, d, t, st
+
+
 def ui_undo_trick(d, app):
     pause_item(d, app, "Undo last trick")
     assert name(app) == "Confirm"
@@ -1007,13 +1019,8 @@ def test_two_bid_reasons_on_the_smallest_panel_still_name_the_missing_bids():
 
 
 def test_a_hint_does_not_hide_how_to_finish_a_frisch():
-    from engine.actions import PASS
     from ui import table_text
-    app, d = new_app()
-    t = start(app, "israeli", ["human"] * 4, seed=3, opts={"rounds": 1})
-    st = t.state()
-    while st.phase != "frisch":
-        t.act(PASS, st.to_act())
+    app, d, t, st = at_the_first_frisch()
     seat = st.to_act()
     v = st.view(seat)
     t.hint = (st.legal_actions()[0], "Hint: 2C, pass it on")
@@ -1079,11 +1086,7 @@ def test_a_hint_s_words_go_when_the_picker_leaves_its_value():
 
 def test_the_cards_a_frisch_passed_are_marked_until_the_first_trick():
     from engine.actions import PASS
-    app, d = new_app()
-    t = start(app, "israeli", ["human"] * 4, seed=3, opts={"rounds": 1})
-    st = t.state()
-    while st.phase != "frisch":
-        t.act(PASS, st.to_act())
+    app, d, t, st = at_the_first_frisch()
     given = [[] for _ in range(4)]
     while st.phase == "frisch":
         s = st.to_act()
