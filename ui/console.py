@@ -23,6 +23,7 @@ from engine.ondemand import call
 from engine.parse import number  # ASCII digits only (not "²" or "٣")
 from engine.rng import LAST_DEAL, random_deal
 from ui import console_words as W
+from ui.console_words import facts
 from ui.console_play import Playing
 from ui.session import Session, default_names
 from ui.version import VERSION
@@ -31,13 +32,6 @@ DEFAULT_LEVEL = 2        # the bots' level when the settings name none
 
 
 CLEAR = "\n" * 40 + "\x1b[H\x1b[2J\x1b[3J"   # blank lines for any terminal, then ANSI clear
-
-
-def facts(game_id):
-    # The game's engine.catalog row: (id, title, short title, fewest, most,
-    # usual players, low wins, options); the catalog is not kept loaded.
-    from engine.catalog import entry
-    return entry(game_id)
 
 
 def questions(game_id):

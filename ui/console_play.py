@@ -17,8 +17,7 @@ class Playing:
     def play(self, session):
         # Play until the game ends or the player quits to the menu.
         self.session = session
-        from engine.catalog import entry
-        title = entry(session.game)[1]            # (the catalog row, as ui.console.facts)
+        title = W.facts(session.game)[1]
         humans = session.humans()
         self.holder = humans[0] if len(humans) == 1 else None   # several: the curtain first
         self.recent = [[] for _ in range(session.players)]
