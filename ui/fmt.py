@@ -86,3 +86,8 @@ def fit(text, n):
         return text
     i = text.rfind(" ", 0, n + 1)
     return text[:i] if i > 0 else ""
+
+
+def shorten(text, n):
+    # text in at most n characters: its whole first words, else cut (one long word)
+    return fit(text, n) or text[:n]

@@ -10,7 +10,7 @@ def stats_lines(store, cols):
     # A small table: per game played, won, best; per bot level; hinted games
     # (the title's Statistics page and the console's `stats`), cols wide: a
     # game's name longer than its column keeps its first words ("Linger").
-    from ui.fmt import fit, rpad, pad, score
+    from ui.fmt import rpad, pad, score, shorten
     try:
         st = store.load_stats() or {}
     except (OSError, ValueError):
@@ -20,7 +20,7 @@ def stats_lines(store, cols):
         return ["No games finished yet."]
     w = max([10] + [len(short_title(g)) for g in games_])
     w = max(10, min(w, cols - 14))   # Pld, Won and Best take 14
-    names = dict([(g, fit(short_title(g), w) or short_title(g)[:w]) for g in games_])
+    names = dict([(g, shorten(short_title(g), w)) for g in games_])
     out = [pad("Game", w) + " Pld Won  Best"]
     per = {}
     hints = []

@@ -10,7 +10,7 @@
 # [(message or None, reason it was refused or None)].
 import json
 
-from ui.fmt import fit
+from ui.fmt import shorten
 
 VERSION = 1
 MAX_LINE = 4096
@@ -42,7 +42,7 @@ def address(text):
 def fit_name(text):
     # A table's name as every screen shows it: NAME_COLS at most, whole words
     # when they fit (a host of another version, an old save may send longer).
-    return fit(text, NAME_COLS) or text[:NAME_COLS]
+    return shorten(text, NAME_COLS)
 
 
 def net_for(app):
