@@ -1,0 +1,526 @@
+"""The heap a PyBadge needs, display and sound included, measured on the board
+interpreter (dev-side).
+
+    python -m tools.board_heap [--game nommie] [--shots DIR] [--quick] [--hi KB]
+
+Runs the drive image `make bundle` builds (tools/bundle.py's build(), into a
+temporary folder) on ``circuitpython-board`` through ``run-board``, both
+beside the other CircuitPython tools (tools/circuitpy.py's SHARED, or
+$POCKET_TRICKS_RUN_BOARD for run-board): the real board path (code.py ->
+hal.detect() -> the PyBadge profile -> ui.app.run) with CircuitPython's own
+displayio, fonts and audio C modules, every object in a fixed GC heap.
+
+- game(): one whole game played by run-board's built-in test player (from
+  the title: Settings, New game, deal typed in; at the table A, and RIGHT
+  every 7th key, the pattern of tools/device_game.py) in a fixed heap: its
+  RESULT (action checksum, "live": the most heap in use after a collection),
+  the title/setup/table samples, the largest free blocks seen, and, when it
+  dies of MemoryError, the allocation and the innermost project frame.
+- smallest_heap(): the smallest heap in 4 KB steps in which a game completes
+  (bisection up to the PyBadge's 146 KB), then every larger step up to 146 KB
+  run too, since the fit is not monotonic: the steps that fail, and the
+  smallest heap from which every step completes. None ("over") when nothing
+  up to the top fits.
+- screen_tour(): tools/board_tour.py as the drive's player: the live heap
+  (after a collection) and the largest free block with each screen on top,
+  from the title's pages and the link lobby through a pass-and-play game
+  (curtain, pause menu, hint, score sheet, round summaries) to game over.
+  The tour player's own code is in the heap (the built-in player is frozen:
+  0.7 KB): its bytes, measured alone (4.8 KB, 1.5 KB of it a qstr pool that
+  the game's own names would grow anyway), are taken off the live figures, so
+  a screen's figure may be up to ~1.5 KB low, and qstr pool steps move it a
+  few KB either way.
+
+The budget (issue 22): a whole level-3 game with sound on completes in
+112 KB (128 KB at most) and in every larger heap up to 146 KB, and every
+screen opens within it. Without arguments it prints, per game, the smallest
+heap with sound on and off, the live heap at the table and at most, and the
+largest free block; then the live heap per screen. --shots DIR keeps the
+tour's screenshots (PNG, drawn by displayio itself).
+"""
+import argparse
+import atexit
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+
+from tools import circuitpy
+
+ROOT = circuitpy.ROOT
+RUN_BOARD_ENV = "POCKET_TRICKS_RUN_BOARD"
+BOARD_BINARY = "circuitpython-board"
+PLAYER = os.path.join(ROOT, "tools", "board_tour.py")
+BUDGET_KB = 112          # issue 22's goal
+CEILING_KB = 128         # issue 22's hard ceiling
+PYBADGE_KB = 146         # what a PyBadge leaves to Python
+STEP_KB = 4
+LO_KB = 64
+TIMEOUT = 600            # seconds a run may take before it counts as a failure
+LEVEL, SEED = 3, 7
+GAME = "nommie"          # the tour's game (tools/board_tour.py's default)
+# The tour's screens, in the order it opens them (labels of tools/board_tour.py).
+SCREENS = ("title", "settings", "statistics", "rules", "rules text", "about", "link menu",
+           "link host setup", "link lobby", "setup", "deal entry", "curtain", "table",
+           "pause menu", "hint", "score sheet", "round summary", "game over")
+
+
+class BoardError(Exception):
+    """A board run that failed other than by MemoryError, or did not end in time."""
+
+
+def run_board():
+    return os.environ.get(RUN_BOARD_ENV) or os.path.join(circuitpy.SHARED, "run-board")
+
+
+_why = []
+
+
+def available():
+    """None when run-board can start the board interpreter here, else why not
+    (missing files, no chroot or `unshare -r` permission): a one-line run of a
+    tiny drive, done once per process."""
+    if _why:
+        return _why[0]
+    why = None
+    tool = run_board()
+    binary = os.path.join(os.path.dirname(tool), BOARD_BINARY)
+    if not (os.path.isfile(tool) and os.access(tool, os.X_OK)):
+        why = "no run-board at %s (set %s)" % (tool, RUN_BOARD_ENV)
+    elif not (os.path.isfile(binary) and os.access(binary, os.X_OK)) \
+            and not os.environ.get("CIRCUITPY_BOARD"):
+        why = "no %s beside %s" % (BOARD_BINARY, tool)
+    else:
+        drive = tempfile.mkdtemp(prefix="board-probe-")
+        try:
+            with open(os.path.join(drive, "code.py"), "w") as f:
+                f.write("import board\nprint('BOARD', board.board_id)\n")
+            try:
+                proc = subprocess.run([sys.executable, tool, "--heap", "64", "--timeout", "60",
+                                       drive], capture_output=True, text=True, timeout=120)
+                out = proc.stdout + proc.stderr
+                if proc.returncode != 0 or "BOARD pybadge" not in out:
+                    why = "run-board cannot start %s here (exit %d): %s" % (
+                        BOARD_BINARY, proc.returncode, out.strip()[-300:] or "no output")
+            except (OSError, subprocess.TimeoutExpired) as e:
+                why = "run-board cannot start %s here: %s" % (BOARD_BINARY, e)
+        finally:
+            shutil.rmtree(drive, ignore_errors=True)
+    if why is None:
+        why = circuitpy.available()    # mpy-cross builds the bundle
+    _why.append(why)
+    return why
+
+
+_bundles = {}
+
+
+def _scratch(prefix):
+    out = tempfile.mkdtemp(prefix=prefix)
+    atexit.register(shutil.rmtree, out, True)
+    return out
+
+
+def use_rev(rev):
+    """Measure the tree of a git revision (e.g. HEAD: the last commit, without
+    the work in progress) instead of the working tree; None: the working tree."""
+    _bundles.clear()
+    _bundles["rev"] = rev
+
+
+def bundle():
+    """The .mpy drive image of the working tree as it is now, or of use_rev()'s
+    revision (built once per process, into a temporary folder removed at exit)."""
+    if "zip" not in _bundles:
+        sys.path.insert(0, os.path.join(ROOT, "tools"))
+        try:
+            import bundle as bundle_tool
+        finally:
+            sys.path.pop(0)
+        root = ROOT
+        if _bundles.get("rev"):
+            root = _scratch("board-tree-")
+            archive = subprocess.run(["git", "archive", _bundles["rev"]], cwd=ROOT,
+                                     capture_output=True, timeout=120, check=True).stdout
+            subprocess.run(["tar", "-x", "-C", root], input=archive, timeout=120, check=True)
+        _bundles["zip"] = bundle_tool.build(_scratch("board-heap-"), root=root)
+    return _bundles["zip"]
+
+
+def player():
+    """tools/board_tour.py compiled as the drive's _cpd_player.mpy (once per process)."""
+    if "player" not in _bundles:
+        out = _scratch("board-tour-")
+        path = os.path.join(out, "_cpd_player.mpy")
+        circuitpy.compile_mpy(PLAYER, path, "_cpd_player.py")
+        _bundles["player"] = path
+    return _bundles["player"]
+
+
+def run(heap_kb, env, drive=None, player_file=None, shots=None, script=None, timeout=TIMEOUT):
+    """(exit status, output) of one run-board run; BoardError when it does not
+    end within timeout seconds."""
+    cmd = [sys.executable, run_board(), "--heap", str(int(heap_kb)), "--timeout", str(int(timeout))]
+    if player_file:
+        cmd += ["--player", player_file]
+    if shots:
+        cmd += ["--shots", shots]
+    for name in sorted(env):
+        cmd += ["-e", "%s=%s" % (name, env[name])]
+    cmd.append(drive or bundle())
+    if script:
+        cmd.append(script)
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout + 60)
+    except subprocess.TimeoutExpired:
+        raise BoardError("run-board did not end within %d s: %s" % (timeout, " ".join(cmd)))
+    out = proc.stdout + proc.stderr
+    if proc.returncode == 124 and "no end after" in out:
+        raise BoardError("run-board stopped the interpreter after %d s: %s\n%s" % (
+            timeout, " ".join(cmd), out[-2000:]))
+    return proc.returncode, out
+
+
+PROJECT = ("engine/", "ui/", "lib/", "hal/", "code.py", "boot.py")
+
+
+def where(output):
+    """(bytes asked for, innermost project frame) of a MemoryError in output,
+    as tools/cp_heap.py's _where says it: "ui/view.py draw" (a .mpy built
+    with -O3 has no line numbers, so a line is named only where there is one)."""
+    size = re.search(r"allocating (\d+) bytes", output)
+    frames = re.findall(r'File "([^"]+)", line (\d+), in (\S+)', output)
+    ours = [f for f in frames if f[0].lstrip("/").startswith(PROJECT)] or frames
+    if not ours:
+        at = "?"
+    else:
+        path, line, fn = ours[-1]
+        path = path.lstrip("/")
+        numbered = line not in ("0", "1") or path.endswith(("code.py", "boot.py"))
+        at = "%s:%s %s" % (path, line, fn) if numbered else "%s %s" % (path, fn)
+    return (int(size.group(1)) if size else None), at
+
+
+def mem_infos(output, marker):
+    """[(tag, alloc, free, largest free block in bytes)]: each line starting
+    with marker ("CPD_SAMPLE name alloc free" or "TOUR alloc free label") and
+    the largest free block of the micropython.mem_info() after it."""
+    out = []
+    tag = None
+    for line in output.splitlines():
+        if line.startswith(marker + " "):
+            parts = line[len(marker) + 1:].split(" ")
+            if marker == "TOUR":
+                tag = [" ".join(parts[2:]), int(parts[0]), int(parts[1]), None]
+            else:
+                tag = [parts[0], int(parts[1]), int(parts[2]), None]
+            out.append(tag)
+        elif "max free sz:" in line and tag is not None:
+            tag[3] = int(line.rsplit(":", 1)[1]) * 16
+            tag = None
+    return [tuple(t) for t in out]
+
+
+def free_blocks(output):
+    """The largest free block (bytes) of every micropython.mem_info() printed."""
+    return [int(m) * 16 for m in re.findall(r"max free sz: (\d+)", output)]
+
+
+def _result(output):
+    for line in reversed(output.splitlines()):
+        if line.startswith("RESULT "):
+            return json.loads(line[len("RESULT "):])
+    return None
+
+
+def game(game, heap_kb, level=LEVEL, seed=SEED, sound=True, sample=5, meminfo=False,
+         timeout=TIMEOUT):
+    """One whole game by run-board's built-in player in heap_kb KB.
+
+    {"game", "heap_kb", "sound", "ok": completed, "memory_error", "where":
+    (bytes, frame) of the MemoryError or None, "result": the RESULT dict (or
+    None), "samples": {"title"|"setup"|"table": (alloc, free, largest free
+    block)}, "min_free_block": the smallest largest-free-block of any
+    mem_info() (every `sample` keys with meminfo), "output": the tail}.
+    BoardError for any other failure."""
+    env = {"CPD_PLAYER": "1", "CPD_GAME": game, "CPD_LEVEL": str(level), "CPD_SEED": str(seed),
+           "CPD_SOUND": "1" if sound else "0", "CPD_SAMPLE": str(int(sample))}
+    if meminfo:
+        env["CPD_MEMINFO"] = "1"
+    rc, out = run(heap_kb, env, timeout=timeout)
+    mem = "MemoryError" in out
+    result = _result(out)
+    if rc != 0 and not mem:
+        raise BoardError("%s in %d KB exited %d:\n%s" % (game, heap_kb, rc, out[-3000:]))
+    if rc == 0 and (result is None or not result.get("over")):
+        raise BoardError("%s in %d KB ended without a finished game:\n%s" % (
+            game, heap_kb, out[-3000:]))
+    blocks = free_blocks(out)
+    return {"game": game, "heap_kb": heap_kb, "sound": sound, "ok": rc == 0, "memory_error": mem,
+            "where": where(out) if mem else None, "result": result,
+            "samples": {t[0]: t[1:] for t in mem_infos(out, "CPD_SAMPLE")},
+            "min_free_block": min(blocks) if blocks else None, "output": out[-3000:]}
+
+
+def steps(lo_kb=LO_KB, hi_kb=PYBADGE_KB, step_kb=STEP_KB):
+    """The heaps tried: multiples of step_kb from lo_kb, and hi_kb itself."""
+    out = list(range(lo_kb, hi_kb, step_kb))
+    return out + [hi_kb]
+
+
+def smallest_heap(game_id, level=LEVEL, seed=SEED, sound=True, sample=5, lo_kb=LO_KB,
+                  hi_kb=PYBADGE_KB, step_kb=STEP_KB, confirm=True):
+    """The smallest heap (KB, 4 KB steps) in which a whole game completes.
+
+    {"fits": bisection's smallest fit, or None when hi_kb fails ("over");
+    "fails_above": the steps above "fits" up to hi_kb that fail (with confirm
+    every one is run); "from": the smallest heap from which every step up to
+    hi_kb completes (None when hi_kb fails); "fails": (bytes, frame) where it
+    dies in the largest failing heap below "from" (at hi_kb when nothing
+    fits); "runs": {kb: completed}}."""
+    ladder = steps(lo_kb, hi_kb, step_kb)
+    runs = {}
+    wheres = {}
+
+    def fits(kb):
+        if kb not in runs:
+            r = game(game_id, kb, level, seed, sound, sample)
+            runs[kb] = r["ok"]
+            if not r["ok"]:
+                wheres[kb] = r["where"]
+        return runs[kb]
+
+    fig = {"game": game_id, "sound": sound, "fits": None, "from": None, "fails_above": [],
+           "fails": None, "runs": runs}
+    if not fits(ladder[-1]):
+        fig["fails"] = wheres[ladder[-1]]
+        return fig
+    lo, hi = -1, len(ladder) - 1          # ladder[hi] fits; ladder[lo] fails (or is below)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if fits(ladder[mid]):
+            hi = mid
+        else:
+            lo = mid
+    fig["fits"] = ladder[hi]
+    if confirm:
+        for kb in ladder[hi + 1:]:
+            fits(kb)
+    fig["fails_above"] = [kb for kb in ladder[hi + 1:] if runs.get(kb) is False]
+    start = hi
+    for i in range(hi, len(ladder)):
+        if runs.get(ladder[i]) is False:
+            start = i + 1
+    fig["from"] = ladder[start]
+    failing = [kb for kb in ladder[:start] if runs.get(kb) is False]
+    if failing:
+        fig["fails"] = wheres[max(failing)]
+    return fig
+
+
+def player_bytes(timeout=120):
+    """The heap the tour player's own code (.mpy) takes once loaded, measured
+    on the board interpreter after ui.app is loaded (the player imports it)."""
+    drive = tempfile.mkdtemp(prefix="board-drive-")
+    try:
+        with zipfile.ZipFile(bundle()) as z:
+            z.extractall(drive)
+        shutil.copy(player(), os.path.join(drive, "_cpd_player.mpy"))
+        with open(os.path.join(drive, "player_cost.py"), "w") as f:
+            f.write("import sys\nsys.path.insert(0, 'lib')\nimport gc\nimport micropython\n"
+                    "import keypad\nimport ui.app\ngc.collect()\na = gc.mem_alloc()\n"
+                    "import _cpd_player\ngc.collect()\nprint('PLAYER %d' % (gc.mem_alloc() - a))\n")
+        rc, out = run(PYBADGE_KB, {}, drive=drive, script="/player_cost.py", timeout=timeout)
+    finally:
+        shutil.rmtree(drive, ignore_errors=True)
+    m = re.search(r"PLAYER (-?\d+)", out)
+    if rc != 0 or not m:
+        raise BoardError("the tour player's cost could not be measured:\n" + out[-2000:])
+    return int(m.group(1))
+
+
+def screen_tour(heap_kb, shots_dir=None, game=None, level=LEVEL, seed=SEED, sample=5,
+                timeout=TIMEOUT, cost=True):
+    """The screen tour (tools/board_tour.py) in heap_kb KB.
+
+    {"ok": reached game over, "memory_error", "where", "screens": [(label,
+    live bytes with it on top the first time, and at most (the player's code
+    taken off both); the smallest largest free block; times sampled)] in the
+    order first seen,
+    "missing": the labels of SCREENS never reached, "last": the last label
+    sampled, "player_bytes", "result"}. BoardError for any other failure."""
+    env = {"CPD_PLAYER": "1", "TOUR_LEVEL": str(level), "TOUR_SEED": str(seed),
+           "TOUR_SAMPLE": str(int(sample))}
+    if game:
+        env["TOUR_GAME"] = game
+    own = player_bytes() if cost else 0
+    rc, out = run(heap_kb, env, player_file=player(), shots=shots_dir, timeout=timeout)
+    mem = "MemoryError" in out
+    result = _result(out)
+    if rc != 0 and not mem:
+        raise BoardError("the screen tour in %d KB exited %d:\n%s" % (heap_kb, rc, out[-3000:]))
+    rows = {}
+    order = []
+    for label, alloc, _free, block in mem_infos(out, "TOUR"):
+        if label not in rows:
+            order.append(label)
+            rows[label] = [alloc, alloc, block, 0]
+        r = rows[label]
+        r[1] = max(r[1], alloc)
+        if block is not None:
+            r[2] = block if r[2] is None else min(r[2], block)
+        r[3] += 1
+    screens = [(label, rows[label][0] - own, rows[label][1] - own, rows[label][2], rows[label][3])
+               for label in order]
+    return {"heap_kb": heap_kb, "game": game or GAME,
+            "ok": rc == 0 and bool(result and result.get("over")),
+            "memory_error": mem, "where": where(out) if mem else None, "screens": screens,
+            "missing": [s for s in SCREENS if s not in rows], "last": order[-1] if order else None,
+            "player_bytes": own, "result": result, "output": out[-3000:]}
+
+
+def figures(games=None, sound_off=True, confirm=True, hi_kb=PYBADGE_KB, shots_dir=None, log=None):
+    """Everything the table prints: {"games": [...], "tour": screen_tour(146 KB),
+    "tour_budget": whether the tour completes in BUDGET_KB (and where not)}."""
+    from engine import games as catalog
+    rows = []
+    for g in games or catalog.IDS:
+        if log:
+            log("board heap: %s ...\n" % g)
+        on = smallest_heap(g, hi_kb=hi_kb, confirm=confirm)
+        off = smallest_heap(g, sound=False, hi_kb=hi_kb, confirm=confirm) if sound_off else None
+        at = game(g, PYBADGE_KB, meminfo=True)
+        table = at["samples"].get("table")
+        rows.append({"game": g, "sound_on": on, "sound_off": off,
+                     "at_kb": PYBADGE_KB, "completes": at["ok"],
+                     "table_live": table[0] if table else None,
+                     "live": (at["result"] or {}).get("live"),
+                     "min_free_block": at["min_free_block"],
+                     "where": at["where"]})
+    if log:
+        log("board heap: screen tour ...\n")
+    tour = screen_tour(PYBADGE_KB, shots_dir)
+    budget = screen_tour(BUDGET_KB, cost=False)
+    for r in (tour, budget):
+        r.pop("output", None)
+    return {"games": rows, "hi_kb": hi_kb, "tour": tour,
+            "tour_budget": {"heap_kb": BUDGET_KB, "ok": budget["ok"], "where": budget["where"],
+                            "last": budget["last"]}}
+
+
+def _kb(n):
+    return "-" if n is None else "%.1f" % (n / 1024.0)
+
+
+def _fit(f, hi_kb=PYBADGE_KB):
+    if f is None:
+        return "-"
+    if f["fits"] is None:
+        return "over %d" % hi_kb
+    text = "%d" % f["from"]
+    if f["fits"] != f["from"]:
+        text += " (%d; not %s)" % (f["fits"], ",".join(str(k) for k in f["fails_above"]))
+    return text
+
+
+def verdict(f):
+    """"yes" when every step from BUDGET_KB up completes, "ceiling" from
+    CEILING_KB, else "no"."""
+    if f is None or f["from"] is None:
+        return "no"
+    return "yes" if f["from"] <= BUDGET_KB else "ceiling" if f["from"] <= CEILING_KB else "no"
+
+
+def _fails(f):
+    if not f or not f["fails"]:
+        return "-"
+    return "%s B at %s" % f["fails"]
+
+
+def _died(r, label="last"):
+    return "dies after \"%s\": %s B at %s" % ((r[label],) + tuple(r["where"]))
+
+
+def print_table(data, out=sys.stdout):
+    w = out.write
+    hi = data.get("hi_kb", PYBADGE_KB)
+    w("\nBoard interpreter (circuitpython-board: the .mpy bundle through code.py, display and\n"
+      "sound, as a PyBadge runs it): the smallest heap in which a whole level-%d game completes\n"
+      "(deal %d, you + bots) and in every 4 KB step up to %d KB (\"(N; not ...)\": it also\n"
+      "completes in N KB but not in the steps named); budget %d KB, %d at most; a PyBadge\n"
+      "leaves ~%d KB\n" % (LEVEL, SEED, hi, BUDGET_KB, CEILING_KB, PYBADGE_KB))
+    w("{:<10} {:>16} {:>7} {:>16} {:>9} {:>8} {:>10}  {}\n".format(
+        "game", "sound on KB", "budget", "sound off KB", "table KB", "live KB", "free blk B",
+        "fails below (sound on)"))
+    for r in data["games"]:
+        w("{:<10} {:>16} {:>7} {:>16} {:>9} {:>8} {:>10}  {}\n".format(
+            r["game"], _fit(r["sound_on"], hi), verdict(r["sound_on"]), _fit(r["sound_off"], hi),
+            _kb(r["table_live"]), _kb(r["live"]),
+            "-" if r["min_free_block"] is None else r["min_free_block"], _fails(r["sound_on"])))
+    w("(table, live, free blk: one game in %d KB, sound on; table: in use at the table after\n"
+      "6 keys, live: the most in use, each after a collection, every 5 keys; free blk: the\n"
+      "smallest largest free block seen)\n" % PYBADGE_KB)
+    for r in data["games"]:
+        if not r["completes"]:
+            w("  %s does not complete in %d KB: %s B at %s\n" % (
+                (r["game"], PYBADGE_KB) + tuple(r["where"])))
+    print_tour(data["tour"], out)
+    b = data.get("tour_budget")
+    if b:
+        w("  the tour in %d KB: %s\n" % (b["heap_kb"], "completes" if b["ok"] else
+                                         _died(b) if b["where"] else "does not complete"))
+
+
+def print_tour(tour, out=sys.stdout):
+    w = out.write
+    w("\nBoard interpreter: live heap per screen (the tour in %d KB: %s, two of you pass and\n"
+      "play; in use after a collection with the screen on top, the first time and at most, less\n"
+      "the tour player's own %.1f KB; the smallest largest free block; times on top)\n" % (
+          tour["heap_kb"], tour["game"], tour["player_bytes"] / 1024.0))
+    w("  {:<16} {:>8} {:>8} {:>10} {:>5}\n".format(
+        "screen", "first KB", "most KB", "free blk B", "times"))
+    for label, first, most, block, n in tour["screens"]:
+        w("  {:<16} {:>8} {:>8} {:>10} {:>5}\n".format(
+            label, _kb(first), _kb(most), "-" if block is None else block, n))
+    if tour["where"]:
+        w("  %s\n" % _died(tour))
+    if tour["missing"]:
+        w("  not reached: %s\n" % ", ".join(tour["missing"]))
+
+
+def main(argv=None):
+    if ROOT not in sys.path:
+        sys.path.insert(0, ROOT)
+    from engine import games as catalog
+    ap = argparse.ArgumentParser(prog="python -m tools.board_heap",
+                                 description=__doc__.split("\n")[0])
+    ap.add_argument("--game", action="append", choices=catalog.IDS,
+                    help="only this game (repeatable)")
+    ap.add_argument("--shots", help="keep the screen tour's screenshots (PNG) in this folder")
+    ap.add_argument("--quick", action="store_true",
+                    help="sound on only, no confirming of the larger steps")
+    ap.add_argument("--hi", type=int, default=PYBADGE_KB,
+                    help="the largest heap tried, KB (default %d: a PyBadge)" % PYBADGE_KB)
+    ap.add_argument("--rev", help="measure this git revision's tree (e.g. HEAD) instead of the "
+                    "working tree")
+    ap.add_argument("--json", help="also write the figures to this file")
+    args = ap.parse_args(argv)
+    use_rev(args.rev)
+    why = available()
+    if why:
+        ap.exit(2, "board heap: " + why + "\n")
+    data = figures(args.game, sound_off=not args.quick, confirm=not args.quick, hi_kb=args.hi,
+                   shots_dir=args.shots, log=sys.stderr.write)
+    print_table(data)
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump(data, fh, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
