@@ -89,8 +89,10 @@ def test_every_module_ships_compiled_except_code_and_boot(built):
     _, entries = built
     assert sorted(p for p in entries if p.endswith(".py")) == list(SOURCE_FILES)
     compiled = [p for p in entries if p.endswith(".mpy")]
-    for top in ("engine/", "ui/", "lib/hal/", "lib/adafruit_display_text/"):
+    for top in ("engine/", "ui/", "lib/hal/"):
         assert any(p.startswith(top) for p in compiled), top
+    # text is drawn by the built-in font (ui/gfx.py): no Python label library ships
+    assert not [p for p in entries if p.startswith("lib/adafruit_")]
     # data files are copied as they are
     for rel in ("settings.toml", "ui/rules/callbreak.txt"):
         if os.path.isfile(os.path.join(ROOT, rel)):
@@ -125,9 +127,16 @@ def test_adafruit_libraries_the_ui_uses_are_bundled(built):
             for mod, _opt in bundle.imports_of(data.decode("utf-8"), bundle.source_path(p)):
                 if mod.startswith("adafruit_") and not _opt:
                     wanted.add(mod.split(".")[0])
-    assert wanted
     for top in wanted:
         assert "lib/%s.mpy" % top in entries or "lib/%s/__init__.mpy" % top in entries, top
+
+
+def test_a_library_a_device_module_imports_lands_in_lib(tmp_path):
+    # (the project imports none today: text is the built-in font's, ui/gfx.py)
+    (tmp_path / "ui").mkdir()
+    (tmp_path / "ui" / "clock.py").write_text("import adafruit_ticks\n")
+    files = bundle.collect(str(tmp_path))
+    assert "ui/clock.py" in files and "lib/adafruit_ticks.py" in files
 
 
 def test_every_game_module_is_in_the_bundle(built):
@@ -240,9 +249,9 @@ def test_deploy_removes_a_py_that_would_shadow_a_shipped_mpy(built, tmp_path, mo
     path, entries = built
     drive = tmp_path / "CIRCUITPY"
     (drive / "engine").mkdir(parents=True)
-    (drive / "lib" / "adafruit_display_text").mkdir(parents=True)
+    (drive / "lib").mkdir(parents=True)
     (drive / "boot_out.txt").write_text("Adafruit CircuitPython 10.0.3 on PyBadge\n")
-    old = ["engine/state.py", "lib/adafruit_display_text/__init__.py", "lib/hal/keys.py"]
+    old = ["engine/state.py", "ui/app.py", "lib/hal/keys.py"]
     for rel in old:
         (drive / rel).parent.mkdir(parents=True, exist_ok=True)
         (drive / rel).write_text("OLD = 1\n")
@@ -338,7 +347,7 @@ def test_a_whole_game_runs_from_the_bundle_in_circuitpython(built, tmp_path):
     out = circuitpy.run(device_game.script("callbreak", 3) + LOADED_FILES, heap, tree=str(tree))
     got = device_game.parse(out)
     loaded = dict(line.split(" ")[1:3] for line in out.splitlines() if line.startswith("LOADED "))
-    ours = [n for n in loaded if n.split(".")[0] in ("engine", "ui", "hal", "adafruit_display_text")]
+    ours = [n for n in loaded if n.split(".")[0] in ("engine", "ui", "hal")]
     assert "engine.callbreak" in ours and "ui.table" in ours and "hal" in ours
     for name in ours:
         assert loaded[name].endswith(".mpy"), (name, loaded[name])

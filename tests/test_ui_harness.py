@@ -16,17 +16,16 @@ def boxes(group, ox=0, oy=0, inside=None, out=None, panels=()):
     rectangle a label must stay inside (the picker panel), else None."""
     import displayio
     import vectorio
-    from adafruit_display_text.bitmap_label import Label
+    from ui.gfx import Text
     if out is None:
         out = []
     for child in group:
         if getattr(child, "hidden", False):
             continue
-        if isinstance(child, Label):
-            bx, by, bw, bh = child.bounding_box
-            if child.text and bw and bh:
-                x0, y0 = ox + child.x + bx, oy + child.y + by
-                out.append(("label", child.text, x0, y0, x0 + bw, y0 + bh, inside))
+        if isinstance(child, Text):
+            x0, y0, x1, y1 = child.box()
+            if child.text and x1 > x0 and y1 > y0:
+                out.append(("label", child.text, ox + x0, oy + y0, ox + x1, oy + y1, inside))
         elif isinstance(child, displayio.Group):
             box = None
             first = child[0] if len(child) else None

@@ -21,6 +21,7 @@ def visible_cards(group, sheet, public=()):
     """Cards face up anywhere in the visible scene graph (sprite tiles and card
     texts), except the tiles in public (the trick on the table: played cards)."""
     import displayio
+    from ui import gfx
     found = set()
     skip = set(id(t) for t in public)
 
@@ -28,18 +29,45 @@ def visible_cards(group, sheet, public=()):
         if getattr(node, "hidden", False) or id(node) in skip:
             return
         if isinstance(node, displayio.Group):
-            text = getattr(node, "text", None)
-            if isinstance(text, str):
-                for r, s in CARD_TEXT.findall(text):
-                    found.add(SUITS.index(s) * 13 + RANKS.index(r))
             for child in node:
                 walk(child)
+        elif isinstance(node, gfx.Text):
+            for r, s in CARD_TEXT.findall(shown_text(node)):
+                found.add(SUITS.index(s) * 13 + RANKS.index(r))
         elif isinstance(node, displayio.TileGrid) and node.bitmap is sheet:
-            if node[0] < 52:
-                found.add(node[0])
+            card = gfx.card_at(node)
+            if card < 52:
+                found.add(card)
 
     walk(group)
     return found
+
+
+def shown_text(text):
+    """What a text's tiles draw (not what it was asked to show), a line a row."""
+    from ui import gfx
+    chars = [chr(32 + i) for i in range(gfx.ASCII)] + list(SUITS)
+    rows = []
+    for r in range(text.rows):
+        rows.append("".join(chars[text[r * text.cols + c]] for c in range(text.cols)))
+    return "\n".join(rows)
+
+
+def test_shown_text_reads_the_tiles():
+    from ui import gfx
+    make_rig()                       # a display for the font sheet
+    t = gfx.Text(12, 0, 0, gfx.INK, gfx.RIGHT, 2)
+    t.set("10\u2665 Q\u2660\nA\u2663")
+    assert shown_text(t).split("\n") == ["      10\u2665 Q\u2660", "          A\u2663"]
+    assert visible_cards(_group(t), None) == {2 * 13 + 8, 3 * 13 + 10, 12}
+
+
+def _group(*items):
+    import displayio
+    g = displayio.Group()
+    for it in items:
+        g.append(it)
+    return g
 
 
 def check(rig, tally):

@@ -170,7 +170,7 @@ def run(hal):
     except (ImportError, AttributeError):
         free = None
     app = App(hal.display.width, hal.display.height, open_store(hal),
-              hal.board_name, hal.entropy, gfx.char_width(), gfx.line_height())
+              hal.board_name, hal.entropy, gfx.CW, gfx.LH)
     app.mem_free = free
     opts = hal.opts or {}
     app.opts = opts

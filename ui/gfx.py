@@ -1,26 +1,26 @@
 # Drawing helpers shared by the screen views: colours, the card sprite
-# sheet, a text font with suit symbols, labels and rectangles.
+# sheet, text and rectangles.
 #
-# The only module besides ui/view.py that imports displayio.
+# Text is drawn the way CircuitPython's own terminal draws it: a TileGrid
+# over a sheet of 6x12 character cells (the board's built-in font, copied
+# once, plus four suit symbols), one tile per character. A line of text then
+# costs its TileGrid and a byte per cell, and no Python label library.
+#
+# With ui/view.py, ui/list_view.py and ui/table_view.py the only modules
+# that import displayio.
 
 import displayio
-import terminalio
 import vectorio
-from adafruit_display_text import bitmap_label
 
 from ui.fmt import SUIT_CHARS
 
-try:
-    import fontio
-    _Glyph = fontio.Glyph
-except (ImportError, AttributeError):
-    _Glyph = None
-
 CARD_W = 12
-CARD_H = 17
-BACK = 52      # tile of a face-down card
-BLANK = 53     # empty tile
-TILES = 54
+CARD_H = 18    # two tiles of the card sheet: the rank above, the suit below
+BACK = 52      # a face-down card
+BLANK = 53     # no card
+# the card sheet's 12x9 tiles: rank tops in black (0-12) and red (13-25), suit
+# bottoms (26-29), the back's top and bottom (30, 31), blank (32)
+RED_TOP, SUIT_BOTTOM, BACK_TOP, BLANK_TILE, CARD_TILES = 13, 26, 30, 32, 33
 
 TABLE = 0x0B5D2A
 INK = 0xFFFFFF
@@ -29,145 +29,183 @@ GOLD = 0xFFD23F
 ALERT = 0xFF8A80
 HILITE = 0x1F7A44
 
+CW = 6         # a character cell: the built-in font's 6x12
+LH = 12
+LEFT, CENTER, RIGHT = 0, 1, 2
+# the font sheet's tiles: ASCII 32..126 first, then the suits (ui.fmt.SUIT_CHARS)
+ASCII = 95
+UNKNOWN = ord("?") - 32
+SUIT_CODES = tuple([ord(c) for c in SUIT_CHARS])
 
-def _pal(face, ink, red, border):
+
+class Cards:
+    # The card sheet (one bitmap for every card: a card is its rank's top tile
+    # over its suit's bottom tile) and the palettes a card is shown with.
+
+    def __init__(self):
+        from ui import glyphs        # the pixel art: needed only while drawing
+        self.bitmap = glyphs.card_sheet(
+            displayio.Bitmap(CARD_W * CARD_TILES, CARD_H // 2, 7), CARD_W)
+        _forget("ui.glyphs")
+        self.normal = _cards_pal(0xFFFFFF, 0x000000, 0xD01010, 0x404040)
+        self.dim = _cards_pal(0x8A8A8A, 0x2A2A2A, 0x6A1A1A, 0x303030)
+        self.cursor = _cards_pal(0xFFFFFF, 0x000000, 0xD01010, GOLD)
+        self.dim_cursor = _cards_pal(0x8A8A8A, 0x2A2A2A, 0x6A1A1A, GOLD)
+        self.marked = _cards_pal(0xA8D8FF, 0x000000, 0xD01010, 0x1C3F94)
+        self.marked_cursor = _cards_pal(0xA8D8FF, 0x000000, 0xD01010, GOLD)
+
+    def tile(self, x=0, y=0):
+        # A card's place on screen, blank until put() shows a card there.
+        return displayio.TileGrid(self.bitmap, pixel_shader=self.normal, width=1, height=2,
+                                  tile_width=CARD_W, tile_height=CARD_H // 2,
+                                  default_tile=BLANK_TILE, x=x, y=y)
+
+    def put(self, tile, card):
+        # Show card (0-51, BACK or BLANK) in tile.
+        if card == BACK:
+            top, bottom = BACK_TOP, BACK_TOP + 1
+        elif card == BLANK:
+            top = bottom = BLANK_TILE
+        else:
+            suit = card // 13
+            top = card % 13 + (RED_TOP if suit in (1, 2) else 0)
+            bottom = SUIT_BOTTOM + suit
+        if tile[0] != top or tile[1] != bottom:
+            tile[0] = top
+            tile[1] = bottom
+
+
+def card_at(tile):
+    # The card a tile shows: 0-51, BACK or BLANK (read from its tiles).
+    top, bottom = tile[0], tile[1]
+    if top == BACK_TOP:
+        return BACK
+    if top >= BACK_TOP or not SUIT_BOTTOM <= bottom < BACK_TOP:
+        return BLANK
+    return (bottom - SUIT_BOTTOM) * 13 + top % 13
+
+
+def _cards_pal(face, ink, red, border):
+    # transparent, face, black ink, red ink, border, and the back's two blues
     p = displayio.Palette(7)
-    for i, c in enumerate((0, face, ink, red, border, 0x1C3F94, 0x6C8CD5)):
-        p[i] = c
+    p[1], p[2], p[3], p[4], p[5], p[6] = face, ink, red, border, 0x1C3F94, 0x6C8CD5
     p.make_transparent(0)
     return p
 
 
-class Cards:
-    # One bitmap holding every card face (tile = card int), a back and a blank.
-
-    def __init__(self):
-        from ui import glyphs        # pixel patterns: needed only while drawing the sheet
-        bmp = displayio.Bitmap(CARD_W * TILES, CARD_H, 7)
-        for card in range(52):
-            self._face(bmp, card, glyphs)
-        self._back(bmp, BACK * CARD_W)
-        _unload_glyphs()
-        self.bitmap = bmp
-        self.normal = _pal(0xFFFFFF, 0x000000, 0xD01010, 0x404040)
-        self.dim = _pal(0x8A8A8A, 0x2A2A2A, 0x6A1A1A, 0x303030)
-        self.cursor = _pal(0xFFFFFF, 0x000000, 0xD01010, GOLD)
-        self.dim_cursor = _pal(0x8A8A8A, 0x2A2A2A, 0x6A1A1A, GOLD)
-        self.marked = _pal(0xA8D8FF, 0x000000, 0xD01010, 0x1C3F94)
-        self.marked_cursor = _pal(0xA8D8FF, 0x000000, 0xD01010, GOLD)
-
-    def _outline(self, bmp, x0, fill):
-        for y in range(CARD_H):
-            for x in range(CARD_W):
-                edge = x == 0 or y == 0 or x == CARD_W - 1 or y == CARD_H - 1
-                corner = (x in (0, CARD_W - 1)) and (y in (0, CARD_H - 1))
-                if corner:
-                    continue
-                bmp[x0 + x, y] = 4 if edge else fill
-
-    def _stamp(self, bmp, x0, y0, rows, value):
-        for dy in range(len(rows)):
-            row = rows[dy]
-            for dx in range(len(row)):
-                if row[dx] == "#":
-                    bmp[x0 + dx, y0 + dy] = value
-
-    def _face(self, bmp, card, glyphs):
-        x0 = card * CARD_W
-        suit, rank = card // 13, card % 13
-        ink = 3 if suit in (1, 2) else 2
-        self._outline(bmp, x0, 1)
-        self._stamp(bmp, x0 + 2, 2, glyphs.RANKS[rank], ink)
-        self._stamp(bmp, x0 + 2, 9, glyphs.CARD_SUITS[suit], ink)
-
-    def _back(self, bmp, x0):
-        self._outline(bmp, x0 // CARD_W * 0 + x0, 5)
-        for y in range(2, CARD_H - 2):
-            for x in range(2, CARD_W - 2):
-                if (x + y) % 3 == 0:
-                    bmp[x0 + x, y] = 6
-
-    def tile(self, x=0, y=0, card=BLANK):
-        return displayio.TileGrid(self.bitmap, pixel_shader=self.normal, width=1, height=1,
-                                  tile_width=CARD_W, tile_height=CARD_H,
-                                  default_tile=card, x=x, y=y)
-
-
-class SuitFont:
-    # terminalio.FONT plus four suit glyphs at their Unicode code points.
-
-    def __init__(self, base=None):
-        self.base = base or terminalio.FONT
-        w, h = self.base.get_bounding_box()[:2]
-        ref = self.base.get_glyph(ord("A"))
-        from ui import glyphs
-        self._suits = {}
-        for s in range(4):
-            bmp = displayio.Bitmap(w, h, 2)
-            rows = glyphs.TEXT_SUITS[s]
-            top = max(0, (h - len(rows)) // 2 - 1)
-            for dy in range(len(rows)):
-                for dx in range(len(rows[dy])):
-                    if rows[dy][dx] == "#":
-                        bmp[dx, top + dy] = 1
-            self._suits[ord(SUIT_CHARS[s])] = _Glyph(
-                bmp, 0, w, h, ref.dx, ref.dy, w, 0)
-        _unload_glyphs()
-
-    def get_bounding_box(self):
-        return self.base.get_bounding_box()
-
-    def get_glyph(self, codepoint):
-        g = self._suits.get(codepoint)
-        return g if g is not None else self.base.get_glyph(codepoint)
-
-
-def _unload_glyphs():
+def _forget(name):
     from engine.ondemand import forget
-    forget("ui.glyphs")
+    forget(name)
 
 
-_font = None
+_sheet = None
+_palettes = {}      # colour -> the two-colour palette every text of that colour shares
+_fills = {}         # colour -> the one-colour palette of rectangles
 
 
-def font():
-    global _font
-    if _font is None:
-        _font = SuitFont()
-    return _font
+def font_sheet():
+    # The character cells, drawn on first use (ui.glyphs copies the built-in font).
+    global _sheet
+    if _sheet is None:
+        from ui import glyphs
+        _sheet = glyphs.font_sheet(displayio.Bitmap(CW * (ASCII + 4), LH, 2), CW, LH)
+        _forget("ui.glyphs")
+    return _sheet
 
 
-def line_height():
-    return font().get_bounding_box()[1]
+def palette(color):
+    p = _palettes.get(color)
+    if p is None:
+        p = displayio.Palette(2)
+        p.make_transparent(0)
+        p[1] = color
+        _palettes[color] = p
+    return p
 
 
-def char_width():
-    return font().get_bounding_box()[0]
+def tile_of(ch):
+    # The font sheet's tile for a character ('?' for one it lacks).
+    code = ord(ch)
+    if 32 <= code < 127:
+        return code - 32
+    if code in SUIT_CODES:
+        return ASCII + SUIT_CODES.index(code)
+    return UNKNOWN
 
 
-def label(text="", x=0, y=0, color=INK, right=False, center=False):
-    # A text label whose (x, y) is its top-left (top-right if right, top-centre if center).
-    ax = 1.0 if right else (0.5 if center else 0.0)
-    return bitmap_label.Label(font(), text=text, color=color, anchor_point=(ax, 0.0),
-                              anchored_position=(x, y), line_spacing=1.0)
+class Text(displayio.TileGrid):
+    # Text in a box of cols x rows character cells whose anchor (x, y) is its
+    # top-left, top-centre or top-right (align); each line is aligned on its
+    # own, the widest exactly at the anchor. What does not fit is cut.
 
+    def __init__(self, cols, x=0, y=0, color=INK, align=LEFT, rows=1):
+        super().__init__(font_sheet(), pixel_shader=palette(color), width=cols, height=rows,
+                         tile_width=CW, tile_height=LH, default_tile=0, x=x, y=y)
+        self.cols, self.rows = cols, rows
+        self.anchor_x = x
+        self.align = align
+        self.color = color
+        self.text = ""
+        self.span = (0, 0)      # the cells the widest line takes: first, count
 
-def set_text(lbl, text):
-    # Change a label only when its text really changed (no redraw otherwise).
-    if lbl.text != text:
-        lbl.text = text
+    def set(self, text):
+        # Show text; False when it is already shown (nothing redrawn).
+        if text == self.text:
+            return False
+        self.text = text
+        cols, align = self.cols, self.align
+        lines = text.split("\n")[:self.rows] if text else []
+        w = 0
+        for line in lines:
+            w = max(w, min(len(line), cols))
+        # the widest line's first cell (the box keeps inside its cells, so the
+        # grid never reaches past the anchor's side of the screen)
+        first = 0 if align == LEFT else (cols - w if align == RIGHT else (cols - w) // 2)
+        self.span = (first, w)
+        for r in range(self.rows):
+            line = lines[r] if r < len(lines) else ""
+            n = min(len(line), cols)
+            pad = first + (0 if align == LEFT else (w - n if align == RIGHT else (w - n) // 2))
+            base = r * cols
+            for c in range(cols):
+                k = c - pad
+                t = tile_of(line[k]) if 0 <= k < n else 0
+                if self[base + c] != t:
+                    self[base + c] = t
+        x = self.anchor_x
+        if align == CENTER:
+            x -= first * CW + w * CW // 2
+        elif align == RIGHT:
+            x -= cols * CW
+        if self.x != x:
+            self.x = x
         return True
-    return False
 
+    def move(self, x, y):
+        self.anchor_x = x
+        if self.y != y:
+            self.y = y
+        old, self.text = self.text, None
+        self.set(old)
 
-def set_color(lbl, color):
-    if lbl.color != color:
-        lbl.color = color
+    def recolor(self, color):
+        if self.color != color:
+            self.color = color
+            self.pixel_shader = palette(color)
+
+    def box(self):
+        # (x0, y0, x1, y1) of the text on screen, relative to its group
+        first, w = self.span
+        n = min(len(self.text.split("\n")), self.rows) if self.text else 0
+        x0 = self.x + first * CW
+        return (x0, self.y, x0 + w * CW, self.y + n * LH)
 
 
 def rect(x, y, w, h, color):
-    p = displayio.Palette(1)
-    p[0] = color
+    p = _fills.get(color)
+    if p is None:
+        p = _fills[color] = displayio.Palette(1)
+        p[0] = color
     return vectorio.Rectangle(pixel_shader=p, width=max(1, w), height=max(1, h), x=x, y=y)
 
 

@@ -1,9 +1,10 @@
-# Pixel patterns for suits and card ranks, drawn for this project.
+# Pixel patterns for suits and card ranks, drawn for this project, and the
+# code that stamps them into ui/gfx.py's two bitmaps: the card sheet and the
+# text's character cells (the board's built-in font copied, plus the suits).
 #
-# Plain strings ('#' = ink) so they cost little flash and no displayio import:
-# ui/gfx.py turns them into bitmaps. terminalio on a board has no suit
-# symbols, so every suit on screen (cards and text) comes from here. Needed
-# only while gfx builds the card sheet and the font, then unloaded.
+# Plain strings ('#' = ink). terminalio on a board has no suit symbols, so
+# every suit on screen (cards and text) comes from here. Needed only while
+# gfx draws its bitmaps, then unloaded.
 
 # 7x7 suits for card faces, index = suit (0 clubs, 1 diamonds, 2 hearts, 3 spades)
 CARD_SUITS = (
@@ -81,3 +82,67 @@ RANKS = (
     ("#...#", "#..#.", "#.#..", "##...", "#.#..", "#..#.", "#...#"),  # K
     ("..#..", ".#.#.", "#...#", "#...#", "#####", "#...#", "#...#"),  # A
 )
+
+
+def _stamp(bmp, x0, y0, rows, value):
+    for dy in range(len(rows)):
+        row = rows[dy]
+        for dx in range(len(row)):
+            if row[dx] == "#":
+                bmp[x0 + dx, y0 + dy] = value
+
+
+def _outline(bmp, x0, y0, w, h, fill, top):
+    # half a card (top or bottom): its rounded border (4) around fill
+    last = h - 1
+    for y in range(h):
+        for x in range(w):
+            edge_y = y == 0 if top else y == last
+            if (x in (0, w - 1)) and edge_y:
+                continue                      # the rounded corner
+            edge = x == 0 or x == w - 1 or edge_y
+            bmp[x0 + x, y0 + y] = 4 if edge else fill
+
+
+def card_sheet(bmp, w):
+    # The tiles of ui.gfx.Cards: rank tops in black ink (2) then red ink (3),
+    # suit bottoms, the back's top and bottom, a blank. Colours (palette
+    # indexes): 1 face, 2 black, 3 red, 4 border, 5 and 6 the back.
+    h = bmp.height
+    for ink in (2, 3):
+        for rank in range(13):
+            x0 = (rank + (13 if ink == 3 else 0)) * w
+            _outline(bmp, x0, 0, w, h, 1, True)
+            _stamp(bmp, x0 + 2, 2, RANKS[rank], ink)
+    for suit in range(4):
+        x0 = (26 + suit) * w
+        _outline(bmp, x0, 0, w, h, 1, False)
+        _stamp(bmp, x0 + 2, 0, CARD_SUITS[suit], 3 if suit in (1, 2) else 2)
+    for half in (0, 1):
+        x0 = (30 + half) * w
+        _outline(bmp, x0, 0, w, h, 5, half == 0)
+        for y in range(h):
+            for x in range(2, w - 2):
+                if 2 <= y + h * half <= 2 * h - 3 and (x + y + h * half) % 3 == 0:
+                    bmp[x0 + x, y] = 6
+    return bmp
+
+
+def font_sheet(bmp, cw, lh):
+    # Cells 0..94 ASCII 32..126 from the built-in font (terminalio.FONT), 95..98
+    # the suits (clubs, diamonds, hearts, spades), ink 1 on 0.
+    import bitmaptools
+    import terminalio
+    font = terminalio.FONT
+    for i in range(95):
+        g = font.get_glyph(32 + i)
+        if g is None:
+            continue
+        src = g.bitmap
+        per_row = max(1, src.width // cw)
+        sx, sy = (g.tile_index % per_row) * cw, (g.tile_index // per_row) * lh
+        bitmaptools.blit(bmp, src, i * cw, 0, x1=sx, y1=sy, x2=sx + cw, y2=sy + lh)
+    for s in range(4):
+        rows = TEXT_SUITS[s]
+        _stamp(bmp, (95 + s) * cw, max(0, (lh - len(rows)) // 2 - 1), rows, 1)
+    return bmp

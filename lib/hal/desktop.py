@@ -206,13 +206,17 @@ def _make_display(width, height, scale, headless):
             return areas
 
         def _refresh_area(self, area):
-            # the driver packs two pixels per word: give it an even pixel count
-            if (area.x2 - area.x1) % 2:
-                from displayio._area import Area
-                if area.x2 < self.width:
-                    area = Area(area.x1, area.y1, area.x2 + 1, area.y2)
+            # the driver packs two pixels per word: give it an even pixel count,
+            # counted inside the screen (it clips the area after this)
+            x1, x2 = max(0, area.x1), min(self.width, area.x2)
+            if (x2 - x1) % 2:
+                if x2 < self.width:
+                    x2 += 1
                 else:
-                    area = Area(area.x1 - 1, area.y1, area.x2, area.y2)
+                    x1 -= 1
+            if (x1, x2) != (area.x1, area.x2):
+                from displayio._area import Area
+                area = Area(x1, area.y1, x2, area.y2)
             return PyGameDisplay._refresh_area(self, area)
 
         def _refresh_display(self):
