@@ -1,8 +1,9 @@
 """Board profiles: selection by board_id / os.uname, and each profile's key logic.
 
-Hardware modules (board, keypad, analogio, digitalio, audioio, audiocore) are
-faked in sys.modules, so the profiles run here exactly as on a board.
+Hardware modules (board, keypad, analogio, digitalio, audioio, audiocore,
+synthio) are faked in sys.modules, so the profiles run here exactly as on a board.
 """
+import collections
 import sys
 import types
 
@@ -57,6 +58,7 @@ class FakeOut:
         self.played = []
 
     def play(self, sample, loop=False):
+        assert not getattr(sample, "deinited", False), "a deinitialised sample was played"
         self.played.append(sample)
         self.playing = True
 
@@ -65,9 +67,97 @@ class FakeOut:
 
 
 class FakeRaw:
-    def __init__(self, buf, sample_rate=8000):
-        self.buf = buf
+    """audiocore.RawSample(buffer, *, channel_count=1, sample_rate=8000, single_buffer=True)."""
+
+    def __init__(self, buffer, *, channel_count=1, sample_rate=8000, single_buffer=True):
+        if not isinstance(buffer, bytearray) and \
+                getattr(buffer, "typecode", "") not in ("b", "B", "h", "H"):
+            raise ValueError("buffer must be a bytearray or array of type 'h', 'H', 'b', or 'B'")
+        self.buf = buffer
         self.sample_rate = sample_rate
+        self.deinited = False
+
+    def deinit(self):
+        self.deinited = True
+
+
+# synthio's documented API, as much of it as hal.sound uses: Envelope (a
+# namedtuple with these defaults) and MidiTrack, which reads its buffer as the
+# firmware does (shared-module/synthio/MidiTrack.c): a variable-length delta
+# time before each event; 0x9n note on and 0x8n note off (velocity ignored),
+# 0xAn/0xBn/0xEn two data bytes and 0xCn/0xDn one, ignored; 0xFn ends the
+# track; anything else is an error (error_location). The track ends after its
+# last event: a release still sounding then is cut off.
+class FakeEnvelope(collections.namedtuple(
+        "Envelope", "attack_time decay_time release_time attack_level sustain_level")):
+    def __new__(cls, *, attack_time=0.1, decay_time=0.05, release_time=0.2,
+                attack_level=1.0, sustain_level=0.8):
+        return super().__new__(cls, attack_time, decay_time, release_time,
+                               attack_level, sustain_level)
+
+
+class FakeMidiTrack:
+    def __init__(self, buffer, tempo, *, sample_rate=11025, waveform=None, envelope=None):
+        self.buffer = bytes(memoryview(buffer))
+        if waveform is not None:
+            if getattr(waveform, "typecode", None) != "h":
+                raise ValueError("waveform must be array of type 'h'")
+            if not 2 <= len(waveform) <= 16384:
+                raise ValueError("waveform length must be 2-16384")
+        if envelope is not None and not isinstance(envelope, FakeEnvelope):
+            raise TypeError("envelope must be of type Envelope")
+        self.tempo = tempo
+        self.sample_rate = sample_rate
+        self.waveform = waveform
+        self.envelope = envelope
+        self.deinited = False
+        self.error_location = -1
+        self.notes = []           # (MIDI note, on at sample, off at sample or None)
+        self.length = 0           # samples until the track ends
+        self._parse()
+
+    def _parse(self):
+        buf, pos, now, held = self.buffer, 0, 0, {}
+        while pos < len(buf):
+            delta = 0
+            while True:
+                c = buf[pos]
+                pos += 1
+                delta = (delta << 7) | (c & 0x7F)
+                if not c & 0x80 or pos >= len(buf):
+                    break
+            if c & 0x80:
+                self.error_location = pos
+                break
+            now += delta * self.sample_rate // self.tempo
+            if pos >= len(buf):
+                break
+            kind = buf[pos] >> 4
+            if kind == 15:
+                break
+            need = {8: 2, 9: 2, 10: 2, 11: 2, 14: 2, 12: 1, 13: 1}.get(kind)
+            if need is None or pos + need >= len(buf) or \
+                    any(b > 127 for b in buf[pos + 1:pos + 1 + need]):
+                self.error_location = pos
+                break
+            if kind == 9:
+                held[buf[pos + 1]] = len(self.notes)
+                self.notes.append([buf[pos + 1], now, None])
+            elif kind == 8 and buf[pos + 1] in held:
+                self.notes[held.pop(buf[pos + 1])][2] = now
+            pos += 1 + need
+        self.length = now
+
+    def deinit(self):
+        self.deinited = True
+
+
+def fake_synthio():
+    m = types.ModuleType("synthio")
+    m.Envelope = FakeEnvelope
+    m.MidiTrack = FakeMidiTrack
+    m.waveform_max_length = 16384
+    return m
 
 
 class FakePin:
@@ -95,7 +185,7 @@ def device(monkeypatch, tmp_path):
     audioio.AudioOut = FakeOut
     audiocore = types.ModuleType("audiocore")
     audiocore.RawSample = FakeRaw
-    for m in (keypad, analogio, digitalio, audioio, audiocore):
+    for m in (keypad, analogio, digitalio, audioio, audiocore, fake_synthio()):
         monkeypatch.setitem(sys.modules, m.__name__, m)
     monkeypatch.setattr(hal, "_on_cpython", lambda: False)
     for name in ("hal.pybadge", "hal.pygamer", "hal.reverse_tft"):  # re-import with the fake board
@@ -263,29 +353,96 @@ def test_reverse_tft_profile_scans_both_polarities(device, monkeypatch):
 
 # ------------------------------------------------------------ sound
 
-def test_render_is_a_short_8bit_sine():
+UI_TONES = ((880, 60), (990, 70), (523, 180))   # ui/table.py: your turn, trick won, round over
+
+
+def test_render_is_a_short_8bit_sine_in_a_bytearray():
     buf = sound.render(((1000, 50),))
-    assert len(buf) == sound.RATE * 50 // 1000
-    assert min(buf) < 128 - sound.VOLUME // 2 and max(buf) > 128 + sound.VOLUME // 2
+    assert isinstance(buf, bytearray)                      # written in place: no list on the way
+    assert len(buf) == sound._RATE * 50 // 1000
+    assert min(buf) < 128 - sound._VOLUME // 2 and max(buf) > 128 + sound._VOLUME // 2
     assert buf[0] == 128                                   # soft start: no click
-    assert len(sound.render(((440, 5000),))) == sound.RATE * sound.MAX_MS // 1000
+    assert len(sound.render(((440, 5000),))) == sound._RATE * sound._MAX_MS // 1000
 
 
-def test_speaker_plays_in_background_and_respects_the_setting(device):
+def test_the_ui_tones_are_midi_notes():
+    assert [sound.midi_note(f) for f, _ms in UI_TONES] == [81, 83, 72]   # A5, B5, C5
+    assert sound.midi_note(440) == 69 and sound.midi_note(262) == 60
+    assert sound.midi_note(0) == 0 and sound.midi_note(20000) == 127
+
+
+@pytest.mark.parametrize("freq, ms", UI_TONES)
+def test_a_beep_is_a_few_bytes_of_midi(freq, ms):
+    data = sound.midi_track(((freq, ms),))
+    assert len(data) == 15                                 # note on, note off, end of track
+    t = FakeMidiTrack(data, 1000, sample_rate=11025)       # read as synthio reads it
+    assert t.error_location == -1
+    assert t.notes == [[sound.midi_note(freq), 0, ms * 11025 // 1000]]
+    assert t.length == ms * 11025 // 1000 + sound._TAIL_MS * 11025 // 1000   # release plays out
+
+
+def test_a_cue_is_its_notes_back_to_back():
+    t = FakeMidiTrack(sound.midi_track(sound.CUES["round"]), 1000, sample_rate=1000)
+    assert t.error_location == -1
+    assert t.notes == [[72, 0, 80], [76, 80, 160], [79, 160, 310]]
+    assert t.length == 310 + sound._TAIL_MS
+
+
+def test_speaker_plays_synthio_tracks_in_background_and_frees_them(device):
     device("pybadge")
     spk = sound.from_board(enabled=True)
-    spk.cue("turn")
     out = spk._out
-    assert out.playing and len(out.played) == 1 and spk._amp.value is True
-    spk.cue("turn")
-    assert out.played[0] is out.played[1]                  # rendered once, cached
-    out.playing = False
+    spk.beep(880, 60)
+    first = out.played[-1]
+    assert isinstance(first, FakeMidiTrack) and out.playing and spk.busy
+    assert spk._amp.value is True                          # amplifier on while playing
+    assert first.notes == [[81, 0, 661]]
+    wave = first.waveform                                  # a small sine, made once
+    assert wave.typecode == "h" and len(wave) == 16
+    assert max(wave) == -min(wave) and 16000 < max(wave) < 32768
+    assert first.envelope.attack_time > 0 and first.envelope.release_time > 0
+    spk.cue("trick")                                       # a new sound stops the one playing
+    second = out.played[-1]
+    assert first.deinited and not second.deinited
+    assert second.waveform is wave and second.envelope is first.envelope
+    out.playing = False                                    # the DMA has played it out
     spk.poll(0)
-    assert spk._amp.value is False                         # amplifier off when quiet
+    assert spk._amp.value is False and not spk.busy        # amplifier off when quiet
+    assert second.deinited and spk._sound is None and spk._data is None
     spk.enabled = False
     spk.cue("round")
     spk.beep(440, 100)
     assert len(out.played) == 2
+
+
+def test_speaker_without_synthio_plays_a_rendered_sample(device, monkeypatch):
+    device("pybadge")
+    monkeypatch.setitem(sys.modules, "synthio", None)     # import fails
+    spk = sound.from_board()
+    out = spk._out
+    spk.beep(880, 60)
+    sample = out.played[-1]
+    assert isinstance(sample, FakeRaw) and isinstance(sample.buf, bytearray)
+    assert len(sample.buf) == sound._RATE * 60 // 1000 and sample.sample_rate == sound._RATE
+    assert spk._data is sample.buf                         # its bytes kept while it plays
+    assert spk._amp.value is True
+    out.playing = False
+    spk.poll(0)
+    assert sample.deinited and spk._data is None and spk._amp.value is False
+    spk.beep(880, 60)
+    assert out.played[-1] is not sample                    # rendered again: no cache
+
+
+def test_a_beep_that_finds_no_heap_stays_silent(device, monkeypatch):
+    device("pybadge")
+    spk = sound.from_board()
+
+    def no_heap(*a, **kw):
+        raise MemoryError("memory allocation failed, allocating 512 bytes")
+
+    monkeypatch.setattr(FakeMidiTrack, "__init__", no_heap)
+    spk.beep(990, 70)                                      # no exception into the game
+    assert spk._out.played == [] and not spk.busy and spk._amp.value is False
 
 
 def test_speaker_pwm_fallback_never_blocks(device, monkeypatch):
@@ -344,15 +501,14 @@ def test_badge_beep_returns_at_once_and_plays_in_background(device, board_id):
     p.beep(880, 30)
     spk = p._speaker
     assert spk and spk._out.playing and len(spk._out.played) == 1
-    assert len(spk._out.played[0].buf) == sound.RATE * 30 // 1000
+    track = spk._out.played[0]
+    assert track.notes == [[81, 0, 30 * 11025 // 1000]]
     spk._out.playing = False
-    p.keys.get()                                           # polling switches the amp off
-    assert spk._amp.value is False
-    p.beep(880, 30)
-    assert spk._out.played[1] is spk._out.played[0]       # the same beep is rendered once
-    for f in range(sound.CACHE_MAX + 2):
+    p.keys.get()                                           # polling frees it, amplifier off
+    assert spk._amp.value is False and track.deinited
+    for f in range(8):
         p.beep(400 + f, 10)
-    assert len(spk._cache) <= sound.CACHE_MAX
+    assert len(spk._out.played) == 9 and all(t.deinited for t in spk._out.played[:-1])
 
 
 # ------------------------------------------------------------ the contract (hal.base.Board)
