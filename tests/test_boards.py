@@ -359,10 +359,10 @@ UI_TONES = ((880, 60), (990, 70), (523, 180))   # ui/table.py: your turn, trick 
 def test_render_is_a_short_8bit_sine_in_a_bytearray():
     buf = sound.render(((1000, 50),))
     assert isinstance(buf, bytearray)                      # written in place: no list on the way
-    assert len(buf) == sound._RATE * 50 // 1000
-    assert min(buf) < 128 - sound._VOLUME // 2 and max(buf) > 128 + sound._VOLUME // 2
+    assert len(buf) == sound.RATE * 50 // 1000
+    assert min(buf) < 128 - sound.VOLUME // 2 and max(buf) > 128 + sound.VOLUME // 2
     assert buf[0] == 128                                   # soft start: no click
-    assert len(sound.render(((440, 5000),))) == sound._RATE * sound._MAX_MS // 1000
+    assert len(sound.render(((440, 5000),))) == sound.RATE * sound._MAX_MS // 1000
 
 
 def test_the_ui_tones_are_midi_notes():
@@ -423,7 +423,7 @@ def test_speaker_without_synthio_plays_a_rendered_sample(device, monkeypatch):
     spk.beep(880, 60)
     sample = out.played[-1]
     assert isinstance(sample, FakeRaw) and isinstance(sample.buf, bytearray)
-    assert len(sample.buf) == sound._RATE * 60 // 1000 and sample.sample_rate == sound._RATE
+    assert len(sample.buf) == sound.RATE * 60 // 1000 and sample.sample_rate == sound.RATE
     assert spk._data is sample.buf                         # its bytes kept while it plays
     assert spk._amp.value is True
     out.playing = False

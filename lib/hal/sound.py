@@ -22,13 +22,14 @@ CUES = {
     "trick": ((660, 45), (990, 70)),
     "round": ((523, 80), (659, 80), (784, 150)),
 }
-# const(): inlined where used, no global (a module's globals cost heap on a board)
+# const(): inlined where used; an _underscored one is no global either (a
+# module's globals cost heap on a board). RATE and VOLUME stay: tests read them.
 _MAX_MS = const(400)        # longest sound played: caps a rendered buffer at 3.2 KB
 _SYNTH_RATE = const(11025)  # synthio: 256-sample blocks of 23 ms (the envelope's steps)
 _PEAK = const(24000)        # sine peak: synthio halves it, so ~37% of full scale
 _TAIL_MS = const(70)        # after the last note off: the release plays out (3 blocks)
-_RATE = const(8000)         # RawSample fallback: samples per second, 8 bytes a millisecond
-_VOLUME = const(48)         # RawSample fallback: amplitude around the 128 midpoint (of 127)
+RATE = const(8000)          # RawSample fallback: samples per second, 8 bytes a millisecond
+VOLUME = const(48)          # RawSample fallback: amplitude around the 128 midpoint (of 127)
 
 
 def midi_note(freq):
@@ -53,7 +54,7 @@ def midi_track(notes):
     return buf
 
 
-def render(notes, rate=_RATE, volume=_VOLUME):
+def render(notes, rate=RATE, volume=VOLUME):
     # The notes back to back as unsigned 8-bit samples, written straight into
     # a bytearray (no list on the way), each with soft ends: no clicks.
     total = 0
@@ -144,7 +145,7 @@ class Speaker:
         if synthio is None:
             import audiocore
             self._data = render(notes)
-            self._sound = audiocore.RawSample(self._data, sample_rate=_RATE)
+            self._sound = audiocore.RawSample(self._data, sample_rate=RATE)
             return
         if self._voice is None:
             import array
