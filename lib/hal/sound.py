@@ -87,8 +87,8 @@ class Speaker:
         self._pwm = None
         self._notes = []            # PWM fallback: notes still to play
         self._note_end = 0
-        self._sound = None          # the sample playing and the bytes it reads,
-        self._data = None           # both kept until it has played
+        self._sound = None          # the sample playing and the bytes it reads (a
+        self._data = None           # sample keeps only a pointer): kept till played
         self._synthio = None        # the synthio module, if the firmware has it
         self._voice = None          # synthio: (waveform, envelope), made at the first beep
         if enable_pin is not None:
