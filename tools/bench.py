@@ -5,6 +5,12 @@
 Every heap and time figure is measured in CircuitPython's own interpreter
 (tools/circuitpy.py: the 32-bit unix build whose collector runs as on a board):
 
+- first, the board interpreter (tools/board_heap.py: circuitpython-board runs
+  the .mpy bundle through code.py with the display and sound, as a PyBadge
+  would): the smallest heap in which a whole level-3 game completes, sound on
+  and off, in every 4 KB step up to the PyBadge's 146 KB; the live heap at the
+  table and the largest free block; the live heap per screen. Budget (issue
+  22): 112 KB, 128 KB at most. Skipped, with the reason, where it cannot run.
 - heap per game and level (tools/cp_heap.py): the smallest heap in which a
   whole game completes as a player has it (UI logic, a human pressing keys,
   bots, autosaves), from the .mpy bundle's files and from source; the live
@@ -97,7 +103,8 @@ def main(argv=None):
     ap.add_argument("--levels", type=int, nargs="*", help="bot levels (default: all)")
     ap.add_argument("--seconds", type=float, default=1.5, help="CPython playout time per game")
     ap.add_argument("--quick", action="store_true",
-                    help="heap from .mpy only, level 3 only (a few minutes less)")
+                    help="heap from .mpy only, level 3 only; board heap with sound on only, "
+                         "without running every step above the fit (a few minutes less)")
     ap.add_argument("--json", help="also write the figures to this file")
     args = ap.parse_args(argv)
     why = circuitpy.available()
@@ -111,6 +118,17 @@ def main(argv=None):
     levels = args.levels if args.levels is not None else levels_available()
     t0 = time.perf_counter()
     data = {}
+    sys.stderr.write("bench: board interpreter (display and sound) ...\n")
+    from tools import board_heap
+    why_board = board_heap.available()
+    if why_board:
+        print("\nBoard interpreter figures skipped: " + why_board)
+        data["board"] = {"skipped": why_board}
+    else:
+        data["board"] = board_heap.figures(games, sound_off=not args.quick, confirm=not args.quick,
+                                           log=sys.stderr.write)
+        board_heap.print_table(data["board"])
+    sys.stdout.flush()
     sys.stderr.write("bench: CircuitPython heap ...\n")
     heap_levels = [3] if args.quick else [lv for lv in levels if lv >= 1]
     rows = [cp_heap.game_figures(g, lv, "mpy") for g in games for lv in heap_levels]
