@@ -18,8 +18,6 @@ Every heap and time figure is measured in CircuitPython's own interpreter
   allocation that fails just below. Budget: level 3 in 96 KB from .mpy,
   128 KB from source.
 - live heap per screen and per module (tools/cp_heap.py).
-- the display layer (tools/display_cost.py): displayio objects per screen at
-  160x128 and the heap they would take on a board, beside the heap above.
 - bot decision time per level (tools/cp_timing.py): p50/p95/max ms in the
   binary, and what that means on a 120 MHz SAMD51 (from instruction counts).
 - random playouts on CPython: games/s and actions/s (CPU time, median of
@@ -140,10 +138,6 @@ def main(argv=None):
     cp_heap.print_screens(data["screens"])
     data["modules"] = cp_heap.module_figures()
     cp_heap.print_modules(data["modules"])
-    sys.stderr.write("bench: display layer ...\n")
-    from tools import display_cost
-    data["display"] = display_cost.figures()
-    display_cost.print_table(data["display"], sys.stdout)
     sys.stderr.write("bench: decision times ...\n")
     from tools import cp_timing
     data["decisions"] = cp_timing.figures(games, levels=levels)
