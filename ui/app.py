@@ -82,11 +82,10 @@ class App:
         screen = self.stack.pop()
         screen.exit()
         mod = getattr(screen, "module", None)
-        if mod:
-            for s in self.stack:
-                if getattr(s, "module", None) == mod:
-                    return
+        if mod and not [s for s in self.stack if getattr(s, "module", None) == mod]:
             forget(mod)
+        if not [s for s in self.stack if s.kind == "list"]:
+            forget("ui.list_screen")    # the list screens' base: the table does without
 
     def pop(self):
         if len(self.stack) <= 1:
@@ -176,6 +175,8 @@ def run(hal):
     app.opts = opts
     app.default_deal = opts.get("seed")
     app.sound = hal.beep
+    if app.settings.get("sound"):
+        hal.sound_ready()          # the speaker's buffers low in the heap, before the screens
     screen = view.Screen(hal.display)
     app.start()
     if opts.get("host") or opts.get("join"):

@@ -3,7 +3,8 @@
 # (App: `module`).
 from hal import keys as K
 from ui import fmt
-from ui.screen import ListScreen, TextScreen, wrap
+from ui.list_screen import ListScreen, TextScreen
+from ui.screen import wrap
 
 
 class Curtain(ListScreen):

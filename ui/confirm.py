@@ -1,7 +1,8 @@
 # A yes/no question (undo in the pause menu, a new game that would replace
 # the saved one). Loaded while it is asked.
 from hal import keys as K
-from ui.screen import ListScreen, wrap
+from ui.list_screen import ListScreen
+from ui.screen import wrap
 
 
 class Confirm(ListScreen):

@@ -3,7 +3,7 @@
 # `module`, Title._text).
 from engine import games
 from ui.menus import rules_text, short_title
-from ui.screen import Menu, TextScreen
+from ui.list_screen import Menu, TextScreen
 
 
 def stats_lines(store, cols):

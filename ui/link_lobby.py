@@ -5,7 +5,7 @@
 from engine.rng import random_deal
 from ui import link_proto as P
 from ui.fmt import fit
-from ui.screen import ListScreen, Menu
+from ui.list_screen import ListScreen, Menu
 
 SEAT_KINDS = ("You", "Link", "Bot L0", "Bot L1", "Bot L2", "Bot L3")
 GRACES = (10, 20, 30, 45, 60, 90, 120, 300)

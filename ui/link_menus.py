@@ -4,7 +4,7 @@
 # ui.link_over's LinkGameOver). Loaded when one opens, unloaded when it closes
 # (App: `module`).
 from hal import keys as K
-from ui.screen import Menu, TextScreen
+from ui.list_screen import Menu, TextScreen
 
 
 class _Pause(Menu):

@@ -7,7 +7,8 @@
 # restarted joiner takes its seat back. Loaded only for link play.
 from hal import keys as K
 from ui import link_proto as P, table_keys
-from ui.screen import ListScreen, wrap
+from ui.list_screen import ListScreen
+from ui.screen import wrap
 from ui.table import Table
 
 RETRY_MS = 1000          # between connection attempts

@@ -1,5 +1,5 @@
 # The list view: a title, rows of text with a highlighted cursor row, a
-# footer. Every menu, page and dialog (ui.screen.ListScreen) is drawn by it.
+# footer. Every menu, page and dialog (ui.list_screen.ListScreen) is drawn by it.
 #
 # Built when a list screen comes on top and dropped with its module when the
 # table comes back (ui/view.py): one view is alive at a time.

@@ -5,7 +5,7 @@ from engine import IllegalAction, games
 from engine.rng import random_deal
 from ui.menus import SEAT_KINDS, facts, row, setup_lines, setup_options, start_or_ask, start_table
 from hal import keys as K
-from ui.screen import ListScreen
+from ui.list_screen import ListScreen
 from ui.session import Session, default_names
 
 FOOTER = "L/R change  A start"

@@ -2,7 +2,7 @@
 # when START is pressed, unloaded when the menu closes (App: `module`).
 from ui.menus import SEAT_KINDS, row, rules_text, short_title
 from hal import keys as K
-from ui.screen import ListScreen, Menu, TextScreen
+from ui.list_screen import ListScreen, Menu, TextScreen
 
 
 class Pause(Menu):

@@ -2,7 +2,7 @@
 # a key changes them, and the settings screen. Loaded only while the screen
 # (App: `module`) or the console's settings page is open.
 from ui.menus import on_off, row
-from ui.screen import ListScreen
+from ui.list_screen import ListScreen
 
 SPEEDS = ("Slow", "Normal", "Fast")   # the settings' speeds 1-3 (ui.app.SPEED_MS)
 LABELS = ("Speed", "Autoplay", "Sound", "Bot level")

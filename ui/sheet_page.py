@@ -3,7 +3,7 @@
 # console, and game over's words and line per round. Loaded while one of them is used.
 from hal import keys as K
 from ui.fmt import bid_word, card, pad, score
-from ui.screen import ListScreen
+from ui.list_screen import ListScreen
 from ui.sheet import columns, round_table, signed
 
 

@@ -1,7 +1,7 @@
 # The title menu. What it opens (setup, settings, statistics, rules, about)
 # lives in modules loaded only while open, and this one is unloaded while a
 # game runs (App: `module`), so its code costs no heap then.
-from ui.screen import Menu, TextScreen
+from ui.list_screen import Menu, TextScreen
 
 
 class Title(Menu):

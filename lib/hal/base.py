@@ -44,6 +44,11 @@ class Board:
         # Start a tone and return at once (silent without a speaker).
         pass
 
+    def sound_ready(self):
+        # Make what beep() needs now, at start, while the heap is empty: made
+        # mid-game, its long-lived buffers would split the free heap.
+        pass
+
     def entropy(self):
         # 31 random bits for a new deal number.
         try:

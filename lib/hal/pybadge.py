@@ -75,8 +75,11 @@ class PyBadge(Board):
 
     def beep(self, freq, ms):
         # Starts a tone and returns at once (hal.sound plays it in the background).
+        self.sound_ready()
+        if self._speaker:
+            self._speaker.beep(freq, ms, self.now_ms())
+
+    def sound_ready(self):
         if self._speaker is None:
             from hal import sound
             self._speaker = sound.from_board() or False
-        if self._speaker:
-            self._speaker.beep(freq, ms, self.now_ms())

@@ -90,7 +90,7 @@ class Speaker:
         self._sound = None          # the sample playing and the bytes it reads (a
         self._data = None           # sample keeps only a pointer): kept till played
         self._synthio = None        # the synthio module, if the firmware has it
-        self._voice = None          # synthio: (waveform, envelope), made at the first beep
+        self._voice = None          # synthio: (waveform, envelope)
         if enable_pin is not None:
             try:
                 import digitalio
@@ -104,7 +104,16 @@ class Speaker:
                 import synthio
                 self._synthio = synthio
             except ImportError:
-                pass
+                return
+            # the voice every beep plays with, made with the speaker (long-lived)
+            import array
+            wave = array.array("h", bytes(32))
+            for k in range(16):
+                wave[k] = int(_PEAK * math.sin(math.pi * k / 8))
+            # 77% for the first block then full; down to 0 in two blocks
+            self._voice = (wave, synthio.Envelope(attack_time=0.03, decay_time=0.0,
+                                                  release_time=0.04, attack_level=1.0,
+                                                  sustain_level=1.0))
 
     def _amp_on(self, on):
         if self._amp is not None:
@@ -147,15 +156,6 @@ class Speaker:
             self._data = render(notes)
             self._sound = audiocore.RawSample(self._data, sample_rate=RATE)
             return
-        if self._voice is None:
-            import array
-            wave = array.array("h", bytes(32))
-            for k in range(16):
-                wave[k] = int(_PEAK * math.sin(math.pi * k / 8))
-            # 77% for the first block then full; down to 0 in two blocks
-            self._voice = (wave, synthio.Envelope(attack_time=0.03, decay_time=0.0,
-                                                  release_time=0.04, attack_level=1.0,
-                                                  sustain_level=1.0))
         self._data = midi_track(notes)
         self._sound = synthio.MidiTrack(self._data, 1000, sample_rate=_SYNTH_RATE,
                                         waveform=self._voice[0], envelope=self._voice[1])
