@@ -285,11 +285,12 @@ class TrickGame:
         return deck[hands * size:]
 
     def end_round(self, points):
-        # Add points to the scores and record the round in history.
+        # Add points to the scores and record the round in history. The round's
+        # own lists go into it (no copies: a board's heap keeps every round of a
+        # game): new_round_fields() makes the next round's.
         for s in range(self.players):
             self.scores[s] += points[s]
-        self.history.append({"bids": list(self.bids), "tricks": list(self.tricks),
-                             "points": list(points)})
+        self.history.append({"bids": self.bids, "tricks": self.tricks, "points": points})
 
     def new_round_fields(self):
         n = self.players
