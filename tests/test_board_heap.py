@@ -55,9 +55,14 @@ def test_a_whole_game_with_display_and_sound_completes_move_for_move(board, game
 
 
 def test_every_screen_opens_within_the_budget(board):
-    t = board_heap.screen_tour(BUDGET_KB, timeout=TIMEOUT, cost=False)
-    assert not t["memory_error"], "the tour dies in %d KB after \"%s\": %s B at %s" % (
-        (BUDGET_KB, t["last"]) + t["where"])
+    # The tour's player (tools/board_tour.py) is a .mpy in the heap where the
+    # game runs' built-in player is frozen: the tour gets the difference,
+    # rounded down to whole KB, on top of the budget (a board has neither).
+    t = board_heap.budget_tour(BUDGET_KB, timeout=TIMEOUT)
+    assert 0 <= t["allowance_kb"] <= 6
+    assert not t["memory_error"], \
+        "the tour dies in %d KB (+%d for its player's code) after \"%s\": %s B at %s" % (
+            (BUDGET_KB, t["allowance_kb"], t["last"]) + t["where"])
     assert t["ok"], t["output"]
     assert t["missing"] == []
     assert t["result"]["over"]
