@@ -36,7 +36,10 @@ SHOTS = os.getenv("CPD_SHOTS")
 HUMANS = 2
 LIMIT = 6000
 UP, DOWN, LEFT, RIGHT, A, B, START, SELECT = 0, 1, 2, 3, 4, 5, 6, 7   # hal.keys
-TITLE_TODO = ["Settings", "Statistics", "Rules", "About", "Link play", "New game"]
+# the title's rows to visit in turn (TOUR_TITLE, comma-separated): a tour
+# that ends back at the title without a game stops there
+TITLE_TODO = (os.getenv("TOUR_TITLE") or
+              "Settings,Statistics,Rules,About,Link play,New game").split(",")
 LABELS = {"Title": "title", "Settings": "settings", "RulesMenu": "rules",
           "LinkMenu": "link menu", "HostSetup": "link host setup", "Lobby": "link lobby",
           "Setup": "setup", "DealEntry": "deal entry", "Pause": "pause menu",
@@ -163,7 +166,9 @@ def _next(top, name):
     global _hinted, _hint_at
     if name == "Title":
         if not TITLE_TODO:
-            raise RuntimeError("tour: back at the title after the game")
+            if _keys:
+                raise RuntimeError("tour: back at the title after the game")
+            return None               # the title's pages toured: done
         k = _to(top, TITLE_TODO[0])
         if k == A:
             TITLE_TODO.pop(0)
@@ -233,7 +238,12 @@ def _feed(q):
     if name == "GameOver" or _keys >= LIMIT:
         _finish(app)
         return
-    _press(q, _next(top, name))
+    k = _next(top, name)
+    if k is None:
+        print("RESULT {\"over\": true, \"pages\": true}")
+        app.quit = True
+        return
+    _press(q, k)
 
 
 import keypad  # noqa: E402  (the fake keypad, which imports this module)

@@ -52,6 +52,7 @@ import ui.app
 import ui.table
 import ui.session
 import ui.screen
+import ui.list_screen
 import engine.games
 gc.collect()
 out = {}
