@@ -7,6 +7,7 @@ import re
 import pytest
 
 from hal import keys as K
+from ui import gfx
 from ui.menus import start_table
 from ui.session import Session
 
@@ -15,13 +16,13 @@ from test_ui_harness import make_rig
 CARD_TEXT = re.compile("(10|[2-9JQKA])([\u2663\u2666\u2665\u2660])")
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS = "\u2663\u2666\u2665\u2660"
+SHEET_CHARS = [chr(32 + i) for i in range(gfx.ASCII)] + list(SUITS)   # the font sheet, by tile
 
 
 def visible_cards(group, sheet, public=()):
     """Cards face up anywhere in the visible scene graph (sprite tiles and card
     texts), except the tiles in public (the trick on the table: played cards)."""
     import displayio
-    from ui import gfx
     found = set()
     skip = set(id(t) for t in public)
 
@@ -45,16 +46,13 @@ def visible_cards(group, sheet, public=()):
 
 def shown_text(text):
     """What a text's tiles draw (not what it was asked to show), a line a row."""
-    from ui import gfx
-    chars = [chr(32 + i) for i in range(gfx.ASCII)] + list(SUITS)
     rows = []
     for r in range(text.rows):
-        rows.append("".join(chars[text[r * text.cols + c]] for c in range(text.cols)))
+        rows.append("".join(SHEET_CHARS[text[r * text.cols + c]] for c in range(text.cols)))
     return "\n".join(rows)
 
 
 def test_shown_text_reads_the_tiles():
-    from ui import gfx
     make_rig()                       # a display for the font sheet
     t = gfx.Text(12, 0, 0, gfx.INK, gfx.RIGHT, 2)
     t.set("10\u2665 Q\u2660\nA\u2663")

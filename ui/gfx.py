@@ -172,21 +172,26 @@ class Text(displayio.TileGrid):
                 t = tile_of(line[k]) if 0 <= k < n else 0
                 if self[base + c] != t:
                     self[base + c] = t
-        x = self.anchor_x
-        if align == CENTER:
-            x -= first * CW + w * CW // 2
-        elif align == RIGHT:
-            x -= cols * CW
-        if self.x != x:
-            self.x = x
+        self._place()
         return True
 
     def move(self, x, y):
+        # A new anchor: the grid moves, its tiles stay as they are.
         self.anchor_x = x
         if self.y != y:
             self.y = y
-        old, self.text = self.text, None
-        self.set(old)
+        self._place()
+
+    def _place(self):
+        # The grid's x for its anchor, alignment and widest line.
+        first, w = self.span
+        x = self.anchor_x
+        if self.align == CENTER:
+            x -= first * CW + w * CW // 2
+        elif self.align == RIGHT:
+            x -= self.cols * CW
+        if self.x != x:
+            self.x = x
 
     def recolor(self, color):
         if self.color != color:

@@ -209,9 +209,3 @@ class TableView:
             if t.y != y:
                 t.y = y
             self._show(t, cards[i], p)
-
-    def shown_cards(self):
-        # Face-up cards in the hand row (for the privacy test).
-        return [gfx.card_at(t) for t in self.hand if not t.hidden and gfx.card_at(t) < gfx.BACK]
-
-
