@@ -136,3 +136,24 @@ def test_a_13_card_nommie_round_takes_about_20_key_presses():
     assert app.top() is t and len(t.state().history) == 1
     assert presses <= 20, presses
     print("13-card Nommie round: %d key presses" % presses)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["%dx%d" % s for s in SIZES])
+def test_nines_swap_words_stay_clear_of_the_swap_panel(size):
+    """The human swaps at every offer (LEFT, A) for three rounds: the side
+    seats' "traded"/"kept" under their names and the swap panel both show
+    whole (the rig checks every frame)."""
+    rig = make_rig(*size)
+    t = start_table(rig.app, Session.new("nines", ["human", "bot", "bot"], [2] * 3, 4))
+    panels_over_words = 0
+    for _ in range(200):
+        rig.driver.settle()
+        if len(t.state().history) >= 3 or t.finished:
+            break
+        if rig.top() is t and t.state().view(None)["phase"] == "swap" and \
+                t.decided(t.state().to_act()):
+            if any(line[1] for line in t.seat_lines[1:]):
+                panels_over_words += 1
+            rig.press(K.LEFT)
+        rig.press(K.A)
+    assert panels_over_words >= 1

@@ -69,7 +69,9 @@ def stats(v, s):
         return [] if a is None else [fmt.action(a)]
     if phase == "swap" and v.get("swapped"):
         sw = v["swapped"][s]
-        return [] if sw is None else ["swapped" if sw else "kept"]   # (You kept, Ann kept)
+        # (6 letters at most, as every word under a side seat's name: the swap
+        # panel reaches to the seven-letter cell)
+        return [] if sw is None else ["traded" if sw else "kept"]   # (You kept, Ann traded)
     won = "won %d" % v["tricks"][s]
     out = v.get("sitting_out")
     if out is not None:
