@@ -401,20 +401,36 @@ def test_round_summary_between_rounds_then_game_over():
     assert {"RoundSummary", "GameOver"} <= seen
     over = app.top()
     text = " ".join(over.lines)
-    assert "win" in text.lower() and "Play again" in text
+    assert "win" in over.title.lower() and "Play again" in text
     assert store.game is None and store.stats["nines"]["played"] == 1
     d.press(K.A)                                   # play again
     t2 = app.top()
     assert name(app) == "Table" and t2.state().save()["seed"] == t.state().save()["seed"] + 1
 
 
-def test_select_shows_last_trick_and_score_sheet():
+def test_select_opens_on_the_totals_then_the_last_trick():
     app, d = new_app()
     t = start(app, "nommie", ["human", "bot", "bot", "bot"], seed=3)
-    until(d, lambda: t.state().view(None)["last_trick"] is not None and human_turn(t))
+    until(d, lambda: len(t.state().history) >= 1 and human_turn(t), limit=4000)
     d.press(K.SELECT)
-    lines = app.top().lines
-    assert "Last trick:" in lines
+    sh = app.top()
+    v = t.state().view(None)
+    n = len(v["history"])
+    assert sh.title == "Totals: %d of %d rounds" % (n, v["rounds"])
+    # every seat, leader first, with how far behind; then the rounds left: one screen
+    assert len(sh.lines) <= app.rows - 2
+    best = max(v["scores"])
+    lead = sh.lines[0].split()
+    assert int(lead[1]) == best and (lead[2:4] == ["leads", "by"] or lead[2] == "tied")
+    for line in sh.lines[1:4]:
+        name_, total = line.split()[:2]
+        s = t.names().index(name_)
+        assert int(total) == v["scores"][s]
+        assert line.endswith("%d behind" % (best - v["scores"][s])) or best == v["scores"][s]
+    assert sh.lines[-1] == "%d rounds left" % (v["rounds"] - n)
+    d.press(K.RIGHT)
+    assert sh.title == "Last trick" and len(sh.lines) == 4
+    assert sum(ln.endswith("won it") for ln in sh.lines) == 1
     d.press(K.B)
     assert app.top() is t
 
@@ -438,11 +454,13 @@ def test_score_sheet_has_real_columns_and_pages_by_round(gid, seats, opts):
     hist = v["history"]
     d.press(K.SELECT) if app.top() is t else app.open("score_sheet", t)
     sh = app.top()
-    assert name(app) == "ScoreSheet" and sh.page == -1
-    for r in range(len(hist) - 1, -1, -1):
-        d.press(K.LEFT)
+    assert name(app) == "ScoreSheet" and sh.page == 0          # the totals
+    d.press(K.RIGHT)
+    assert sh.page == 1                                          # the last trick
+    for r in range(len(hist) - 1, -1, -1):                       # the rounds, latest first
+        d.press(K.RIGHT)
         rounds = v.get("rounds")         # Nines and Linger: no fixed number of rounds
-        assert sh.page == r and sh.title == "Round %d" % (r + 1) + (
+        assert sh.page == len(hist) + 1 - r and sh.title == "Round %d" % (r + 1) + (
             " of %d" % rounds if rounds else "")
         rows = sheet_rows(sh.lines)
         assert len(rows) == seats + 1
@@ -456,11 +474,11 @@ def test_score_sheet_has_real_columns_and_pages_by_round(gid, seats, opts):
                 assert cells[1] == str(h["bids"][s])
             if gid != "linger":
                 assert cells[-1] == fmt.score(sheet.totals_after(v, r)[s], v.get("score_scale") or 1)
-    d.press(K.LEFT)
-    assert sh.page == 0                             # stops at the first round
+    d.press(K.RIGHT)
+    assert sh.page == len(hist) + 1                 # stops at the first round
     for _ in range(len(hist) + 3):
-        d.press(K.RIGHT)
-    assert sh.page == -1                            # ... and at the totals
+        d.press(K.LEFT)
+    assert sh.page == 0                             # ... and at the totals
     d.press(K.B)
 
 
@@ -863,7 +881,8 @@ def test_game_over_says_when_8_tricks_ended_the_game():
     st = t.state()
     w = st.eight_winner
     text = " ".join(app.top().lines)
-    assert "%s wins!" % t.names()[w] in text
+    assert app.top().title == "%s wins!" % t.names()[w]
+    assert app.top().lines[app.top().lines.index("Final scores:") + 1].startswith(t.names()[w])
     assert "%s took 8 tricks in round %d: an instant win." % (t.names()[w], st.round + 1) in text
     assert "Play again" in text
 
@@ -1183,3 +1202,50 @@ def test_israeli_auction_up_and_down_change_the_tricks_and_undo_each_other():
     assert t.options[t.pick] == first
     d.press(K.UP)
     assert t.options[t.pick] == first + 5
+
+
+@pytest.mark.parametrize("gid,seats,opts", [
+    ("linger", 5, {}), ("callbreak", 4, {}), ("nines", 3, {"start_score": 2}),
+    ("israeli", 4, {"rounds": 1})])
+def test_game_over_shows_the_winner_and_every_seat_without_scrolling(gid, seats, opts):
+    app, d = new_app()
+    t = start(app, gid, ["human"] + ["bot"] * (seats - 1), seed=5, opts=opts, levels=[0] * seats)
+    until(d, lambda: name(app) == "GameOver", limit=20000)
+    over = app.top()
+    v = t.state().view(None)
+    win = t.state().winners()
+    assert t.names()[win[0]] in over.title or over.title == "You win!"
+    shown = over.lines[:app.rows - 2]             # what the screen shows without DOWN
+    cells = " ".join(shown).split()
+    for s in range(seats):
+        assert t.names()[s] in cells
+    assert "> Play again" in shown and "> Main menu" in shown
+    if gid != "linger":
+        top = shown.index("Final scores:") + 1
+        first = shown[top].split()
+        assert first[0] == t.names()[win[0]]      # the winner first
+
+
+def test_final_scores_fit_two_to_a_line_at_160_px():
+    from ui import sheet_page
+    v = {"players": 4, "game": "callbreak", "score_scale": 10, "history": [{}],
+         "scores": [-400, 123, -125, 85]}
+    lines = sheet_page.final_lines(v, ["Alexa", "Bo", "Cyril", "Di"], 25)
+    assert lines == ["Final scores:", "Bo     12.3   Di      8.5",
+                     "Cyril -12.5   Alexa -40.0"]
+    assert max(len(x) for x in lines) <= 25
+    v = {"players": 5, "game": "linger", "tricks": [0, 1, 4, 2, 0]}
+    assert sheet_page.final_lines(v, ["You", "Ann", "Bob", "Cy", "Dee"], 25, [4]) == [
+        "Tricks won:", "Dee   0   Bob   4", "Cy    2   Ann   1", "You   0"]
+
+
+def test_the_console_sheet_ends_with_who_leads():
+    from ui import sheet_page
+    v = {"players": 3, "game": "nines", "phase": "play", "scores": [5, 3, 9],
+         "history": [{"tricks": [4, 6, 3], "points": [0, -2, 1]}]}
+    out = sheet_page.score_sheet(v, ["You", "Ann", "Bob"], 80)
+    assert out[-1] == "Ann leads by 2; first to 0 wins."       # Nines: the lowest leads
+    v = {"players": 4, "game": "nommie", "phase": "play", "scores": [12, 12, 3, 0], "rounds": 26,
+         "history": [{"tricks": [1] * 4, "points": [12, 12, 3, 0], "bids": [1] * 4}]}
+    out = sheet_page.score_sheet(v, ["You", "Ann", "Bob", "Cy"], 80)
+    assert out[-1] == "You and Ann share the lead; 25 rounds left."

@@ -2,7 +2,6 @@
 # summary and game over. Loaded when one opens, unloaded when it closes
 # (App: `module`).
 from hal import keys as K
-from ui import fmt
 from ui.list_screen import ListScreen, TextScreen
 from ui.screen import wrap
 
@@ -55,20 +54,25 @@ class GameOver(ListScreen):
                       ("Main menu", self.menu)]
 
     def refresh(self):
+        # Who won in the title, why (when a rule decided it), every seat's
+        # total (winner first, two to a line when that is what fits), the
+        # menu; below it, for DOWN, a line per round.
         st = self.table.state()
         v = st.view(None)
         names = self.table.names()
         from engine.ondemand import call
+        win = st.winners()
+        said = call("ui.sheet_page", "outcome", v, win, names)
+        self.title = said[0]
+        cols = self.app.cols - 1
         lines = []
-        for sentence in call("ui.sheet_page", "outcome", v, st.winners(), names):
-            lines += wrap(sentence, self.app.cols - 1)
+        for sentence in said[1:]:
+            lines += wrap(sentence, cols)
+        if v.get("eight_winner") is None or v["history"]:
+            lines += call("ui.sheet_page", "final_lines", v, names, cols, win)
         self.first_item = len(lines)
         lines += ["> " + it[0] for it in self.items]
-        if v["game"] == "linger":
-            for s in range(v["players"]):
-                n = v["tricks"][s]
-                lines.append("  " + fmt.pad(names[s], 6) + "%d trick%s" % (n, "" if n == 1 else "s"))
-        else:        # a line per round, then the totals (DOWN scrolls to them)
+        if v["game"] != "linger" and v["history"]:
             lines += [""] + call("ui.sheet_page", "round_lines", v, names)
         self.lines = lines
         self.last_item = self.first_item + len(self.items) - 1

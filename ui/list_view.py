@@ -68,10 +68,9 @@ class ListView:
         more = n > self.nrows
         if s.cursor >= 0:
             more = more and 0 <= s.cursor < n
-            pos = "%d/%d" % (s.cursor + 1, n) if more else ""
-        else:
-            pos = "%d/%d" % (min(n, s.first + self.nrows), n) if more else ""
-        changed |= self.pos.set(pos)
+        # which way the hidden rows are (a count here read like a round number)
+        below = more and s.first + self.nrows < n
+        changed |= self.pos.set("more v" if below else ("^ more" if more and s.first else ""))
         if more:       # the bar's length and place show the visible part of the list
             h = max(4, self.bar_h * self.nrows // n)
             y = self.bar_top + (self.bar_h - h) * s.first // max(1, n - self.nrows)

@@ -72,60 +72,151 @@ def score_sheet(view, names, cols):
     out = columns(rows)
     if not hist:
         out.insert(1, "No round finished yet.")
+    elif view["game"] != "linger" and view["phase"] != "over":
+        out.append(lead_sentence(view, names))
     return out
+
+
+def lead_sentence(view, names):
+    # The totals page's news in words (the text console): "Bob leads by 3;
+    # 6 rounds left."
+    scale = view.get("score_scale") or 1
+    table = standings(view)
+    tied = [names[s] for s, _, behind in table if not behind]
+    if len(tied) > 1:
+        head = " and ".join(tied) + " share the lead"
+    else:
+        head = "%s lead%s by %s" % (tied[0], "" if tied[0] == "You" else "s",
+                                    score(table[1][2], scale))
+    more = rounds_left(view)
+    return head + ("; " + more[0].lower() + more[1:] if more else "") + "."
 
 
 def last_trick(view, names):
     lt = view.get("last_trick")
     if not lt:
         return ["No trick played yet."]
-    out = ["Last trick:"]
+    out = []
     for seat, c in lt:
-        mark = "  wins" if seat == view.get("last_winner") else ""
-        out.append("  " + pad(names[seat], 5) + card(c) + mark)
+        mark = "  won it" if seat == view.get("last_winner") else ""
+        out.append(pad(names[seat], 6) + card(c) + mark)
+    return out
+
+
+def low_wins(view):
+    # True where the lowest score wins (Nines: first to 0).
+    from engine.catalog import entry
+    return entry(view["game"])[6]
+
+
+def standings(view):
+    # The seats best first, as (seat, its total as an int, how far behind the
+    # leader it is: 0 for the leader and seats tied with it).
+    n = view["players"]
+    tot = view["scores"]
+    sign = -1 if low_wins(view) else 1
+    order = sorted(range(n), key=lambda s: (-sign * tot[s], s))
+    best = tot[order[0]]
+    return [(s, tot[s], sign * (best - tot[s])) for s in order]
+
+
+def rounds_left(view):
+    # "6 rounds left", "Last round", or Nines' "First to 0 wins" (no fixed number).
+    total = view.get("rounds")
+    if total is None:
+        return "First to 0 wins" if low_wins(view) else ""
+    left = total - len(view["history"])
+    return "Last round" if left == 1 else "%d rounds left" % left if left > 0 else ""
+
+
+def totals_page(view, names):
+    # The score sheet's first page: a seat a line, leader first, with how
+    # far behind it each is; then the rounds left. (Linger Longer: tricks and
+    # cards left, its one round's standings.)
+    n = view["players"]
+    if view["game"] == "linger":
+        rows = [["", "Won", "Cards"]] + [[names[s], str(view["tricks"][s]), str(view["counts"][s])]
+                                        for s in range(n)]
+        return columns(rows) + ["", "Last to hold cards wins"]
+    scale = view.get("score_scale") or 1
+    table = standings(view)
+    rows = [[names[s], score(total, scale)] for s, total, _ in table]
+    notes = []
+    for s, total, behind in table:
+        if behind:
+            notes.append(score(behind, scale) + " behind")
+        elif len(table) > 1 and table[1][2]:
+            notes.append("leads by " + score(table[1][2], scale))
+        else:
+            notes.append("tied" if len(table) > 1 else "")
+    out = [line + "  " + note for line, note in zip(columns(rows), notes)]
+    more = rounds_left(view)
+    return out + ([""] + [more] if more else [])
+
+
+def totals_title(view):
+    n = len(view["history"])
+    if view["game"] == "linger":
+        return "Tricks so far"
+    total = view.get("rounds")
+    if not n:
+        return "Totals: no round yet"
+    return "Totals: %d of %d rounds" % (n, total) if total else \
+        "Totals: %d round%s" % (n, "" if n == 1 else "s")
+
+
+def final_lines(view, names, cols, win=()):
+    # Game over's standings under a heading, in as few lines as fit every
+    # seat (two to a line on the smallest screen), the winners (win) first:
+    # "Bob  24   You  21". Linger Longer's are tricks won.
+    n = view["players"]
+    if view["game"] == "linger":
+        order = sorted(range(n), key=lambda s: (-view["tricks"][s], s))
+        head, cells = "Tricks won:", [(s, str(view["tricks"][s])) for s in order]
+    else:
+        scale = view.get("score_scale") or 1
+        head, cells = "Final scores:", [(s, score(t, scale)) for s, t, _ in standings(view)]
+    cells = [(names[s], t) for s, t in cells if s in win] + \
+        [(names[s], t) for s, t in cells if s not in win]
+    w = max([len(c[1]) for c in cells])
+    cell = [pad(a, 5) + " " + " " * (w - len(b)) + b for a, b in cells]
+    per = max(1, (cols + 3) // (len(cell[0]) + 3))
+    out = [head]
+    for i in range(0, n, per):
+        out.append("   ".join(cell[i:i + per]))
     return out
 
 
 class ScoreSheet(ListScreen):
-    # One page per finished round and a last page with the last trick and the
-    # totals: LEFT/RIGHT move a round, UP/DOWN scroll a long page, A/B close.
+    # SELECT's pages: the totals (who leads, by how much, the rounds left),
+    # the last trick, then the rounds, latest first. LEFT/RIGHT turn the
+    # pages, UP/DOWN scroll a long one, A/B close.
     module = "ui.sheet_page"
     toggle = K.SELECT
 
     def __init__(self, table):
-        ListScreen.__init__(self, "Score sheet", [], "L/R: round  B: back")
+        ListScreen.__init__(self, "", [], "L/R: more  B: back")
         self.table = table
-        self.page = -1            # -1: the totals page
+        self.page = 0            # 0 totals, 1 last trick, 2... the rounds, latest first
 
     def refresh(self):
         v = self.table.state().view(None)
         names = self.table.names()
-        hist = v["history"]
-        n = len(hist)
-        if self.page < 0 or self.page >= n:
-            # The last trick first (SELECT's quick look: the seats' scores are
-            # on the table already), then the totals.
-            self.page = -1
-            total = v.get("rounds")
-            if v["game"] == "linger":    # one round, won by lingering: tricks and cards
-                self.title = "Score sheet"
-                rows = [["", "Won", "Left"]] + [[names[s], str(v["tricks"][s]), str(v["counts"][s])]
-                                                for s in range(v["players"])]
-                lines = columns(rows)
-            else:
-                self.title = "Totals, %d round%s" % (n, "" if n == 1 else "s") if n else "Score sheet"
-                rows = [["", "Total"]] + [[names[s], score(v["scores"][s], v.get("score_scale") or 1)]
-                                          for s in range(v["players"])]
-                lines = columns(rows)
-                if not n:
-                    lines = ["No round finished yet.", ""] + lines
-                if total:
-                    lines.append("%d of %d rounds played" % (n, total))
-            self.lines = last_trick(v, names) + [""] + lines
+        n = len(v["history"])
+        self.page = max(0, min(self.page, n + 1))
+        if self.page == 0:
+            self.title = totals_title(v)
+            self.lines = totals_page(v, names)
+        elif self.page == 1:
+            self.title = "Last trick"
+            self.lines = last_trick(v, names)
         else:
+            r = n + 1 - self.page
             rounds = v.get("rounds")      # None: the game has no fixed number (Nines)
-            self.title = "Round %d" % (self.page + 1) + (" of %d" % rounds if rounds else "")
-            self.lines = round_table(v, names, self.page)
+            self.title = "Round %d" % (r + 1) + (" of %d" % rounds if rounds else "")
+            self.lines = round_table(v, names, r)
+        self.footer = "R: last trick  B: back" if self.page == 0 else \
+            ("L/R: pages  B: back" if self.page <= n else "L: back a page  B: back")
         self.first = 0
 
     def exit(self):
@@ -134,11 +225,8 @@ class ScoreSheet(ListScreen):
         forget("ui.sheet")            # loaded for its table helpers
 
     def key(self, k):
-        n = len(self.table.state().view(None)["history"])
         if k in (K.LEFT, K.RIGHT):
-            page = n if self.page < 0 else self.page      # the totals page comes last
-            page = max(0, min(n, page + (1 if k == K.RIGHT else -1)))
-            self.page = -1 if page == n else page
+            self.page += 1 if k == K.RIGHT else -1
             self.refresh()
             return
         ListScreen.key(self, k)
