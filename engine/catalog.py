@@ -16,9 +16,9 @@ GAMES = (
     ("nommie", "Nomination Whist", "Nommie", 4, 4, 4, False, (DEALER4,)),
     ("linger", "Linger Longer", "Linger Longer", 2, 5, 4, False, ()),
     ("nines", "Nines", "Nines", 3, 3, 3, True,
-     (DEALER3, ("start_score", "Start at", "Starting score", 1, 20, 9))),
+     (DEALER3, ("start_score", "Start points", "Starting score", 1, 20, 9))),
     ("callbreak", "Call Break", "Call Break", 4, 4, 4, False,
-     (DEALER4, ("eight_wins", "8 wins", "Eight tricks win at once", None, None, True))),
+     (DEALER4, ("eight_wins", "8-trick win", "Eight tricks win at once", None, None, True))),
     ("israeli", "Israeli Whist", "Israeli Whist", 4, 4, 4, False,
      (DEALER4, ("rounds", "Rounds", "Number of rounds", 1, 26, 13))),
 )

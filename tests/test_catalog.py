@@ -29,7 +29,7 @@ def test_catalog_covers_every_game_once_in_plain_tuples():
         assert len(short) <= 13 and 1 <= lo <= usual <= hi <= 5
         assert type(low_wins) is bool
         for key, label, question, low, high, default in options:
-            assert label is None or len(label) <= 9
+            assert label is None or len(label) <= 12     # "Start points < 20 >" in 25 columns
             if low is None:
                 assert default in (True, False)
             else:

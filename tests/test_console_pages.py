@@ -16,7 +16,7 @@ def test_settings_change_and_are_saved_for_the_screen(tmp_path):
     store = Store(str(tmp_path), True)
     con, t, out = run_console(["s", "2", "4 3", "1", "", "q"], store)
     assert "  2  Autoplay   On      your only playable card is played for you" in out
-    assert "Autoplay: Off" in out and "Bot level: 3" in out and "Speed: Fast" in out
+    assert "Autoplay: Off" in out and "Bot level: hard" in out and "Speed: Fast" in out
     again = Store(str(tmp_path), True).load_settings()   # what the screen's App loads
     assert again["autoplay"] is False and again["bot_level"] == 3 and again["speed"] == 3
 
@@ -41,7 +41,7 @@ def test_bad_settings_input_changes_nothing(tmp_path):
 def test_settings_on_read_only_storage_say_so_and_still_apply(tmp_path):
     store = Store(str(tmp_path), False)
     con, t, out = run_console(["s", "4 1", "", "1", "", "5", "quit"], store)
-    assert "Bot level: 1\n! " + saves.READ_ONLY in out
+    assert "Bot level: easy\n! " + saves.READ_ONLY in out
     assert not (tmp_path / "settings.json").exists()
     assert con.session.levels[1:] == [1, 1, 1]   # held while the console runs, as on the screen
 

@@ -139,7 +139,7 @@ def test_frisch_shows_the_picks_and_the_cards_received():
     script.answer = answer
     con, out = play_session(s, script)
     assert "Frisch 1 of 3" in out and "frisch 0" not in out
-    assert "Pick 3 cards to pass to Bo." in out
+    assert "Pick 3 cards to pass to Ann." in out
     first = re.search(r"^Picked to pass: (\S\S) \(2 more\)$", out, re.M).group(1)
     hand_after = re.findall(r"^You +hand: (.*)$", out[out.index("Picked to pass"):], re.M)[0]
     assert first not in hand_after.split()              # the picked card left the hand
@@ -147,7 +147,7 @@ def test_frisch_shows_the_picks_and_the_cards_received():
     assert "You picked a card to pass" in out and "You picks" not in out
     from engine.cards import card_text
     got = [card_text(c) for c in before["after"] if c not in before["hand"]]
-    assert "You received %s from Di." % " ".join(got) in out
+    assert "You received %s from Cy." % " ".join(got) in out
 
 
 def test_a_redeal_is_told_once_to_each_person_after_their_curtain():
@@ -354,9 +354,9 @@ def test_seats_hand_a_seat_to_a_bot_and_back():
     lines = setup_lines("nommie", seats="h 1 1 1", deal="3")
     con, t, out = run_console(lines + ["seats", "seat 2 h", "seat 9 h", "seat 2 3", "seat 1 2",
                                        "quit"])
-    assert out.count("  seat 2 Bo: bot 1") == 1
+    assert out.count("  seat 2 Ann: bot 1") == 1
     assert "  seat 2 P2: person" in out          # a second person: the names are P1, P2
-    assert "  seat 2 Bo: bot 3" in out
+    assert "  seat 2 Ann: bot 3" in out
     assert "! Type seats to list them" in out
     # the last person's seat stays theirs: the bots would finish the game at once
     assert "! Seat 1 is the last person's: the bots would play the game to its end at once." in out
@@ -443,9 +443,9 @@ def test_since_your_last_turn_is_all_that_happened_since_your_own_move():
     con, t, out = run_console(setup_lines("nommie", seats="h h h 0", deal="3"))
     blocks = [seg.split("\n\n")[0].splitlines()[1:] for seg in out.split(CLEAR)
               if seg.startswith("Since your last turn:")]
-    assert blocks[1] == ["  P2: bid 0", "  P3: bid 7", "  Di: bid 4"]          # to P1
-    assert blocks[2] == ["  P3: bid 7", "  Di: bid 4", "  P1: bid 9", "  P1: trump S"]  # to P2
-    assert blocks[3] == ["  Di: bid 4", "  P1: bid 9", "  P1: trump S", "  P2: JH"]     # to P3
+    assert blocks[1] == ["  P2: bid 0", "  P3: bid 7", "  Ann: bid 4"]          # to P1
+    assert blocks[2] == ["  P3: bid 7", "  Ann: bid 4", "  P1: bid 9", "  P1: trump S"]  # to P2
+    assert blocks[3] == ["  Ann: bid 4", "  P1: bid 9", "  P1: trump S", "  P2: JH"]     # to P3
 
 
 def test_a_single_allowed_bid_is_named_not_given_as_a_range():

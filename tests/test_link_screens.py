@@ -175,13 +175,13 @@ def test_waiting_host_shows_its_address_in_the_panel(w, h, address, port):
     assert len(t.panel) <= panel_rows(h, h // r.app.rows)
     assert all(len(x) <= cols for x in t.panel), t.panel
     assert t.panel[0] == "Bo's table"
-    where = [x for x in t.panel[1:] if not x.startswith("Open: ")]
+    where = [x for x in t.panel[1:] if not x.startswith("Waiting for ")]
     if len(where) == 1:
         assert where[0] == "%s:%d" % (address, port)
     else:                                # "192.168.1.20" / "port 53940"
         assert where[-1] == "port %d" % port and "".join(where[:-1]) == address
     if len(address) <= cols:
-        assert t.panel[-1] == "Open: 2"
+        assert t.panel[-1] == "Waiting for P2"
     r.shot("link_host_waiting_%s" % address.replace(".", "_"))
 
 

@@ -79,4 +79,4 @@ def test_the_names_setting_names_the_seats_at_a_new_table(tmp_path):
     app.start()
     quick_start(app, "nommie", 3)
     # at most 5 letters on screen; past the list's end the built-in bot names
-    assert app.stack[0].session.names == ["Mara", "Zedek", "Q", "Di"]
+    assert app.stack[0].session.names == ["Mara", "Zedek", "Q", "Ann"]

@@ -124,8 +124,8 @@ def test_setup_player_counts_and_options_per_game():
     assert seen["linger"][:2] == (2, 5)
     assert seen["nines"][:2] == (3, 3)
     assert seen["nommie"][:2] == (4, 4) and seen["callbreak"][:2] == (4, 4)
-    assert "8 wins" in seen["callbreak"][2] and "Rounds" in seen["israeli"][2]
-    assert "Start at" in seen["nines"][2]
+    assert "8-trick win" in seen["callbreak"][2] and "Rounds" in seen["israeli"][2]
+    assert "Start points" in seen["nines"][2]
 
 
 def test_setup_starts_the_game_it_shows():
@@ -643,19 +643,25 @@ def test_setup_names_the_seats_from_the_names_setting():
     # the human in another seat keeps the first name; bots take the rest in order
     assert default_names(["bot", "human", "bot"], ["Kim", "Ann", "Bob"]) == ["Ann", "Kim", "Bob"]
     # no setting: "You" and the built-in bot names; several humans are P1, P2, ...
-    assert default_names(["human", "bot", "bot"]) == ["You", "Bo", "Cy"]
+    assert default_names(["human", "bot", "bot"]) == ["You", "Ann", "Bob"]
+    assert default_names(["bot"] * 5) == ["Ann", "Bob", "Cy", "Dee", "Eve"]
     assert default_names(["human", "human", "bot"], ["Kim", "Ann"]) == ["P1", "P2", "Ann"]
 
 
-def test_a_seat_change_keeps_the_names_from_the_setting():
+def test_a_seat_change_renames_only_that_seat():
     app, d = new_app()
-    names = ["You", "Ann", "Bob", "Cy"]
+    names = ["Kim", "Zoe", "Bob", "Cy"]
     t = start_table(app, Session.new("nommie", ["human", "bot", "bot", "bot"], [1] * 4, 3,
                                      None, names))
-    t.session.set_seat(2, "human")
-    assert t.session.names == ["P1", "Ann", "Bob", "Cy"]
-    t.session.set_seat(2, "bot", 1)
-    assert t.session.names == ["You", "Ann", "Bob", "Cy"]
+    t.session.set_seat(2, "human")          # a second person: P3 (Kim keeps her name)
+    assert t.session.names == ["Kim", "Zoe", "P3", "Cy"]
+    t.session.set_seat(2, "bot", 1)         # a bot again: the first built-in name free
+    assert t.session.names == ["Kim", "Zoe", "Ann", "Cy"]
+    t.session.set_seat(2, "bot", 3)         # only the level: the name stays
+    assert t.session.names == ["Kim", "Zoe", "Ann", "Cy"]
+    t.session.set_seat(0, "bot", 2)         # nobody at the table: all bots
+    t.session.set_seat(1, "human")          # then one person, alone: "You"
+    assert t.session.names == ["Bob", "You", "Ann", "Cy"]
 
 
 def test_save_and_quit_then_continue():
@@ -1249,3 +1255,55 @@ def test_the_console_sheet_ends_with_who_leads():
          "history": [{"tricks": [1] * 4, "points": [12, 12, 3, 0], "bids": [1] * 4}]}
     out = sheet_page.score_sheet(v, ["You", "Ann", "Bob", "Cy"], 80)
     assert out[-1] == "You and Ann share the lead; 25 rounds left."
+
+
+def test_settings_speed_goes_slow_normal_fast_and_levels_have_names():
+    app, d = new_app(NoStore())
+    choose_menu(d, app, "Settings")
+    top = app.top()
+    assert top.lines[0].endswith("< Normal >") and top.lines[3].endswith("< normal >")
+    seen = []
+    for k in [K.LEFT, K.LEFT, K.RIGHT, K.RIGHT, K.RIGHT]:
+        d.press(k)
+        seen.append(top.lines[0].split("<")[1].strip(" >"))
+    assert seen == ["Slow", "Slow", "Normal", "Fast", "Fast"]     # L/R stop at the ends
+    d.press(K.A)
+    assert top.lines[0].endswith("< Slow >")                      # A goes round
+    top.cursor = 3
+    seen = []
+    for k in [K.RIGHT, K.RIGHT, K.LEFT, K.LEFT, K.LEFT, K.LEFT]:
+        d.press(k)
+        seen.append(top.lines[3].split("<")[1].strip(" >"))
+    assert seen == ["hard", "hard", "normal", "easy", "random", "random"]
+
+
+def test_setup_rows_name_the_seats_and_explain_the_option_under_the_cursor():
+    app, d = new_app()
+    d.press(K.A)
+    s = app.top()
+    while s.game_id() != "callbreak":
+        s.cursor = 0
+        d.press(K.RIGHT)
+    rows = s.rows_model()
+    seat_rows = [s.lines[rows.index(("seat", i))] for i in range(4)]
+    assert [ln.split()[0] for ln in seat_rows] == ["You", "Ann", "Bob", "Cy"]
+    assert seat_rows[1].endswith("< Bot normal >")
+    s.cursor = rows.index(("seat", 1))
+    d.keys([K.RIGHT, K.RIGHT])                # Bot normal -> Bot hard -> Human
+    assert [s.lines[rows.index(("seat", i))].split()[0] for i in range(4)] == \
+        ["P1", "P2", "Ann", "Bob"]
+    d.press(K.DOWN)
+    d.press(K.DOWN)
+    d.press(K.DOWN)                           # the option row: its meaning in the footer
+    assert s.rows_model()[s.cursor] == ("option", 0)
+    assert s.footer == "Eight tricks win at once"
+
+
+def test_israeli_play_shows_over_or_under_beside_the_trump_and_keeps_the_dealer():
+    from ui import table_text as T
+    v = {"phase": "play", "trump": 3, "game_type": "under", "round": 1, "rounds": 13,
+         "dealer": 2, "players": 4}
+    assert T.trump_text(v) == "\u2660 under"
+    assert T.header(v, ["You", "Ann", "Bob", "Cy"]) == "R2/13 dealer Bob"
+    v["phase"] = "trump_bid"
+    assert T.trump_text(v) == "trump \u2660"

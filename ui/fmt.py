@@ -42,12 +42,15 @@ def action(a):
     return {PASS: "Pass", SWAP: "Swap hands", KEEP: "Keep hand"}.get(a, str(a))
 
 
-def score(v, scale=1):
-    # An integer score shown with its scale (Call Break keeps tenths).
+def score(v, scale=1, short=False):
+    # An integer score shown with its scale (Call Break keeps tenths: "3.2";
+    # short: a whole number without its ".0", for a seat's label).
     if scale == 1 or v is None:
         return str(v)
     sign = "-" if v < 0 else ""
     v = abs(v)
+    if short and v % scale == 0:
+        return "%s%d" % (sign, v // scale)
     return "%s%d.%d" % (sign, v // scale, v % scale) if scale == 10 else str(v / scale)
 
 

@@ -455,7 +455,7 @@ class LinkTable(Table):
                 out += [a, "port %d" % h.port]
             else:
                 out.append("%s:%d" % (a, h.port))
-            out.append("Open: " + " ".join([str(s + 1) for s in h.open_seats()]))
+            out.append("Waiting for " + " ".join([self.names()[s] for s in h.open_seats()]))
             return out[:T.panel_rows(app.height, app.height // app.rows)]
         return Table.panel_lines(self, v, shown)
 

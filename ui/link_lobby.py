@@ -6,8 +6,11 @@ from engine.rng import random_deal
 from ui import link_proto as P
 from ui.fmt import fit
 from ui.list_screen import ListScreen, Menu
+from ui.menus import SEAT_KINDS as LOCAL_KINDS
 
-SEAT_KINDS = ("You", "Link", "Bot L0", "Bot L1", "Bot L2", "Bot L3")
+BOT_KINDS = LOCAL_KINDS[1:]     # "Bot random" .. "Bot hard": the levels 0-3
+
+SEAT_KINDS = ("You", "Link") + BOT_KINDS
 GRACES = (10, 20, 30, 45, 60, 90, 120, 300)
 DEFAULT_GRACE = 30
 LOBBY_MS = 4000          # a table not announced for this long leaves the list
@@ -261,9 +264,15 @@ class HostSetup(ListScreen):
         else:
             self.change(i, 1)
 
+    def kinds(self):
+        return [("human", "remote", "bot")[min(2, self.seats[s])] for s in range(self.players)]
+
+    def seat_names(self):
+        return link_names(self.kinds())
+
     def start(self):
         n = self.players
-        kinds = [("human", "remote", "bot")[min(2, self.seats[s])] for s in range(n)]
+        kinds = self.kinds()
         if "remote" not in kinds:
             self.footer = "Make a seat Link"
             return
@@ -375,18 +384,22 @@ class Lobby(ListScreen):
             join(self.app, "%s:%d" % (x[2], x[3]), o.get("name"), self.net)
 
 
+def link_names(kinds):
+    # Seats as every joiner sees them (kinds per seat: "human", "remote" or
+    # "bot"): people P1.. (one host player: Host) until a joiner's hello
+    # names its seat, bots by the built-in names as at a local table.
+    from ui.session import default_names
+    names = default_names(["bot" if k == "bot" else "human" for k in kinds])
+    hosts = kinds.count("human")
+    for i in range(len(kinds)):
+        if kinds[i] == "human" and hosts == 1:
+            names[i] = "Host"
+    return names
+
+
 def new_session(game_id, kinds, levels, seed, options=None, names=None):
     # kinds per seat: "human", "remote" or "bot".
-    if not names:
-        # seats as every joiner sees them: people P1.. (one host player: Host), bots by name
-        from ui.session import default_names
-        names = default_names(["bot"] * len(kinds))
-        hosts = kinds.count("human")
-        for i in range(len(kinds)):
-            if kinds[i] == "remote" or (kinds[i] == "human" and hosts > 1):
-                names[i] = "P%d" % (i + 1)
-            elif kinds[i] == "human":
-                names[i] = "Host"
+    names = names or link_names(kinds)
     from ui.link_host import LinkSession
     from ui.session import Session
     s = Session.new(game_id, ["bot"] * len(kinds), levels, seed, options, names)

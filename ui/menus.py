@@ -6,7 +6,8 @@
 # the heap.
 from ui import fmt
 
-SEAT_KINDS = ("Human", "Bot L0", "Bot L1", "Bot L2", "Bot L3")
+LEVEL_NAMES = ("random", "easy", "normal", "hard")     # the bot levels 0-3
+SEAT_KINDS = ("Human",) + tuple(["Bot " + n for n in LEVEL_NAMES])
 
 
 def facts(game_id):
@@ -34,11 +35,20 @@ def setup_options(game_id):
     return tuple(out)
 
 
+def option_help(game_id, key):
+    # What option key means, in a line (the setup's footer on its row).
+    for o in facts(game_id)[7]:
+        if o[0] == key:
+            return o[2]
+    return ""
+
+
 def row(label, value, cols):
     # 'Label     < value >' in cols - 1 characters (the last is the scroll bar's);
     # a long value loses the spaces inside its brackets.
-    line = fmt.pad(label, 10) + "< " + value + " >"
-    return line if len(line) < cols else fmt.pad(label, 10) + "<" + value + ">"
+    label = fmt.pad(label, max(10, len(label) + 1))
+    line = label + "< " + value + " >"
+    return line if len(line) < cols else label + "<" + value + ">"
 
 
 def on_off(v):
@@ -48,7 +58,8 @@ def on_off(v):
 def setup_lines(setup, gid, cols):
     # The lines of a setup screen (the new game's, a link table's): one per
     # (kind, i) of its rows_model(). setup has seat_kinds, seats (indexes into
-    # them), players and options; own_row(kind, cols) gives its other rows.
+    # them), players, options and seat_names(); own_row(kind, cols) gives its
+    # other rows.
     out = []
     for kind, i in setup.rows_model():
         line = setup_row(kind, i, gid, setup, cols)
@@ -63,8 +74,8 @@ def setup_row(kind, i, gid, setup, cols):
     if kind == "players":
         n = str(setup.players)
         return row("Players", n, cols) if g[3] != g[4] else fmt.pad("Players", 10) + "  " + n
-    if kind == "seat":
-        return row("Seat %d" % (i + 1), setup.seat_kinds[setup.seats[i]], cols)
+    if kind == "seat":     # the name the seat will have at the table
+        return row(setup.seat_names()[i], setup.seat_kinds[setup.seats[i]], cols)
     if kind == "option":
         key, label, values, default = setup_options(gid)[i]
         v = setup.options.get(key, default)

@@ -3,7 +3,8 @@
 
 from engine import IllegalAction, games
 from engine.rng import random_deal
-from ui.menus import SEAT_KINDS, facts, row, setup_lines, setup_options, start_or_ask, start_table
+from ui.menus import (SEAT_KINDS, facts, option_help, row, setup_lines, setup_options,
+                      start_or_ask, start_table)
 from hal import keys as K
 from ui.list_screen import ListScreen
 from ui.session import Session, default_names
@@ -72,8 +73,19 @@ class Setup(ListScreen):
         lines = setup_lines(self, self.game_id(), c)
         self.lines = lines
         self.cursor = max(0, min(self.cursor, len(lines) - 1))
-        kind = self.rows_model()[self.cursor][0]
-        self.footer = "RIGHT: type no.  A start" if kind == "deal" else FOOTER
+        kind, i = self.rows_model()[self.cursor]
+        if kind == "deal":
+            self.footer = "RIGHT: type no.  A start"
+        elif kind == "option":          # what the option means ("Starting score")
+            self.footer = option_help(self.game_id(), setup_options(self.game_id())[i][0])
+        else:
+            self.footer = FOOTER
+
+    def kinds(self):
+        return ["human" if self.seats[s] == 0 else "bot" for s in range(self.players)]
+
+    def seat_names(self):
+        return default_names(self.kinds(), self.app.settings.get("names"))
 
     def own_row(self, kind, c):
         if kind == "deal":
@@ -117,7 +129,7 @@ class Setup(ListScreen):
 
     def start(self):
         gid = self.game_id()
-        seats = ["human" if self.seats[s] == 0 else "bot" for s in range(self.players)]
+        seats = self.kinds()
         levels = [max(0, self.seats[s] - 1) if self.seats[s] else
                   self.app.settings.get("bot_level", 2) for s in range(self.players)]
         seed = self.deal
@@ -130,8 +142,7 @@ class Setup(ListScreen):
                                            "seats": self.seats[:self.players], "options": opts}
         self.app.save_settings()
         try:
-            session = Session.new(gid, seats, levels, seed, opts,
-                                  default_names(seats, self.app.settings.get("names")))
+            session = Session.new(gid, seats, levels, seed, opts, self.seat_names())
         except IllegalAction as e:
             self.footer = str(e)
             return

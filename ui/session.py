@@ -7,7 +7,10 @@
 
 from engine import IllegalAction, bots, games, ondemand
 
-BOT_NAMES = ("Ada", "Bo", "Cy", "Di", "Ed")
+# the built-in names: "You" for a lone human, the bots these in turn (the
+# names setting's default, ui/prefs.py, is the same list)
+YOU = "You"
+BOT_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
 # Israeli Whist: after three Frisches nobody bid after, the same dealer deals
 # again (Session.redealt is this sentence when the last action did): every
 # front end's words.
@@ -18,20 +21,29 @@ def default_names(seats, names=None):
     # Names of at most 5 letters (they fit the screen). names: the names
     # setting (POCKET_TRICKS_NAMES in settings.toml), yours first: a lone human
     # is names[0] ("You" without it), the bots take the names after it in seat
-    # order (BOT_NAMES past its end); several humans are P1, P2, ...
-    names = names or ("You",)
+    # order (past its end the first of BOT_NAMES not taken); several humans
+    # are P1, P2, ...
+    names = names or (YOU,) + BOT_NAMES
     humans = [s for s in range(len(seats)) if seats[s] == "human"]
     out = []
     k = 0
     for s in range(len(seats)):
         if seats[s] != "human":
             k += 1
-            out.append((names[k] if k < len(names) else BOT_NAMES[s % 5])[:5])
+            out.append(names[k][:5] if k < len(names) else free_name(out + list(names)))
         elif len(humans) == 1:
             out.append(names[0][:5])
         else:
             out.append("P%d" % (s + 1))
     return out
+
+
+def free_name(taken):
+    # The first built-in bot name not in taken.
+    for n in BOT_NAMES:
+        if n not in taken:
+            return n
+    return BOT_NAMES[0]
 
 
 class Session:
@@ -137,16 +149,21 @@ class Session:
                              for s in range(len(before))]
 
     def set_seat(self, seat, kind, level=None):
+        # Seat changes hands mid-game. Only its own name changes, and only
+        # with its kind: a bot takes the first built-in name free at the table,
+        # a person is "You" when alone, else P1, P2.. (the others keep theirs:
+        # the curtain names the player the device goes to).
+        was = self.seats[seat]
         self.seats[seat] = kind
         if level is not None:
             self.levels[seat] = level
-        # re-derive "You"/P1.. and this seat's built-in bot name (a name from
-        # the names setting stays)
-        new = default_names(self.seats)
-        for i in range(self.players):
-            n = self.names[i]
-            if n == "You" or (n[:1] == "P" and n[1:].isdigit()) or (i == seat and n in BOT_NAMES):
-                self.names[i] = new[i]
+        if was == kind:
+            return
+        if kind == "human":
+            alone = self.seats.count("human") == 1
+            self.names[seat] = YOU if alone else "P%d" % (seat + 1)
+        else:
+            self.names[seat] = free_name(self.names)
 
     # --- undo ------------------------------------------------------------
     def undo_human(self, who=None):

@@ -1,7 +1,7 @@
 # The settings (speed, autoplay, sound, default bot level): their rows and how
 # a key changes them, and the settings screen. Loaded only while the screen
 # (App: `module`) or the console's settings page is open.
-from ui.menus import on_off, row
+from ui.menus import LEVEL_NAMES, on_off, row
 from ui.list_screen import ListScreen
 
 SPEEDS = ("Slow", "Normal", "Fast")   # the settings' speeds 1-3 (ui.app.SPEED_MS)
@@ -11,20 +11,26 @@ LABELS = ("Speed", "Autoplay", "Sound", "Bot level")
 def values(s):
     # The shown value of each setting of LABELS, in s (the settings dict).
     return (SPEEDS[(s.get("speed", 2) - 1) % len(SPEEDS)], on_off(s.get("autoplay")),
-            on_off(s.get("sound")), str(s.get("bot_level", 2)))
+            on_off(s.get("sound")), LEVEL_NAMES[s.get("bot_level", 2) % 4])
 
 
-def change_setting(s, i, step):
-    # Setting i of LABELS one step on (step 1) or back (-1), in s; every
-    # setting goes round (Fast -> Slow, level 3 -> 0).
+def change_setting(s, i, step, wrap=True):
+    # Setting i of LABELS one step on (step 1) or back (-1), in s. With wrap
+    # the speed and the level go round (Fast -> Slow, hard -> random: A and
+    # the console's number); without it they stop at the ends (LEFT/RIGHT:
+    # Slow, Normal, Fast in that order).
     if i == 0:
-        s["speed"] = 1 + (s.get("speed", 2) - 1 + step) % len(SPEEDS)
+        s["speed"] = 1 + _step(s.get("speed", 2) - 1, step, len(SPEEDS), wrap)
     elif i == 1:
         s["autoplay"] = not s.get("autoplay")
     elif i == 2:
         s["sound"] = not s.get("sound")
     else:
-        s["bot_level"] = (s.get("bot_level", 2) + step) % 4
+        s["bot_level"] = _step(s.get("bot_level", 2), step, len(LEVEL_NAMES), wrap)
+
+
+def _step(i, step, n, wrap):
+    return (i + step) % n if wrap else max(0, min(n - 1, i + step))
 
 
 class Settings(ListScreen):
@@ -39,11 +45,12 @@ class Settings(ListScreen):
         self.lines = [row(LABELS[i], got[i], c) for i in range(len(LABELS))]
 
     def change(self, i, step):
-        change_setting(self.app.settings, i, step)
+        change_setting(self.app.settings, i, step, False)
         self.refresh()
 
     def choose(self, i):
-        self.change(i, 1)
+        change_setting(self.app.settings, i, 1)
+        self.refresh()
 
     def back(self):
         self.app.save_settings()

@@ -33,7 +33,7 @@ def lines2(text, cols):
 
 
 def header(v, names):
-    # "R3/19 dealer Bo", "R2/13 over 14", Linger's "Stock 20", "Game over".
+    # "R3/19 dealer Bob", Linger's "Stock 20", "Game over".
     if v["phase"] == "over":
         head = "Game over"
     elif v.get("rounds"):
@@ -42,11 +42,19 @@ def header(v, names):
         head = "R%d" % (v["round"] + 1)
     if "stock" in v:
         return "Stock %d" % v["stock"]
-    if v.get("game_type") and v["phase"] == "play":
-        return head + " %s %d" % (v["game_type"], v.get("contract_sum") or 0)
     if v.get("dealer") is not None:
         return head + " dealer " + names[v["dealer"]]
     return head
+
+
+def trump_text(v):
+    # The header's right end: "trump ♠"; Israeli Whist's play says whether
+    # the contracts make an over or an under game there: "♠ under".
+    if v["trump"] is None:
+        return ""
+    if v.get("game_type") and v["phase"] == "play":
+        return fmt.trump(v["trump"]) + " " + v["game_type"]
+    return "trump " + fmt.trump(v["trump"])
 
 
 def seats(v, names, pov):
@@ -57,7 +65,7 @@ def seats(v, names, pov):
     for i in range(n):
         s = (pov + i) % n
         out.append((names[s], stats(v, s),
-                    "" if "sitting_out" in v else fmt.score(v["scores"][s], scale)))
+                    "" if "sitting_out" in v else fmt.score(v["scores"][s], scale, True)))
     return out
 
 
@@ -115,7 +123,7 @@ def fields(t, v, shown):
         cursor = play and len(hand) > 0
     elif not t.round_hold:
         backs = v["counts"][pov]
-    return (header(v, names), "" if v["trump"] is None else "trump " + fmt.trump(v["trump"]),
+    return (header(v, names), trump_text(v),
             seats(v, names, pov), (to_act - pov) % n if to_act >= 0 else -1,
             trick(v, pov, t.hold_until and t.trick_hold), hand, legal, marked, cursor, backs,
             known(st.view(pov), pov, names, t.app.cols if t.app else 26)

@@ -14,12 +14,11 @@ SIDE_COLS = 6       # a side seat's label: "Ada", "bid 3", "won 1", "-12.5"
 
 
 def _line(head, stats, score):
-    # head and a seat's stats, then its score ("" for none): after a comma when
-    # stats come before it ("You bid 1 won 0, 10 pts", not "won 0 0 pts").
-    text = " ".join(head + stats)
-    if score:
-        text = text + (", " if stats else " ") + score if text else score
-    return text
+    # head, then a seat's stats and its score ("" for none) with commas
+    # between them: "You bid 1, won 0, 10 pts", "Bob won 2, 5 left".
+    rest = ", ".join(stats + ([score] if score else []))
+    text = " ".join(head)
+    return text + " " + rest if text and rest else text or rest
 
 
 def seat_places(n, w, top, mid):
@@ -134,6 +133,8 @@ class TableView:
             name, stats, score = s.seat_lines[i]
             kind = "bottom" if i == 0 else self.places[i][0]
             pts = [score + " pts"] if score else []
+            if pts and len(pts[0]) > SIDE_COLS and kind not in ("bottom", "top"):
+                pts = [score + " pt"]        # "3.2 pt" under a side name
             if kind in ("bottom", "top"):
                 text = _line([name], stats, pts[0] if pts else "")
                 if len(text) > self.cols:
