@@ -4,8 +4,8 @@
 # which drops the module again on the device, so no screen and no game in
 # play holds it.
 #
-# a game: (id, title, short title, fewest, most, usual players, low score wins,
-#          options)
+# a game: (id, title, short title, fewest, most, usual players, low score wins
+#          (None: the game keeps no points), options)
 # an option: (key, setup label, console question, lowest, highest, default);
 #            lowest None = on/off; setup label None = not offered at setup
 import sys
@@ -14,7 +14,7 @@ DEALER3 = ("first_dealer", None, "The first dealer", 0, 2, 0)
 DEALER4 = ("first_dealer", None, "The first dealer", 0, 3, 0)
 GAMES = (
     ("nommie", "Nomination Whist", "Nommie", 4, 4, 4, False, (DEALER4,)),
-    ("linger", "Linger Longer", "Linger Longer", 2, 5, 4, False, ()),
+    ("linger", "Linger Longer", "Linger Longer", 2, 5, 4, None, ()),
     ("nines", "Nines", "Nines", 3, 3, 3, True,
      (DEALER3, ("start_score", "Start points", "Starting score", 1, 20, 9))),
     ("callbreak", "Call Break", "Call Break", 4, 4, 4, False,

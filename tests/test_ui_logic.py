@@ -1307,3 +1307,14 @@ def test_israeli_play_shows_over_or_under_beside_the_trump_and_keeps_the_dealer(
     assert T.header(v, ["You", "Ann", "Bob", "Cy"]) == "R2/13 dealer Bob"
     v["phase"] = "trump_bid"
     assert T.trump_text(v) == "trump \u2660"
+
+
+def test_statistics_show_no_best_score_for_a_game_without_points():
+    from ui.info import stats_lines
+    store = NoStore()
+    store.record_result("linger", {"bots": [2]}, True, 0)
+    store.record_result("nines", {"bots": [2]}, False, 3)
+    lines = stats_lines(store, 26)
+    row = [ln for ln in lines if ln.startswith("Linger")][0]
+    assert row.split()[-3:] == ["1", "1", "-"]
+    assert [ln for ln in lines if ln.startswith("Nines")][0].split()[-1] == "3"

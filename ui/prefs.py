@@ -118,7 +118,8 @@ def record_result(store, game_id, levels, won, score):
 
 
 def low_wins(game_id):
-    # Whether the lowest score is best in this game (engine.catalog).
+    # Whether the lowest score is best in this game (engine.catalog); None
+    # for a game without points (Linger Longer: no best score).
     from engine.catalog import entry
     try:
         return entry(game_id)[6]
@@ -136,8 +137,10 @@ def tally(stats, game_id, levels, won, score):
     g["played"] = g.get("played", 0) + 1
     g["won"] = g.get("won", 0) + won
     best = g.get("best")
-    if type(score) is int and (best is None or (score < best if low_wins(game_id)
-                                                else score > best)):
+    low = low_wins(game_id)
+    if low is None:
+        g.pop("best", None)     # (a best of 0 kept by an older version goes)
+    elif type(score) is int and (best is None or (score < best if low else score > best)):
         g["best"] = score
     if type(levels) is dict:          # {"bots": [levels], "hinted": True} from the table
         if levels.get("hinted"):
