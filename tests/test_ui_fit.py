@@ -87,8 +87,9 @@ def test_refusals_keep_the_reason():
 @pytest.mark.parametrize("size", SIZES, ids=["%dx%d" % s for s in SIZES])
 @pytest.mark.parametrize("gid", sorted(SEATS))
 def test_a_round_of_every_game_fits_with_hints(gid, size):
-    """A whole first round as a person plays it, asking for a hint at each
-    decision; every frame is checked by the rig."""
+    """A whole first round as a person plays it, asking for a hint (UP, or
+    the pause menu in Israeli's auction) at each decision; every frame is
+    checked by the rig."""
     rig = make_rig(*size)
     n = SEATS[gid]
     t = start_table(rig.app, Session.new(gid, ["human"] + ["bot"] * (n - 1), [2] * n, 8,
@@ -100,8 +101,11 @@ def test_a_round_of_every_game_fits_with_hints(gid, size):
         if type(top).__name__ in ("RoundSummary", "GameOver"):
             break
         if top is t and t.decided(t.state().to_act()) and hints < 4:
-            rig.keys("START")
-            rig.keys(" ".join(["DOWN"] * top_index(rig, "Hint")) + " A")
+            if t.state().phase == "trump_bid":      # (UP steps Israeli's auction)
+                rig.keys("START")
+                rig.keys(" ".join(["DOWN"] * top_index(rig, "Hint")) + " A")
+            else:
+                rig.press(K.UP)                       # the hint key
             assert t.prompt.startswith("Hint: ")
             hints += 1
         rig.press(K.A)

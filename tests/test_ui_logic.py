@@ -5,7 +5,7 @@ import pytest
 
 from engine import IllegalAction
 from hal import keys as K
-from ui import fmt
+from ui import fmt, standings
 from ui.app import App
 from ui.nostore import NoStore
 from ui.driver import Driver
@@ -232,7 +232,7 @@ def test_statistics_table_columns_line_up():
         assert rows["level 3"] == ["1", "1"] and rows["level 0"] == ["1", "1"]
         assert rows["Israeli Whist" if size[0] == 240 else "Israeli"] == ["1", "1", "45"]
         assert lines[hinted + 1].split() == ["Nommie", "1"]
-    assert [g for g in GAMES if prefs.low_wins(g)] == ["nines"]
+    assert [g for g in GAMES if standings.low_wins(g)] == ["nines"]
 
 
 # --- the table ---------------------------------------------------------------------
@@ -601,13 +601,19 @@ def test_israeli_undo_only_offered_when_the_engine_allows_it():
     assert t.session.undo_trick() is False
     until(d, lambda: human_turn(t) and t.state().view(None)["can_undo"])
     d.press(K.START)
-    assert "Undo last trick" in app.top().lines
+    assert "Undo last trick (B)" in app.top().lines
     d.press(K.B)
-    # nommie keeps "undo my last move"
+    # nommie offers "undo my move" once there is a move of yours to take back
     app2, d2 = new_app()
-    start(app2, "nommie", ["human", "bot", "bot", "bot"], seed=3)
+    t2 = start(app2, "nommie", ["human", "bot", "bot", "bot"], seed=3)
+    until(d2, lambda: human_turn(t2))
     d2.press(K.START)
-    assert "Undo my last move" in app2.top().lines
+    assert not [x for x in app2.top().lines if "Undo" in x]
+    d2.press(K.START)
+    d2.press(K.A)                                  # a bid
+    until(d2, lambda: human_turn(t2))
+    d2.press(K.START)
+    assert "Undo my move (B)" in app2.top().lines
 
 
 def test_hand_a_seat_to_a_bot_and_take_it_back():
@@ -628,7 +634,7 @@ def test_hand_a_seat_to_a_bot_and_take_it_back():
 
 
 def test_setup_names_the_seats_from_the_names_setting():
-    from ui.session import default_names
+    from ui.seating import default_names
     app, d = new_app()
     app.settings["names"] = ["Kim", "Ann", "Bob", "Cy", "Dee"]
     d.press(K.A)
@@ -649,18 +655,19 @@ def test_setup_names_the_seats_from_the_names_setting():
 
 
 def test_a_seat_change_renames_only_that_seat():
+    from ui.seating import set_seat
     app, d = new_app()
     names = ["Kim", "Zoe", "Bob", "Cy"]
     t = start_table(app, Session.new("nommie", ["human", "bot", "bot", "bot"], [1] * 4, 3,
                                      None, names))
-    t.session.set_seat(2, "human")          # a second person: P3 (Kim keeps her name)
+    set_seat(t.session, 2, "human")          # a second person: P3 (Kim keeps her name)
     assert t.session.names == ["Kim", "Zoe", "P3", "Cy"]
-    t.session.set_seat(2, "bot", 1)         # a bot again: the first built-in name free
+    set_seat(t.session, 2, "bot", 1)         # a bot again: the first built-in name free
     assert t.session.names == ["Kim", "Zoe", "Ann", "Cy"]
-    t.session.set_seat(2, "bot", 3)         # only the level: the name stays
+    set_seat(t.session, 2, "bot", 3)         # only the level: the name stays
     assert t.session.names == ["Kim", "Zoe", "Ann", "Cy"]
-    t.session.set_seat(0, "bot", 2)         # nobody at the table: all bots
-    t.session.set_seat(1, "human")          # then one person, alone: "You"
+    set_seat(t.session, 0, "bot", 2)         # nobody at the table: all bots
+    set_seat(t.session, 1, "human")          # then one person, alone: "You"
     assert t.session.names == ["Bob", "You", "Ann", "Cy"]
 
 
@@ -894,7 +901,7 @@ def test_game_over_says_when_8_tricks_ended_the_game():
 
 
 def test_outcome_words_for_every_ending():
-    from ui.sheet_page import outcome
+    from ui.standings import outcome
     names = ["You", "Ann", "Bob"]
     assert outcome({"result": None}, [1], names) == ["Ann wins!"]
     assert outcome({}, [0], names) == ["You win!"]
@@ -1055,23 +1062,21 @@ def test_a_hint_does_not_hide_how_to_finish_a_frisch():
     assert table_text.prompt(t, v, seat) == "A: give them  B: take back"
 
 
-def test_game_over_never_acts_on_a_row_scrolled_out_of_sight():
+def test_game_over_is_one_screen_and_its_keys_move_over_the_menu_only():
     app, d = new_app()
     t = start(app, "nines", ["human", "bot", "bot"], seed=8, opts={"start_score": 7})
     until(d, lambda: name(app) == "GameOver", limit=6000)
     over = app.top()
-    while over.cursor != over.last_item:
+    assert len(over.lines) <= over.rows()            # nothing below the fold
+    assert over.lines[over.cursor] == "> Play again"
+    for _ in range(5):
         d.press(K.DOWN)
-    for _ in range(len(over.lines)):
-        d.press(K.DOWN)                            # scroll down to the totals
-    assert over.first > over.cursor               # "Main menu" is out of sight
-    d.press(K.A)                                   # shows it again, does not act
-    assert app.top() is over and over.first <= over.cursor < over.first + over.rows()
-    for _ in range(len(over.lines)):
-        d.press(K.DOWN)
-    d.press(K.UP)                                  # UP also comes back at once
-    assert over.first <= over.cursor < over.first + over.rows()
-    assert over.lines[over.cursor].endswith("Main menu")
+    assert over.lines[over.cursor] == "> Main menu" and over.first == 0
+    for _ in range(5):
+        d.press(K.UP)
+    assert over.lines[over.cursor] == "> Play again"    # not onto the scores
+    d.press(K.DOWN)
+    d.press(K.DOWN)
     d.press(K.A)
     assert name(app) == "Title"
 
@@ -1233,15 +1238,15 @@ def test_game_over_shows_the_winner_and_every_seat_without_scrolling(gid, seats,
 
 
 def test_final_scores_fit_two_to_a_line_at_160_px():
-    from ui import sheet_page
+    from ui import standings
     v = {"players": 4, "game": "callbreak", "score_scale": 10, "history": [{}],
          "scores": [-400, 123, -125, 85]}
-    lines = sheet_page.final_lines(v, ["Alexa", "Bo", "Cyril", "Di"], 25)
+    lines = standings.final_lines(v, ["Alexa", "Bo", "Cyril", "Di"], 25)
     assert lines == ["Final scores:", "Bo     12.3   Di      8.5",
                      "Cyril -12.5   Alexa -40.0"]
     assert max(len(x) for x in lines) <= 25
     v = {"players": 5, "game": "linger", "tricks": [0, 1, 4, 2, 0]}
-    assert sheet_page.final_lines(v, ["You", "Ann", "Bob", "Cy", "Dee"], 25, [4]) == [
+    assert standings.final_lines(v, ["You", "Ann", "Bob", "Cy", "Dee"], 25, [4]) == [
         "Tricks won:", "Dee   0   Bob   4", "Cy    2   Ann   1", "You   0"]
 
 
@@ -1318,3 +1323,76 @@ def test_statistics_show_no_best_score_for_a_game_without_points():
     row = [ln for ln in lines if ln.startswith("Linger")][0]
     assert row.split()[-3:] == ["1", "1", "-"]
     assert [ln for ln in lines if ln.startswith("Nines")][0].split()[-1] == "3"
+
+
+def test_b_twice_takes_your_move_back_and_b_says_why_when_it_cannot():
+    app, d = new_app()
+    t = start(app, "nommie", ["human", "bot", "bot", "bot"], seed=3)
+    until(d, lambda: human_turn(t))
+    d.press(K.B)                                   # nothing of yours yet
+    assert t.prompt == "Nothing to take back." and app.top() is t
+    before = t.state().save()["actions"]
+    d.press(K.A)                                   # a bid; the bots answer
+    until(d, lambda: human_turn(t))
+    assert len(t.state().save()["actions"]) > len(before)
+    d.press(K.B)
+    assert t.prompt.replace("\n", " ") == "B again: take back your move"
+    assert len(t.state().save()["actions"]) > len(before)       # nothing yet
+    d.press(K.LEFT)                                # another key: B asks again
+    d.press(K.B)
+    assert len(t.state().save()["actions"]) > len(before)
+    d.press(K.B)                                   # the second B in a row
+    assert t.state().save()["actions"] == before and t.prompt == "Taken back."
+
+
+def test_no_undo_once_another_person_has_played():
+    app, d = new_app()
+    t = start(app, "nommie", ["human", "human", "bot", "bot"], seed=3)
+    for _ in range(40):
+        d.settle()
+        if name(app) == "Curtain":
+            d.press(K.A)
+            continue
+        if human_turn(t) and t.state().to_act() == 1 and t.last_human == 1 and \
+                t.state().history == [] and t.state().bids[0] is not None:
+            break
+        d.press(K.A)
+    assert t.state().to_act() == 1 and t.last_human == 1
+    d.press(K.START)
+    assert not [x for x in app.top().lines if "Undo" in x]
+    d.press(K.START)
+    d.press(K.B)
+    assert t.prompt.replace("\n", " ") in ("Nothing to take back.",
+                                           "Another player has played since: that move stays.")
+
+
+@pytest.mark.parametrize("gid,seats", [
+    ("nommie", ["human", "bot", "human", "bot"]), ("nines", ["human", "bot", "bot"]),
+    ("linger", ["human", "bot", "bot"]), ("callbreak", ["human", "bot", "bot", "bot"])])
+def test_the_tables_undo_flag_agrees_with_the_undo_rules_move_by_move(gid, seats):
+    """Table.undoable, kept move by move, says what a full replay of
+    ui/undo.py's rules says, at every decision of a game's first rounds
+    (new deals until enough decisions were checked)."""
+    import random
+    from ui import take_back
+    rnd = random.Random(gid)
+    checked = 0
+    for seed in range(11, 31):
+        app, d = new_app()
+        t = start(app, gid, seats, seed=seed, levels=[0] * len(seats))
+        for _ in range(1500):
+            d.settle()
+            if len(t.state().history) >= 5 or name(app) == "GameOver":
+                break
+            if name(app) != "Table":
+                d.press(K.A)         # curtain, round summary
+                continue
+            if human_turn(t) and t.undoable is not None:
+                assert t.undoable == (take_back.why_not(t) is None), t.state().save()
+                checked += 1
+            elif human_turn(t):
+                take_back.possible(t)       # found by a replay; the moves from here keep it
+            d.press(rnd.choice([K.A, K.A, K.A, K.RIGHT, K.LEFT]))
+        if checked > 30:
+            break
+    assert checked > 30

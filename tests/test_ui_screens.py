@@ -131,7 +131,7 @@ def play_game(rig, gid, size):
                     assert name(rig) == "Seats"
                     rig.shot("seats")
                     rig.keys("B")
-                    to(rig, "Undo my last move")
+                    to(rig, "Undo my move (B)")
                     assert name(rig) == "Confirm"
                     rig.shot("confirm-undo")
                     rig.keys("B B")

@@ -123,8 +123,10 @@ def test_the_table_undoes_the_device_holders_move_and_says_why_not():
     d.press(K.A)                                               # then P2 acts
     until(d, lambda: human_turn(t, 0) and t.last_human == 0)   # P1 after the curtain
     log = bytes(t.state().log)
-    pause_item(d, app, "Undo")
-    d.press(K.UP)
-    d.press(K.A)
+    d.press(K.START)                                           # not offered now
+    assert not [x for x in app.top().lines if "Undo" in x]
+    d.press(K.START)
+    d.press(K.B)                                               # B says why not
+    d.press(K.B)
     assert bytes(t.state().log) == log                         # P2's move stays
     assert t.message == undo.OTHER

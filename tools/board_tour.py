@@ -196,8 +196,9 @@ def _next(top, name):
     if name == "Table":
         return _table_key()
     if name == "Pause":
-        if not _hinted and "Hint" in top.lines:
-            k = _to(top, "Hint")
+        hint = [x for x in top.lines if x.startswith("Hint")]
+        if not _hinted and hint:
+            k = _to(top, hint[0])
             if k == A:
                 _hinted = True
             return k

@@ -49,7 +49,7 @@ class Shots:
     def to(self, label):
         from hal import keys as K
         top = self.app.top()
-        while top.lines[top.cursor] != label:
+        while not top.lines[top.cursor].startswith(label):   # ("Hint (UP)")
             self.keys(K.DOWN)
         self.keys(K.A)
 

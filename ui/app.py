@@ -113,6 +113,7 @@ class App:
         # Start over with screen alone (a game): the title and setup code leave memory.
         self.clear()
         forget("ui.menus")      # shared by the menu screens only
+        forget("ui.seating")    # the names a setup gave the seats
         self.push(screen)
 
     def home(self):

@@ -45,6 +45,9 @@ class RoundSummary(TextScreen):
 
 
 class GameOver(ListScreen):
+    # Who won in the title; why (when a rule decided it) and every seat's
+    # total, winners first, two to a line where that is what fits; then the
+    # menu (the rounds are on the score sheet).
     module = "ui.between"
 
     def __init__(self, table):
@@ -54,56 +57,34 @@ class GameOver(ListScreen):
                       ("Main menu", self.menu)]
 
     def refresh(self):
-        # Who won in the title, why (when a rule decided it), every seat's
-        # total (winner first, two to a line when that is what fits), the
-        # menu; below it, for DOWN, a line per round.
         st = self.table.state()
         v = st.view(None)
         names = self.table.names()
-        from engine.ondemand import call
+        from ui import standings
         win = st.winners()
-        said = call("ui.sheet_page", "outcome", v, win, names)
+        said = standings.outcome(v, win, names)
         self.title = said[0]
         cols = self.app.cols - 1
         lines = []
         for sentence in said[1:]:
             lines += wrap(sentence, cols)
         if v.get("eight_winner") is None or v["history"]:
-            lines += call("ui.sheet_page", "final_lines", v, names, cols, win)
+            lines += standings.final_lines(v, names, cols, win)
+        from engine.ondemand import forget
+        forget("ui.standings")
         self.first_item = len(lines)
-        lines += ["> " + it[0] for it in self.items]
-        if v["game"] != "linger" and v["history"]:
-            lines += [""] + call("ui.sheet_page", "round_lines", v, names)
-        self.lines = lines
-        self.last_item = self.first_item + len(self.items) - 1
-        self.cursor = max(self.first_item, min(self.cursor, self.last_item))
+        self.lines = lines + ["> " + it[0] for it in self.items]
+        self.cursor = max(self.first_item, min(self.cursor, len(self.lines) - 1))
 
     def key(self, k):
-        rows = self.rows()
-        seen = self.first <= self.cursor < self.first + rows
-        if k == K.UP:
-            if not seen:
-                pass                  # scrolled past the menu: back to it at once
-            elif self.first > 0 and self.cursor == self.last_item and \
-                    self.first + rows > self.last_item + 1:
-                self.first -= 1       # scroll back up to the menu first
-                return
-            else:
-                self.cursor = max(self.first_item, self.cursor - 1)
-        elif k == K.DOWN:
-            if self.cursor == self.last_item:       # past the menu: scroll the rounds
-                self.first = max(0, min(self.first + 1, len(self.lines) - rows))
-                return
-            self.cursor = min(self.last_item, self.cursor + 1)
+        if k in (K.UP, K.DOWN):      # over the menu only; the words above stay in view
+            step = 1 if k == K.DOWN else -1
+            self.cursor = max(self.first_item, min(len(self.lines) - 1, self.cursor + step))
+            self.first = 0
         elif k == K.A:
-            if seen:
-                self.items[self.cursor - self.first_item][1]()
-                return
-            # scrolled past the menu: A brings the chosen row back into view first
+            self.items[self.cursor - self.first_item][1]()
         elif k == K.B:
             self.menu()
-            return
-        self.scroll_to_cursor()
 
     def again(self):
         from ui.menus import start_table

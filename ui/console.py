@@ -25,7 +25,8 @@ from engine.rng import LAST_DEAL, random_deal
 from ui import console_words as W
 from ui.console_words import facts
 from ui.console_play import Playing
-from ui.session import Session, default_names
+from ui.seating import default_names
+from ui.session import Session
 from ui.version import VERSION
 
 DEFAULT_LEVEL = 2        # the bots' level when the settings name none

@@ -239,7 +239,7 @@ class Playing:
                      % (change[0] + 1))
             return False
         if change:
-            s.set_seat(change[0], change[1], change[2])
+            call("ui.seating", "set_seat", s, change[0], change[1], change[2])
             self.autosave()
         self.say(*["  seat %d %s: %s" % (i + 1, s.names[i], "person" if s.is_human(i)
                                          else "bot %d" % s.levels[i]) for i in range(s.players)])
@@ -272,6 +272,6 @@ class Playing:
         win = s.state.winners()
         self.say("", "%s is over." % title)
         self.say(*call("ui.sheet_page", "score_sheet", v, s.names, 80))
-        self.say(*call("ui.sheet_page", "outcome", v, win, s.names))
+        self.say(*call("ui.standings", "outcome", v, win, s.names))
         if self.store is not None:
             s.results(self.store, self.hinted)  # as the screen does: every person's result

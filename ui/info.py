@@ -11,7 +11,7 @@ def stats_lines(store, cols):
     # (the title's Statistics page and the console's `stats`), cols wide: a
     # game's name longer than its column keeps its first words ("Linger").
     from ui.fmt import rpad, pad, score, shorten
-    from ui.prefs import low_wins
+    from engine.ondemand import call
     try:
         st = store.load_stats() or {}
     except (OSError, ValueError):
@@ -28,7 +28,7 @@ def stats_lines(store, cols):
     for gid in games_:
         g = st[gid]
         best = g.get("best")
-        best = "-" if type(best) is not int or low_wins(gid) is None else \
+        best = "-" if type(best) is not int or call("ui.standings", "low_wins", gid) is None else \
             score(best, 10 if gid == "callbreak" else 1)
         out.append(pad(names[gid], w) + rpad(str(g.get("played", 0)), 4) +
                    rpad(str(g.get("won", 0)), 4) + rpad(best, 6))

@@ -100,7 +100,7 @@ class LinkConsole:
         if st.is_over():
             self.say("", "Game over.")
             self.say(*call("ui.sheet_page", "score_sheet", v, names, 80))
-            self.say(*call("ui.sheet_page", "outcome", v, st.winners(), names))
+            self.say(*call("ui.standings", "outcome", v, st.winners(), names))
             return True
         w = self.c.wait
         if w:

@@ -388,7 +388,7 @@ def link_names(kinds):
     # Seats as every joiner sees them (kinds per seat: "human", "remote" or
     # "bot"): people P1.. (one host player: Host) until a joiner's hello
     # names its seat, bots by the built-in names as at a local table.
-    from ui.session import default_names
+    from ui.seating import default_names
     names = default_names(["bot" if k == "bot" else "human" for k in kinds])
     hosts = kinds.count("human")
     for i in range(len(kinds)):

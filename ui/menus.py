@@ -118,7 +118,8 @@ def quick_start(app, game_id, seed=None):
     # --game ID on the desktop: straight to a table, you against bots (asking
     # first when a saved game would be replaced).
     from engine.rng import random_deal
-    from ui.session import Session, default_names
+    from ui.seating import default_names
+    from ui.session import Session
     n = facts(game_id)[5]
     level = app.settings.get("bot_level", 2)
     seats = ["human"] + ["bot"] * (n - 1)

@@ -7,7 +7,8 @@ from ui.menus import (SEAT_KINDS, facts, option_help, row, setup_lines, setup_op
                       start_or_ask, start_table)
 from hal import keys as K
 from ui.list_screen import ListScreen
-from ui.session import Session, default_names
+from engine.ondemand import call
+from ui.session import Session
 
 FOOTER = "L/R change  A start"
 DIGITS = 5          # deal numbers 1..99999, entered digit by digit
@@ -85,7 +86,7 @@ class Setup(ListScreen):
         return ["human" if self.seats[s] == 0 else "bot" for s in range(self.players)]
 
     def seat_names(self):
-        return default_names(self.kinds(), self.app.settings.get("names"))
+        return call("ui.seating", "default_names", self.kinds(), self.app.settings.get("names"))
 
     def own_row(self, kind, c):
         if kind == "deal":

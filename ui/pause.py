@@ -3,6 +3,7 @@
 from ui.menus import SEAT_KINDS, row, rules_text, short_title
 from hal import keys as K
 from ui.list_screen import ListScreen, Menu, TextScreen
+from engine.ondemand import call
 
 
 class Pause(Menu):
@@ -14,17 +15,16 @@ class Pause(Menu):
         self.table = table
 
     def refresh(self):
-        s = self.table.session
         items = [("Resume", self.app.pop)]
         t = self.table
         seat = t.state().to_act()
-        if t.decided(seat) and t.shown_seat() == seat and not t.hold_until:
-            items.append(("Hint", self.hint))    # your decision now: level 3's choice
+        mine = t.decided(seat) and t.shown_seat() == seat and not t.hold_until
+        if mine:     # your decision now: level 3's choice (UP at the table)
+            items.append(("Hint (UP)" if t.state().phase != "trump_bid" else "Hint", self.hint))
+        if mine and call("ui.take_back", "possible", t):    # only when it can happen (B, B)
+            items.append(("Undo last trick (B)" if call("ui.take_back", "trick_game", t)
+                          else "Undo my move (B)", self.undo))
         items += [("Score sheet", self.sheet), ("Rules", self.rules)]
-        if s.game != "israeli":
-            items.append(("Undo my last move", self.undo))
-        elif s.can_undo_trick():      # the engine's rule: only while a trick can go back
-            items.append(("Undo last trick", self.undo))
         self.items = items + [("Seats: human or bot", self.seats), ("Save and quit", self.quit)]
         self.lines = [it[0] for it in self.items]
 
@@ -48,18 +48,14 @@ class Pause(Menu):
         self.app.push(TextScreen(short_title(gid), rules_text(gid)))
 
     def undo(self):
-        israeli = self.table.session.game == "israeli"
-        q = "Take back the last trick?" if israeli else "Take back your last move?"
+        trick = call("ui.take_back", "trick_game", self.table)
+        q = "Take back the last trick?" if trick else "Take back your last move?"
         from ui.confirm import Confirm
         self.app.push(Confirm(q, self.do_undo))
 
     def do_undo(self):
-        t = self.table
-        s = t.session
-        who = t.last_human        # the human who has the device: only their own move
-        ok = s.undo_trick(who) if s.game == "israeli" else s.undo_human(who)
         self.app.pop()
-        t.after_undo(ok)
+        call("ui.take_back", "do", self.table)
 
     def seats(self):
         self.app.push(Seats(self.table))
@@ -87,9 +83,9 @@ class Seats(ListScreen):
         cur = 0 if s.seats[i] == "human" else 1 + s.levels[i]
         nxt = (cur + step) % len(SEAT_KINDS)
         if nxt == 0:
-            s.set_seat(i, "human")
+            call("ui.seating", "set_seat", s, i, "human")
         else:
-            s.set_seat(i, "bot", nxt - 1)
+            call("ui.seating", "set_seat", s, i, "bot", nxt - 1)
         self.refresh()
 
     def choose(self, i):

@@ -117,16 +117,6 @@ def record_result(store, game_id, levels, won, score):
     return store._write("stats.json", "stats", stats)
 
 
-def low_wins(game_id):
-    # Whether the lowest score is best in this game (engine.catalog); None
-    # for a game without points (Linger Longer: no best score).
-    from engine.catalog import entry
-    try:
-        return entry(game_id)[6]
-    except ValueError:
-        return False
-
-
 def tally(stats, game_id, levels, won, score):
     # One finished game into stats (ui.nostore keeps its own the same way).
     g = stats.get(game_id)
@@ -137,7 +127,8 @@ def tally(stats, game_id, levels, won, score):
     g["played"] = g.get("played", 0) + 1
     g["won"] = g.get("won", 0) + won
     best = g.get("best")
-    low = low_wins(game_id)
+    from engine.ondemand import call
+    low = call("ui.standings", "low_wins", game_id)    # which way its scores win
     if low is None:
         g.pop("best", None)     # (a best of 0 kept by an older version goes)
     elif type(score) is int and (best is None or (score < best if low else score > best)):

@@ -1,49 +1,16 @@
 # One game in progress: the engine state plus who sits where.
 #
-# Knows seats (human or bot, bot levels, names), asks bots for moves, keeps the
-# save record (the state's save(False) header and its log of action codes:
+# Knows seats (human or bot, bot levels, names: ui/seating.py makes and
+# changes them), asks bots for moves, keeps the save record (the state's save(False) header and its log of action codes:
 # never a list of all actions), and undoes by replaying the log without its
 # tail (the engine's intended save/restore path).
 
 from engine import IllegalAction, bots, games, ondemand
 
-# the built-in names: "You" for a lone human, the bots these in turn (the
-# names setting's default, ui/prefs.py, is the same list)
-YOU = "You"
-BOT_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
 # Israeli Whist: after three Frisches nobody bid after, the same dealer deals
 # again (Session.redealt is this sentence when the last action did): every
 # front end's words.
 REDEALT = "No bid after 3 Frisches: dealt again"
-
-
-def default_names(seats, names=None):
-    # Names of at most 5 letters (they fit the screen). names: the names
-    # setting (POCKET_TRICKS_NAMES in settings.toml), yours first: a lone human
-    # is names[0] ("You" without it), the bots take the names after it in seat
-    # order (past its end the first of BOT_NAMES not taken); several humans
-    # are P1, P2, ...
-    names = names or (YOU,) + BOT_NAMES
-    humans = [s for s in range(len(seats)) if seats[s] == "human"]
-    out = []
-    k = 0
-    for s in range(len(seats)):
-        if seats[s] != "human":
-            k += 1
-            out.append(names[k][:5] if k < len(names) else free_name(out + list(names)))
-        elif len(humans) == 1:
-            out.append(names[0][:5])
-        else:
-            out.append("P%d" % (s + 1))
-    return out
-
-
-def free_name(taken):
-    # The first built-in bot name not in taken.
-    for n in BOT_NAMES:
-        if n not in taken:
-            return n
-    return BOT_NAMES[0]
 
 
 class Session:
@@ -53,7 +20,7 @@ class Session:
         self.players = len(seats)
         self.seats = list(seats)
         self.levels = list(levels)
-        self.names = list(names) if names else default_names(seats)
+        self.names = list(names) if names else ondemand.call("ui.seating", "default_names", seats)
         self.seed = state.deal_seed  # the deal number (save() would copy the whole action list)
         self.why = None              # why the last undo was refused
         self.redealt = None          # REDEALT when the last action dealt the cards again
@@ -148,23 +115,6 @@ class Session:
             self.received = [[c for c in st.hands[s] if c not in before[s]]
                              for s in range(len(before))]
 
-    def set_seat(self, seat, kind, level=None):
-        # Seat changes hands mid-game. Only its own name changes, and only
-        # with its kind: a bot takes the first built-in name free at the table,
-        # a person is "You" when alone, else P1, P2.. (the others keep theirs:
-        # the curtain names the player the device goes to).
-        was = self.seats[seat]
-        self.seats[seat] = kind
-        if level is not None:
-            self.levels[seat] = level
-        if was == kind:
-            return
-        if kind == "human":
-            alone = self.seats.count("human") == 1
-            self.names[seat] = YOU if alone else "P%d" % (seat + 1)
-        else:
-            self.names[seat] = free_name(self.names)
-
     # --- undo ------------------------------------------------------------
     def undo_human(self, who=None):
         # Take back who's last decision and the moves after it (a replay of
@@ -187,6 +137,7 @@ class Session:
         self.why = self.take_back(who, True)   # (ui/undo.py: NO_TRICK when there is none)
         return self.why is None
 
-    def take_back(self, who, trick):
-        # ui/undo.py's last_human (loaded for the undo): None when done, else why not.
-        return ondemand.call("ui.undo", "last_human", self.state, self.seats, who, trick)
+    def take_back(self, who, trick, dry=False):
+        # ui/undo.py's last_human (loaded for the undo): None when done (dry:
+        # when it could be done), else why not.
+        return ondemand.call("ui.undo", "last_human", self.state, self.seats, who, trick, dry)

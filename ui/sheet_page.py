@@ -1,57 +1,17 @@
-# The score sheet screen (SELECT, the pause menu, game over: a page per
-# round, then the totals and the last trick), the whole sheet as text for the
-# console, and game over's words and line per round. Loaded while one of them is used.
+# The score sheet screen (SELECT, the pause menu, game over: the totals,
+# the last trick, then a page per round) and the whole sheet as text for the
+# console. Loaded while one of them is used.
 from hal import keys as K
 from ui.fmt import bid_word, card, pad, score
 from ui.list_screen import ListScreen
 from ui.sheet import columns, round_table, signed
-
-
-def round_lines(view, names):
-    # One line per round with each seat's points, then the totals (game over).
-    n = view["players"]
-    scale = view.get("score_scale") or 1
-    hist = view.get("history") or []
-    if view["game"] == "linger":
-        rows = [["Rd"] + [names[s] for s in range(n)]]
-        for r in range(len(hist)):
-            rows.append([str(r + 1)] + [str(t) for t in hist[r]["tricks"]])
-        return columns(rows) if hist else []
-    rows = [["Rd"] + [names[s] for s in range(n)]]
-    for r in range(len(hist)):
-        rows.append([str(r + 1)] + [signed(p, scale) for p in hist[r].get("points") or [0] * n])
-    rows.append(["Tot"] + [score(x, scale) for x in view["scores"]])
-    return columns(rows)
-
-
-def outcome(view, win, names):
-    # Game over's words on every front end: who won (win: the winning seats)
-    # and, where a rule decided it rather than the totals, which rule.
-    who = ", ".join([names[s] for s in win])
-    result = view.get("result")      # Linger Longer's: how the game ended
-    if result == "draw":
-        head = "Draw: " + who
-    elif len(win) > 1:
-        head = "Joint winners: " + who
-    elif win:
-        head = "You win!" if names[win[0]] == "You" else who + " wins!"
-    else:
-        head = "Nobody wins."
-    out = [head]
-    eight = view.get("eight_winner")
-    if eight is not None:
-        out.append("%s took 8 tricks in round %d: an instant win."
-                   % (names[eight], view["round"] + 1))
-    if result == "last_holder":
-        out.append("Last to hold cards.")
-    elif result in ("most_tricks", "draw"):
-        out.append("The stock ran out: most tricks wins.")
-    return out
+from ui.standings import low_wins, rounds_left, standings
 
 
 def score_sheet(view, names, cols):
     # The whole sheet as text (the text console): per round bid/won and points.
     n = view["players"]
+    scored = low_wins(view["game"]) is not None
     scale = view.get("score_scale") or 1
     hist = view.get("history") or []
     rows = [["Rd"] + [names[s] for s in range(n)]]
@@ -63,16 +23,16 @@ def score_sheet(view, names, cols):
             cell = "won %d" % h["tricks"][s]
             if bids[s] is not None:
                 cell = "%s %d %s" % (bid_word(view), bids[s], cell)
-            if view["game"] != "linger":
+            if scored:
                 cell += " " + signed(h["points"][s], scale)
             row.append(cell)
         rows.append(row)
-    if view["game"] != "linger":
+    if scored:
         rows.append(["Tot"] + [score(x, scale) for x in view["scores"]])
     out = columns(rows)
     if not hist:
         out.insert(1, "No round finished yet.")
-    elif view["game"] != "linger" and view["phase"] != "over":
+    elif scored and view["phase"] != "over":
         out.append(lead_sentence(view, names))
     return out
 
@@ -103,38 +63,12 @@ def last_trick(view, names):
     return out
 
 
-def low_wins(view):
-    # True where the lowest score wins (Nines: first to 0).
-    from engine.catalog import entry
-    return entry(view["game"])[6]
-
-
-def standings(view):
-    # The seats best first, as (seat, its total as an int, how far behind the
-    # leader it is: 0 for the leader and seats tied with it).
-    n = view["players"]
-    tot = view["scores"]
-    sign = -1 if low_wins(view) else 1
-    order = sorted(range(n), key=lambda s: (-sign * tot[s], s))
-    best = tot[order[0]]
-    return [(s, tot[s], sign * (best - tot[s])) for s in order]
-
-
-def rounds_left(view):
-    # "6 rounds left", "Last round", or Nines' "First to 0 wins" (no fixed number).
-    total = view.get("rounds")
-    if total is None:
-        return "First to 0 wins" if low_wins(view) else ""
-    left = total - len(view["history"])
-    return "Last round" if left == 1 else "%d rounds left" % left if left > 0 else ""
-
-
 def totals_page(view, names):
     # The score sheet's first page: a seat a line, leader first, with how
     # far behind it each is; then the rounds left. (Linger Longer: tricks and
     # cards left, its one round's standings.)
     n = view["players"]
-    if view["game"] == "linger":
+    if low_wins(view["game"]) is None:      # a game without points: tricks, cards left
         rows = [["", "Won", "Cards"]] + [[names[s], str(view["tricks"][s]), str(view["counts"][s])]
                                         for s in range(n)]
         return columns(rows) + ["", "Last to hold cards wins"]
@@ -156,35 +90,13 @@ def totals_page(view, names):
 
 def totals_title(view):
     n = len(view["history"])
-    if view["game"] == "linger":
+    if low_wins(view["game"]) is None:
         return "Tricks so far"
     total = view.get("rounds")
     if not n:
         return "Totals: no round yet"
     return "Totals: %d of %d rounds" % (n, total) if total else \
         "Totals: %d round%s" % (n, "" if n == 1 else "s")
-
-
-def final_lines(view, names, cols, win=()):
-    # Game over's standings under a heading, in as few lines as fit every
-    # seat (two to a line on the smallest screen), the winners (win) first:
-    # "Bob  24   You  21". Linger Longer's are tricks won.
-    n = view["players"]
-    if view["game"] == "linger":
-        order = sorted(range(n), key=lambda s: (-view["tricks"][s], s))
-        head, cells = "Tricks won:", [(s, str(view["tricks"][s])) for s in order]
-    else:
-        scale = view.get("score_scale") or 1
-        head, cells = "Final scores:", [(s, score(t, scale)) for s, t, _ in standings(view)]
-    cells = [(names[s], t) for s, t in cells if s in win] + \
-        [(names[s], t) for s, t in cells if s not in win]
-    w = max([len(c[1]) for c in cells])
-    cell = [pad(a, 5) + " " + " " * (w - len(b)) + b for a, b in cells]
-    per = max(1, (cols + 3) // (len(cell[0]) + 3))
-    out = [head]
-    for i in range(0, n, per):
-        out.append("   ".join(cell[i:i + per]))
-    return out
 
 
 class ScoreSheet(ListScreen):
@@ -223,6 +135,7 @@ class ScoreSheet(ListScreen):
         ListScreen.exit(self)
         from engine.ondemand import forget
         forget("ui.sheet")            # loaded for its table helpers
+        forget("ui.standings")
 
     def key(self, k):
         if k in (K.LEFT, K.RIGHT):

@@ -39,6 +39,10 @@ class Table(Screen):
     hint = None                # (action, reason) level 3 would choose here
     hinted = False             # a hint was asked for in this game (statistics)
     thinking = -1              # the bot seat shown deciding (drawn before it decides)
+    # whether last_human's undo can happen now (None: unknown, ui.take_back
+    # finds out); the acts count it was found at; B's first press (ui.take_back)
+    undoable = None
+    undo_seen = undo_armed = -1
     skip = False               # A pressed while a bot decided: cut the pause after its move
 
     def __init__(self, session):
@@ -180,6 +184,7 @@ class Table(Screen):
         self.app.open(self.over_screen, self)
 
     def after_undo(self, ok):
+        self.undoable = None
         self.rounds_seen = len(self.state().history)
         self.hold_until = 0
         self.pending_round = self.round_hold = self.finished = False
@@ -194,6 +199,7 @@ class Table(Screen):
         # The decision set up afresh and the fields redrawn (a curtain passed,
         # the seats changed, a move taken back).
         self.dec_seat = -1
+        self.undoable = None
         self.update_fields()
 
     # --- doing things --------------------------------------------------------
@@ -204,11 +210,24 @@ class Table(Screen):
         # Cheap facts, not views: every game is an engine.state.TrickGame, whose trick,
         # last_trick (the finished trick's list), last_winner and history the UI reads.
         last = st.last_trick
+        who = self.last_human
+        human = self.session.is_human(seat)
+        real = human and (st.phase == "frisch" or len(st.legal_actions()) > 1)   # a decision
+        mine = list(st.hands[who]) if who is not None else ()
         try:
             self.session.apply(a)
         except IllegalAction as e:    # the engine's reason, short (loaded for a refusal)
             self.message = call("ui.panel", "refused", str(e))
             return False
+        if who is not None:      # ui/undo.py's rules, move by move (ui.take_back)
+            if real and seat == who:
+                self.undoable = True
+            elif human and seat != who:     # another person's move: it stays
+                self.undoable = False
+            for c in st.hands[who]:
+                if c not in mine:       # new cards reached who: the decision stays
+                    self.undoable = False
+                    break
         pause = self.app.speed_ms()
         self.message = self.note = ""
         self.hint = None

@@ -3,8 +3,9 @@
 # and what each key does. START and SELECT open the pause menu and the score
 # sheet; keys pressed while a bot decides or a trick stays up are kept for
 # the human's turn (A cuts the pause short); on the human's turn LEFT/RIGHT
-# move over the hand's playable cards or the picker's values (UP/DOWN in
-# steps), and A plays or chooses.
+# move over the hand's playable cards or the picker's values, A plays or
+# chooses, UP asks for a hint and B takes the last move back (pressed twice:
+# ui.take_back). In Israeli Whist's auction UP/DOWN step a trick instead.
 from engine.actions import is_card, is_trump_bid
 from engine.ondemand import call
 from hal import keys as K
@@ -12,6 +13,8 @@ from hal import keys as K
 
 def key(t, k):
     t.message = ""
+    if k != K.B:
+        t.undo_armed = -1        # B's second press must follow its first
     if k == K.START:
         t.app.open(t.pause_screen, t)
         return
@@ -34,9 +37,16 @@ def key(t, k):
     if t.shown_seat() != seat:
         return
     phase = st.phase
+    if k == K.B and not (phase == "frisch" and t.chosen):
+        call("ui.take_back", "press_b", t)
+        t.update_fields()
+        return
     v = None if t.decided(seat) and phase != "frisch" else st.view(None)
     if v:
         prepare(t, v)
+    if k == K.UP and phase != "trump_bid":
+        call("ui.hint", "ask", t)      # (it redraws the table)
+        return
     acts = t.acts
     if phase not in ("play", "frisch"):
         picker_key(t, k, seat, phase)
@@ -72,8 +82,8 @@ def picker_key(t, k, seat, phase):
         t.pick = max(0, min(n - 1, t.pick + (1 if k == K.RIGHT else -1)))
     elif k in (K.UP, K.DOWN) and phase == "trump_bid" and n:
         t.pick = trick_step(t.options, t.pick, k == K.UP)
-    elif k in (K.UP, K.DOWN):
-        t.pick = max(0, min(n - 1, t.pick + (1 if k == K.UP else -1)))
+    elif k == K.DOWN:
+        t.pick = max(0, t.pick - 1)
     if t.hint is not None and n and t.options[t.pick] != t.hint[0]:
         t.hint = None               # moved off the hinted value: its words go
     if k == K.A and n:

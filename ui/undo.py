@@ -52,10 +52,11 @@ def trick_start(state, seats):
     return None
 
 
-def last_human(state, seats, who=None, trick=False):
+def last_human(state, seats, who=None, trick=False, dry=False):
     # Take back who's last real decision (trick: the last trick) in state;
     # None when done, else the sentence why not (state as it was).
-    # who None: the human who acted last.
+    # who None: the human who acted last. dry: only say whether it could be
+    # done (None), the state left as it was.
     codes = bytes(state.log)
     n = len(codes)
     p = len(seats)
@@ -101,5 +102,6 @@ def last_human(state, seats, who=None, trick=False):
             return OTHER
     if seen[who] > c:
         return SEEN
-    state.rewind(n - c)
+    if not dry:
+        state.rewind(n - c)
     return None

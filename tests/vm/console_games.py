@@ -76,7 +76,7 @@ print("saved, resumed and finished Call Break")
 
 # the pages beside the games: settings saved, statistics of that game, rules
 con3, out3 = play(["s", "4 3", "2", "", "t", "r 3", "rules israeli"], store=Store("/saves", True))
-assert "Bot level: 3" in out3 and "Autoplay: Off" in out3, out3
+assert "Bot level: hard" in out3 and "Autoplay: Off" in out3, out3
 got = Store("/saves", True).load_settings()
 assert got["bot_level"] == 3 and got["autoplay"] is False
 assert "Game       Pld Won  Best" in out3, out3

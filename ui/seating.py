@@ -1,0 +1,57 @@
+# Seat names and seats changing hands: the built-in names, a new table's
+# names (from the names setting), and a seat handed to a person or a bot in
+# the middle of a game. Loaded while a table is set up or a seat changes
+# hands (the setup screens, the pause menu's seats, the console's `seat`): a
+# game in play keeps none of it.
+
+# the built-in names: "You" for a lone human, the bots these in turn (the
+# names setting's default, ui/prefs.py, is the same list)
+YOU = "You"
+BOT_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
+
+
+def default_names(seats, names=None):
+    # Names of at most 5 letters (they fit the screen). names: the names
+    # setting (POCKET_TRICKS_NAMES in settings.toml), yours first: a lone human
+    # is names[0] ("You" without it), the bots take the names after it in seat
+    # order (past its end the first of BOT_NAMES not taken); several humans
+    # are P1, P2, ...
+    names = names or (YOU,) + BOT_NAMES
+    humans = [s for s in range(len(seats)) if seats[s] == "human"]
+    out = []
+    k = 0
+    for s in range(len(seats)):
+        if seats[s] != "human":
+            k += 1
+            out.append(names[k][:5] if k < len(names) else free_name(out + list(names)))
+        elif len(humans) == 1:
+            out.append(names[0][:5])
+        else:
+            out.append("P%d" % (s + 1))
+    return out
+
+
+def free_name(taken):
+    # The first built-in bot name not in taken.
+    for n in BOT_NAMES:
+        if n not in taken:
+            return n
+    return BOT_NAMES[0]
+
+
+def set_seat(session, seat, kind, level=None):
+    # Seat changes hands mid-game. Only its own name changes, and only
+    # with its kind: a bot takes the first built-in name free at the table,
+    # a person is "You" when alone, else P1, P2.. (the others keep theirs:
+    # the curtain names the player the device goes to).
+    was = session.seats[seat]
+    session.seats[seat] = kind
+    if level is not None:
+        session.levels[seat] = level
+    if was == kind:
+        return
+    if kind == "human":
+        alone = session.seats.count("human") == 1
+        session.names[seat] = YOU if alone else "P%d" % (seat + 1)
+    else:
+        session.names[seat] = free_name(session.names)

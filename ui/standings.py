@@ -1,0 +1,83 @@
+# Who leads and who won: the seats in order with how far behind each is,
+# the rounds left, game over's words and final scores (every front end), and
+# which way a game's scores win (the statistics too). Loaded while game
+# over, the score sheet's totals or the statistics need it.
+from ui.fmt import pad, score
+
+
+def low_wins(game_id):
+    # True where the lowest score wins (Nines: first to 0), None for a game
+    # without points (Linger Longer), from engine.catalog; False for an
+    # unknown id (statistics written by another version).
+    from engine.catalog import entry
+    try:
+        return entry(game_id)[6]
+    except ValueError:
+        return False
+
+
+def standings(view):
+    # The seats best first, as (seat, its total as an int, how far behind the
+    # leader it is: 0 for the leader and seats tied with it).
+    n = view["players"]
+    tot = view["scores"]
+    sign = -1 if low_wins(view["game"]) else 1
+    order = sorted(range(n), key=lambda s: (-sign * tot[s], s))
+    best = tot[order[0]]
+    return [(s, tot[s], sign * (best - tot[s])) for s in order]
+
+
+def rounds_left(view):
+    # "6 rounds left", "Last round", or Nines' "First to 0 wins" (no fixed number).
+    total = view.get("rounds")
+    if total is None:
+        return "First to 0 wins" if low_wins(view["game"]) else ""
+    left = total - len(view["history"])
+    return "Last round" if left == 1 else "%d rounds left" % left if left > 0 else ""
+
+
+def outcome(view, win, names):
+    # Game over's words on every front end: who won (win: the winning seats)
+    # and, where a rule decided it rather than the totals, which rule.
+    who = ", ".join([names[s] for s in win])
+    result = view.get("result")      # Linger Longer's: how the game ended
+    if result == "draw":
+        head = "Draw: " + who
+    elif len(win) > 1:
+        head = "Joint winners: " + who
+    elif win:
+        head = "You win!" if names[win[0]] == "You" else who + " wins!"
+    else:
+        head = "Nobody wins."
+    out = [head]
+    eight = view.get("eight_winner")
+    if eight is not None:
+        out.append("%s took 8 tricks in round %d: an instant win."
+                   % (names[eight], view["round"] + 1))
+    if result == "last_holder":
+        out.append("Last to hold cards.")
+    elif result in ("most_tricks", "draw"):
+        out.append("The stock ran out: most tricks wins.")
+    return out
+
+
+def final_lines(view, names, cols, win=()):
+    # Game over's standings under a heading, in as few lines as fit every
+    # seat (two to a line on the smallest screen), the winners (win) first:
+    # "Bob  24   You  21". A game without points (Linger Longer): tricks won.
+    n = view["players"]
+    if low_wins(view["game"]) is None:
+        order = sorted(range(n), key=lambda s: (-view["tricks"][s], s))
+        head, cells = "Tricks won:", [(s, str(view["tricks"][s])) for s in order]
+    else:
+        scale = view.get("score_scale") or 1
+        head, cells = "Final scores:", [(s, score(t, scale)) for s, t, _ in standings(view)]
+    cells = [(names[s], t) for s, t in cells if s in win] + \
+        [(names[s], t) for s, t in cells if s not in win]
+    w = max([len(c[1]) for c in cells])
+    cell = [pad(a, 5) + " " + " " * (w - len(b)) + b for a, b in cells]
+    per = max(1, (cols + 3) // (len(cell[0]) + 3))
+    out = [head]
+    for i in range(0, n, per):
+        out.append("   ".join(cell[i:i + per]))
+    return out
