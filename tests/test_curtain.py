@@ -90,6 +90,9 @@ def test_switching_your_own_seat_to_a_bot_curtains_the_next_human():
     # until seat 2 gets the curtain, its cards never show
     run_until(rig, lambda: type(rig.app.top()).__name__ == "Curtain", watch=(2,))
     assert rig.app.top().seat == 2
+    # the person left keeps their name; the seat handed over takes a bot's
+    assert t.session.names == ["Cy", "Ann", "P3", "Bob"]
+    assert "Pass to P3" in rig.app.top().lines
     rig.app.key(K.A)
     assert t.last_human == 2
     shown = frame(rig, ())
@@ -120,3 +123,30 @@ def test_your_own_seat_to_a_bot_and_back_needs_no_curtain():
     leave_seats(rig)
     run_until(rig, lambda: t.session.is_human(t.state().to_act()) and not t.busy())
     assert type(rig.app.top()).__name__ == "Table" and t.hand
+
+
+def test_start_on_the_curtain_saves_and_quits_without_showing_a_hand():
+    from ui.nostore import NoStore
+    store = NoStore()
+    rig = make_rig(store=store)
+    t = start_table(rig.app, Session.new("nommie", ["human", "human", "bot", "bot"],
+                                         [1] * 4, 21))
+    run_until(rig, lambda: type(rig.app.top()).__name__ == "Curtain", watch=(0, 1))
+    curtain = rig.app.top()
+    rig.app.key(K.START)
+    menu = rig.app.top()
+    assert type(menu).__name__ == "CurtainMenu" and menu.lines == [
+        "Back to the curtain", "Score sheet", "Save and quit"]
+    frame(rig, (0, 1))
+    rig.app.key(K.START)                      # START again: back to the curtain
+    assert rig.app.top() is curtain
+    rig.app.key(K.START)
+    rig.app.key(K.DOWN)
+    rig.app.key(K.A)                          # the score sheet: totals, no hand
+    assert type(rig.app.top()).__name__ == "ScoreSheet"
+    frame(rig, (0, 1))
+    rig.app.key(K.B)
+    rig.app.key(K.DOWN)
+    rig.app.key(K.A)                          # save and quit
+    assert type(rig.app.top()).__name__ == "Title"
+    assert store.game is not None and store.game["save"] == t.state().save()

@@ -2,16 +2,17 @@
 # summary and game over. Loaded when one opens, unloaded when it closes
 # (App: `module`).
 from hal import keys as K
-from ui.list_screen import ListScreen, TextScreen
+from ui.list_screen import ListScreen, Menu, TextScreen
 from ui.screen import wrap
 
 
 class Curtain(ListScreen):
-    # Pass-and-play: hides every hand until the next player presses A.
+    # Pass-and-play: hides every hand until the next player presses A;
+    # START opens a menu that shows no hand (save and quit, the scores).
     module = "ui.between"
 
     def __init__(self, table, seat):
-        ListScreen.__init__(self, "Pass and play", [], "Only A continues")
+        ListScreen.__init__(self, "Pass and play", [], "A: go on  START: menu")
         self.table = table
         self.seat = seat
 
@@ -26,6 +27,27 @@ class Curtain(ListScreen):
             t = self.table           # the device is with this seat's player now
             t.last_human = t.pov = self.seat
             t.turn_again()
+        elif k == K.START:
+            self.app.push(CurtainMenu(self.table))
+
+
+class CurtainMenu(Menu):
+    # START on the curtain: what may be done before anyone's hand shows.
+    module = "ui.between"
+    toggle = K.START
+
+    def __init__(self, table):
+        Menu.__init__(self, "Paused", [("Back to the curtain", self.back),
+                                       ("Score sheet", self.sheet),
+                                       ("Save and quit", self.quit)], "A: choose  B: back")
+        self.table = table
+
+    def sheet(self):
+        self.app.open("score_sheet", self.table)
+
+    def quit(self):
+        self.table.autosave()
+        self.app.home()
 
 
 class RoundSummary(TextScreen):
