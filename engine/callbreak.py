@@ -153,8 +153,8 @@ class CallBreak(TrickGame):
 
 
 def new_game(players=None, seed=0, **options):
-    from engine.options import check
-    check("callbreak", players, options)
+    from engine.ondemand import call
+    call("engine.options", "check", "callbreak", players, options)
     return CallBreak(4, seed, options)
 
 

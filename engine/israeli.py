@@ -212,8 +212,8 @@ class Israeli(TrickGame):
 
 
 def new_game(players=None, seed=0, **options):
-    from engine.options import check
-    check("israeli", players, options)
+    from engine.ondemand import call
+    call("engine.options", "check", "israeli", players, options)
     return Israeli(4, seed, options)
 
 

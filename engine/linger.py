@@ -100,8 +100,8 @@ class Linger(TrickGame):
 
 
 def new_game(players=None, seed=0, **options):
-    from engine.options import check
-    players = check("linger", players, options)
+    from engine.ondemand import call
+    players = call("engine.options", "check", "linger", players, options)
     return Linger(players, seed, options)
 
 

@@ -128,8 +128,8 @@ class Nines(TrickGame):
 
 
 def new_game(players=None, seed=0, **options):
-    from engine.options import check
-    check("nines", players, options)
+    from engine.ondemand import call
+    call("engine.options", "check", "nines", players, options)
     return Nines(3, seed, options)
 
 

@@ -129,8 +129,8 @@ class Nommie(TrickGame):
 
 
 def new_game(players=None, seed=0, **options):
-    from engine.options import check
-    check("nommie", players, options)
+    from engine.ondemand import call
+    call("engine.options", "check", "nommie", players, options)
     return Nommie(4, seed, options)
 
 

@@ -1,6 +1,6 @@
 # Checking new_game's player count and options against engine.catalog, with
-# messages a player understands, the same way for every game. Imported by
-# new_game when a game starts (the catalog leaves memory after the check).
+# messages a player understands, the same way for every game. new_game loads
+# it for the check and drops it after (engine.ondemand.call), the catalog too.
 from engine import IllegalAction
 
 

@@ -5,7 +5,7 @@
 # never a list of all actions), and undoes by replaying the log without its
 # tail (the engine's intended save/restore path).
 
-from engine import IllegalAction, bots, games, ondemand
+from engine import IllegalAction, bots, ondemand
 
 # Israeli Whist: after three Frisches nobody bid after, the same dealer deals
 # again (Session.redealt is this sentence when the last action did): every
@@ -32,7 +32,8 @@ class Session:
         if options:
             for k in options:
                 kw[k] = options[k]
-        state = games.load(game_id).new_game(len(seats), seed, **kw)
+        # (engine.games: the game's module by its id, needed this long)
+        state = ondemand.call("engine.games", "load", game_id).new_game(len(seats), seed, **kw)
         return Session(state, seats, levels, names)
 
     @staticmethod
@@ -45,7 +46,7 @@ class Session:
                 from engine.saved import replay
                 state = replay(record["save"], record["log"])
             else:
-                state = games.restore(record["save"])
+                state = ondemand.call("engine.games", "restore", record["save"])
         n = state.view(None)["players"]
         seats = record.get("seats") or ["human"] + ["bot"] * (n - 1)
         levels = record.get("levels") or [2] * n
