@@ -9,7 +9,7 @@ from ui.menus import start_table
 from ui.session import Session
 
 from test_ui_harness import make_rig
-from test_ui_privacy import visible_cards
+from test_ui_privacy import public, visible_cards
 
 
 def frame(rig, watch):
@@ -17,8 +17,7 @@ def frame(rig, watch):
     before that seat has passed its curtain."""
     rig.screen.draw(rig.app, refresh=False)
     t = rig.table()
-    tv = rig.screen.table_view
-    shown = visible_cards(rig.screen.root, rig.screen.cards.bitmap, tv.trick if tv else ())
+    shown = visible_cards(rig.screen.root, rig.screen.cards.bitmap, public(rig))
     v = t.state().view(None)
     for seat in watch:
         if t.last_human != seat:

@@ -379,10 +379,14 @@ def test_curtain_hides_hands_and_only_a_lifts_it():
     app, d, t = four_humans("nommie", opts={})
     d.settle()
     assert name(app) == "Curtain"
-    for k in (K.B, K.START, K.SELECT, K.LEFT, K.UP):
+    for k in (K.B, K.SELECT, K.LEFT, K.UP):
         d.press(k)
         assert name(app) == "Curtain"
         assert t.hand == [] and t.shown_seat() is None
+    d.press(K.START)                              # its menu (tests/test_curtain.py), and back
+    assert name(app) == "CurtainMenu" and t.hand == []
+    d.press(K.START)
+    assert name(app) == "Curtain"
     d.press(K.A)
     assert name(app) == "Table" and t.hand == t.state().view(1)["hands"][1]
 
@@ -1188,7 +1192,7 @@ def test_start_closes_the_pause_menu_and_select_the_score_sheet():
 
 def test_israeli_auction_up_and_down_change_the_tricks_and_undo_each_other():
     from engine.actions import PASS, trump_bid, action_text
-    from ui.table_keys import trick_step
+    from ui.panel import trick_step
     opts = [PASS] + [trump_bid(n, s) for n in range(5, 14) for s in range(5)
                      if trump_bid(n, s) > trump_bid(5, 0)]          # 5 C was bid
     walk = []
@@ -1396,3 +1400,94 @@ def test_the_tables_undo_flag_agrees_with_the_undo_rules_move_by_move(gid, seats
         if checked > 30:
             break
     assert checked > 30
+
+
+def test_a_finished_trick_says_who_won_it_and_why_with_the_card_framed():
+    from ui import table_text as T
+    names = ["You", "Ann", "Bob", "Cy"]
+    # hearts led (Q, A, K, 6): the ace; then a club when clubs are trump
+    assert T.won_note([[1, 36], [2, 38], [3, 37], [0, 30]], 2, 0, names) == \
+        "Bob won: A\u2665 was highest"
+    assert T.won_note([[1, 36], [2, 1], [3, 37], [0, 30]], 2, 0, names) == \
+        "Bob won: 3\u2663 is trump"
+    assert len(T.won_note([[0, 8]], 0, 4, ["Alexa"])) <= 26
+    from test_ui_harness import make_rig
+    rig = make_rig(160, 128)
+    t = start_table(rig.app, Session.new("nommie", ["human", "bot", "bot", "bot"], [1] * 4, 3))
+    app = rig.app
+    for _ in range(2000):
+        if t.hold_until and t.trick_hold:
+            break
+        if app.busy():                       # time passes in small steps: the hold shows
+            app.tick(rig.driver.now)
+            rig.driver.now += 20
+        else:
+            app.key(K.A)
+    else:
+        raise AssertionError("no finished trick on show")
+    st = t.state()
+    rig.draw()
+    assert t.prompt == t.note == T.won_note(st.last_trick, st.last_winner, st.trump, t.names())
+    tv = rig.screen.table_view
+    framed = [i for i in range(4) if tv.trick[i].pixel_shader is rig.screen.cards.cursor]
+    assert framed == [(st.last_winner - t.pov) % 4]
+
+
+def test_a_trump_chosen_is_named_with_who_chose_it():
+    from ui import table_text as T
+    assert T.trump_note(2, "Cy") == "Cy chose hearts"
+    assert T.trump_note(4) == "Trump: No Trumps"
+    app, d = new_app()
+    t = start(app, "nommie", ["human", "bot", "bot", "bot"], seed=3)
+    st = t.state()
+    notes = []
+    for _ in range(3000):
+        if st.trump is not None:
+            break
+        if app.busy():                       # time passes in small steps
+            app.tick(d.now)
+            d.now += 20
+        else:
+            app.key(K.A)
+    for _ in range(100):                     # the chooser's pause shows the note
+        notes.append(t.note)
+        if not t.hold_until:
+            break
+        app.tick(d.now)
+        d.now += 20
+    assert st.trump is not None
+    assert any(n.endswith("chose " + fmt.SUIT_WORDS[st.trump]) for n in notes + [t.note])
+
+
+def test_a_card_drawn_in_linger_longer_is_marked_in_your_hand():
+    app, d = new_app()
+    t = start(app, "linger", ["human", "bot", "bot"], seed=3)     # you win a trick and draw
+    for _ in range(400):
+        d.settle()
+        if t.drawn and human_turn(t):
+            break
+        d.press(K.A)
+    else:
+        raise AssertionError("no card drawn")
+    assert all(c in t.hand for c in t.drawn)
+    assert [t.hand[i] for i in range(len(t.hand)) if t.marked[i]] == list(t.drawn)
+    old = list(t.drawn)
+    d.press(K.A)                                  # your card played: the mark goes
+    assert not set(old) & set(t.drawn)
+
+
+def test_a_card_played_for_you_is_said():
+    app, d = new_app()
+    app.settings["autoplay"] = True
+    t = start(app, "nommie", ["human", "bot", "bot", "bot"], seed=3)
+    said = []
+    for _ in range(20000):
+        if t.note.startswith("Played your only card "):
+            said.append(t.note)
+            break
+        if app.busy():                    # small steps: the pause after it shows the note
+            app.tick(d.now)
+            d.now += 20
+        else:
+            app.key(K.A)
+    assert said and said[0][len("Played your only card "):] in [fmt.card(c) for c in range(52)]

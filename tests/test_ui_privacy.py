@@ -44,6 +44,17 @@ def visible_cards(group, sheet, public=()):
     return found
 
 
+def public(rig):
+    """What shows played cards only: the trick's tiles, and the prompt while
+    it says who won the finished trick on show (with the winning card)."""
+    tv = rig.screen.table_view
+    if tv is None:
+        return ()
+    t = rig.table()
+    won = t.hold_until and t.trick_hold and t.prompt == t.note
+    return list(tv.trick) + ([tv.prompt] if won else [])
+
+
 def shown_text(text):
     """What a text's tiles draw (not what it was asked to show), a line a row."""
     rows = []
@@ -74,8 +85,7 @@ def check(rig, tally):
     st = t.state()
     v = st.view(None)
     acting = st.to_act()
-    tv = rig.screen.table_view
-    shown = visible_cards(rig.screen.root, rig.screen.cards.bitmap, tv.trick if tv else ())
+    shown = visible_cards(rig.screen.root, rig.screen.cards.bitmap, public(rig))
     for h in t.session.humans():
         if h == acting:
             continue

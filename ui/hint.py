@@ -25,10 +25,21 @@ def typed(state, seed):
 
 def ask(table):
     # Point the table's cursor or picker at level 3's choice and say why.
-    from ui import table_keys
     a, v = choice(table.state(), table.session.seed)
-    table_keys.show_hint(table, a, "Hint: %s, %s" % (words(v, a), reason(v, a)))
+    show(table, a, "Hint: %s, %s" % (words(v, a), reason(v, a)))
     return a
+
+
+def show(t, a, text):
+    # Level 3's choice (ui.hint): the cursor or picker goes to it, the prompt says why.
+    t.hint = (a, text)
+    t.hinted = True
+    if is_card(a) and a in t.hand:
+        t.cursor = t.hand.index(a)
+    elif a in t.options:
+        t.pick = t.options.index(a)
+    t.update_fields()
+
 
 
 def words(v, a):

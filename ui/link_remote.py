@@ -6,7 +6,7 @@
 # no save: the host does. Its seat and token are kept in link.json so a
 # restarted joiner takes its seat back. Loaded only for link play.
 from hal import keys as K
-from ui import link_proto as P, table_keys
+from ui import link_proto as P, table_keys, table_text as T
 from ui.list_screen import ListScreen
 from ui.screen import wrap
 from ui.table import Table
@@ -331,6 +331,7 @@ class Client:
 class RemoteTable(Table):
     pause_screen = "join_pause"
     over_screen = "link_over"
+    undo_and_hint = False
     # The table screen of a joiner: Table's drawing and keys, the host's state.
 
     def __init__(self, client):
@@ -359,7 +360,7 @@ class RemoteTable(Table):
                 self.trick_hold = True
                 w = st.last_winner
                 if w is not None and 0 <= w < len(self.names()):
-                    self.note = "%s won the trick" % self.names()[w]
+                    self.note = T.won_note(st.last_trick, w, st.v.get("trump"), self.names())
             if st.complete() and st.hn > self.rounds_seen:
                 self.pending_round = True
                 self.round_hold = True

@@ -1,10 +1,11 @@
 # The picker panel's reasons (why bid values are missing, the high bid, what
 # the dummy is) and a refused move's reason for the prompt. The rules' reasons
 # come from the engine (a state's explain(a), the text console's sentences),
-# shortened for the screen. Also the picker's start and Frisch's keys. Loaded
-# once per picker decision, Frisch key or refusal and unloaded right after
-# (ui.table_keys and Table.act), so the table's module stays small.
-from engine.actions import KEEP, PASS, bid, is_bid
+# shortened for the screen. Also the picker's start, the steps of Israeli
+# Whist's auction and Frisch's keys. Loaded once per picker decision, auction
+# step, Frisch key or refusal and unloaded right after (ui.table_keys and
+# Table.act), so the table's module stays small.
+from engine.actions import KEEP, PASS, bid, is_bid, is_trump_bid
 from hal import keys as K
 from ui import fmt
 from ui.screen import wrap
@@ -148,3 +149,19 @@ def swap_words(v, names):
     if kept:
         out.append("%s kept" % ", ".join(kept))
     return out
+
+
+def trick_step(opts, pick, up):
+    # Israeli's auction (Pass first, then the bids in order): UP/DOWN a trick
+    # at the same trump; a lower bid not allowed goes to the lowest bid, then
+    # Pass; from Pass UP goes to the lowest bid. DOWN then UP comes back.
+    a = opts[pick]
+    low = min(1, len(opts) - 1)          # the lowest bid (opts[0] is Pass)
+    if not is_trump_bid(a):
+        return low if up else pick
+    b = a + 5 if up else a - 5           # engine.actions.trump_bid: 5 a trick
+    if b in opts:
+        return opts.index(b)
+    if up:
+        return len(opts) - 1
+    return low if pick > low else 0

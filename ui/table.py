@@ -7,6 +7,7 @@
 # the seat that is to act (after the pass-and-play curtain) ever has its cards
 # in those fields.
 from engine import IllegalAction
+from engine.actions import is_trump
 from engine.ondemand import call
 from ui import table_keys, table_text as T
 from ui.screen import Screen
@@ -16,6 +17,7 @@ class Table(Screen):
     kind = "table"
     pause_screen = "pause"       # what START and the game's end open (App.open)
     over_screen = "game_over"
+    undo_and_hint = True         # B takes back, UP hints (not at a link table)
     # the fields the view draws, set by update_fields (version: bumped then)
     header = trump_text = prompt = known = ""
     seat_lines = trick = hand = legal = marked = ()
@@ -33,9 +35,11 @@ class Table(Screen):
     options = context_lines = ()   # the picker's values, and their reasons (ui.panel)
     dec_seat = dec_acts = -1   # the prepared decision: seat, and self.acts then (two
     acts = 0                   # ints, compared every tick); acts: actions taken (or undone)
-    message = note = ""        # note: "Bo won the trick", while that trick stays up
+    message = note = ""        # note: "Bob won: K♠ was highest", while that trick stays up
     seen_until = 0             # a finished trick stays up at least until then
     received = None            # Israeli Frisch: the cards passed to each seat
+    drawn = ()                 # cards that just reached the shown hand (Linger's draw)
+    win_pos = -1               # the finished trick on show: its winner's place
     hint = None                # (action, reason) level 3 would choose here
     hinted = False             # a hint was asked for in this game (statistics)
     thinking = -1              # the bot seat shown deciding (drawn before it decides)
@@ -166,6 +170,7 @@ class Table(Screen):
         a = self.autoplay_card(v)
         if a is not None:
             self.act(a, seat)
+            self.note = self.note or "Played your only card " + T.fmt.card(a)
             self.update_fields()
             return self.hold_until - now if self.hold_until else 0
         table_keys.prepare(self, v)
@@ -183,18 +188,6 @@ class Table(Screen):
         self.update_fields()
         self.app.open(self.over_screen, self)
 
-    def after_undo(self, ok):
-        self.undoable = None
-        self.rounds_seen = len(self.state().history)
-        self.hold_until = 0
-        self.pending_round = self.round_hold = self.finished = False
-        self.acts += 1
-        self.chosen = []
-        self.message = "Taken back." if ok else (self.session.why or "Nothing to take back.")
-        if ok:
-            self.autosave()
-        self.turn_again()
-
     def turn_again(self):
         # The decision set up afresh and the fields redrawn (a curtain passed,
         # the seats changed, a move taken back).
@@ -209,7 +202,7 @@ class Table(Screen):
         st = self.state()
         # Cheap facts, not views: every game is an engine.state.TrickGame, whose trick,
         # last_trick (the finished trick's list), last_winner and history the UI reads.
-        last = st.last_trick
+        last, trump = st.last_trick, st.trump
         who = self.last_human
         human = self.session.is_human(seat)
         real = human and (st.phase == "frisch" or len(st.legal_actions()) > 1)   # a decision
@@ -231,10 +224,16 @@ class Table(Screen):
         pause = self.app.speed_ms()
         self.message = self.note = ""
         self.hint = None
+        if seat == who:
+            self.drawn = ()
         if self.session.received is not None:   # Israeli Frisch: the cards passed get marked
             self.received = self.session.received
         elif st.phase == "play" and self.received and not st.trick:
             self.received = None       # the first trick of the deal: marks go
+        elif mine:                     # a card or two drawn into who's hand get marked
+            new = [c for c in st.hands[who] if c not in mine]
+            if 0 < len(new) < 4:
+                self.drawn = new
         trick_done = st.last_trick is not None and st.last_trick is not last and not st.trick
         self.trick_hold = trick_done
         if self.session.redealt:                # its sentence (ui.session: not imported
@@ -245,9 +244,12 @@ class Table(Screen):
             pause = pause * 2 + 300
             w = st.last_winner
             if w is not None and 0 <= w < len(self.names()):
-                self.note = "%s won the trick" % self.names()[w]
+                # who won and why, the winning card marked (ui.table_view)
+                self.note = T.won_note(st.last_trick, w, st.trump, self.names())
                 if self.session.is_human(w):
                     self.app.beep(990, 70)
+        elif st.trump != trump and len(st.history) == self.rounds_seen and st.trump is not None:
+            self.note = T.trump_note(st.trump, self.names()[seat] if is_trump(a) else None)
         save = self.session.is_human(seat) or trick_done
         if len(st.history) > self.rounds_seen:
             self.rounds_seen = len(st.history)
@@ -282,6 +284,9 @@ class Table(Screen):
          self.legal, self.marked, self.show_cursor, self.backs, self.known) = T.fields(self, v, shown)
         if self.hand:
             self.cursor = max(0, min(self.cursor, len(self.hand) - 1))
+        w = self.state().last_winner
+        self.win_pos = (w - self.pov) % v["players"] if \
+            self.hold_until and self.trick_hold and w is not None else -1
         self.panel = self.panel_lines(v, shown)
         self.prompt = T.lines2(self.prompt_text(v, shown), self.app.cols if self.app else 26)
         self.version += 1

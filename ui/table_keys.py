@@ -6,7 +6,7 @@
 # move over the hand's playable cards or the picker's values, A plays or
 # chooses, UP asks for a hint and B takes the last move back (pressed twice:
 # ui.take_back). In Israeli Whist's auction UP/DOWN step a trick instead.
-from engine.actions import is_card, is_trump_bid
+from engine.actions import is_card
 from engine.ondemand import call
 from hal import keys as K
 
@@ -37,14 +37,14 @@ def key(t, k):
     if t.shown_seat() != seat:
         return
     phase = st.phase
-    if k == K.B and not (phase == "frisch" and t.chosen):
+    if k == K.B and t.undo_and_hint and not (phase == "frisch" and t.chosen):
         call("ui.take_back", "press_b", t)
         t.update_fields()
         return
     v = None if t.decided(seat) and phase != "frisch" else st.view(None)
     if v:
         prepare(t, v)
-    if k == K.UP and phase != "trump_bid":
+    if k == K.UP and t.undo_and_hint and phase != "trump_bid":
         call("ui.hint", "ask", t)      # (it redraws the table)
         return
     acts = t.acts
@@ -81,29 +81,13 @@ def picker_key(t, k, seat, phase):
     if k in (K.LEFT, K.RIGHT):     # stops at the ends: no wrap from Pass to 13 NT
         t.pick = max(0, min(n - 1, t.pick + (1 if k == K.RIGHT else -1)))
     elif k in (K.UP, K.DOWN) and phase == "trump_bid" and n:
-        t.pick = trick_step(t.options, t.pick, k == K.UP)
+        t.pick = call("ui.panel", "trick_step", t.options, t.pick, k == K.UP)
     elif k == K.DOWN:
         t.pick = max(0, t.pick - 1)
     if t.hint is not None and n and t.options[t.pick] != t.hint[0]:
         t.hint = None               # moved off the hinted value: its words go
     if k == K.A and n:
         t.act(t.options[t.pick], seat)
-
-
-def trick_step(opts, pick, up):
-    # Israeli's auction (Pass first, then the bids in order): UP/DOWN a trick
-    # at the same trump; a lower bid not allowed goes to the lowest bid, then
-    # Pass; from Pass UP goes to the lowest bid. DOWN then UP comes back.
-    a = opts[pick]
-    low = min(1, len(opts) - 1)          # the lowest bid (opts[0] is Pass)
-    if not is_trump_bid(a):
-        return low if up else pick
-    b = a + 5 if up else a - 5           # engine.actions.trump_bid: 5 a trick
-    if b in opts:
-        return opts.index(b)
-    if up:
-        return len(opts) - 1
-    return low if pick > low else 0
 
 
 def hand_key(t, k, seat, phase, v):
@@ -121,14 +105,3 @@ def hand_key(t, k, seat, phase, v):
         t.act(hand[t.cursor], seat)
     elif phase == "frisch":     # (Israeli's Frisch keys load with the panel)
         call("ui.panel", "frisch_key", t, k, seat, v)
-
-
-def show_hint(t, a, text):
-    # Level 3's choice (ui.hint): the cursor or picker goes to it, the prompt says why.
-    t.hint = (a, text)
-    t.hinted = True
-    if is_card(a) and a in t.hand:
-        t.cursor = t.hand.index(a)
-    elif a in t.options:
-        t.pick = t.options.index(a)
-    t.update_fields()

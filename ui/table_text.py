@@ -4,6 +4,7 @@
 # the keys its view has (Linger's "sitting_out", Call Break's "calls", Nines'
 # "known_hands"), not in its id. The centre panel's size is here too (ui.view
 # draws it, ui.panel fills it).
+from engine.ondemand import call
 from ui import fmt
 from ui.screen import wrap
 
@@ -115,7 +116,7 @@ def fields(t, v, shown):
     if shown is not None and not t.round_hold:   # only this seat's cards go on screen
         acting = to_act == shown and not t.hold_until
         ok = st.legal_actions() if acting else ()
-        marks = t.chosen + (t.received[shown] if t.received else [])
+        marks = t.chosen + (t.received[shown] if t.received else []) + list(t.drawn)
         hand = list(v["hands"][shown] or [])
         play = acting and v["phase"] in ("play", "frisch")
         legal = [(c in ok) or not play for c in hand]
@@ -126,27 +127,23 @@ def fields(t, v, shown):
     return (header(v, names), trump_text(v),
             seats(v, names, pov), (to_act - pov) % n if to_act >= 0 else -1,
             trick(v, pov, t.hold_until and t.trick_hold), hand, legal, marked, cursor, backs,
-            known(st.view(pov), pov, names, t.app.cols if t.app else 26)
+            call("ui.known", "known", st.view(pov), pov, names, t.app.cols if t.app else 26)
             if "known_hands" in v else "")
 
 
-def known(kv, seat, names, cols):
-    # Nines: what seat knows of another hand (its old one, given up in a swap),
-    # from kv, seat's own view: "Bo: AK9♠ QJ♥".
-    cs, who = kv.get("dummy"), "Dummy"
-    hands = kv.get("known_hands") or []
-    for s in range(len(hands)):
-        if s != seat and hands[s] is not None:
-            cs, who = hands[s], names[s]
-    if not cs:
-        return ""
-    out = []
-    for suit in (3, 2, 1, 0):     # by suit, high first
-        ranks = [fmt.RANKS[c % 13] for c in cs if c // 13 == suit]
-        if ranks:
-            ranks.reverse()
-            out.append("".join(ranks) + fmt.SUIT_CHARS[suit])
-    return lines2("%s: %s" % (who, " ".join(out)), cols)
+def won_note(trick, winner, trump, names):
+    # Who took the finished trick, and why: "Bob won: K♠ was highest",
+    # "Ann won: 2♥ is trump" (26 characters at most with a 5-letter name).
+    c = [p[1] for p in trick if p[0] == winner][0]
+    led = trick[0][1] // 13
+    why = "is trump" if c // 13 == trump and led != trump else "was highest"
+    return "%s won: %s %s" % (names[winner], fmt.card(c), why)
+
+
+def trump_note(trump, chooser=None):
+    # A trump just chosen (by chooser) or won in an auction: "Cy chose hearts".
+    words = fmt.SUIT_WORDS[trump]
+    return "%s chose %s" % (chooser, words) if chooser else "Trump: " + words
 
 
 def frisch_need(v):

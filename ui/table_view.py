@@ -150,8 +150,9 @@ class TableView:
         played = [None] * self.n
         for pos, card in s.trick:
             played[pos] = card
-        for i in range(self.n):
-            self._show(self.trick[i], played[i], self.cards.normal)
+        for i in range(self.n):     # the finished trick's winning card framed in gold
+            self._show(self.trick[i], played[i],
+                       self.cards.cursor if i == s.win_pos else self.cards.normal)
         self._panel(s.panel)
         if self.known is not None:
             self.known.set(s.known)

@@ -48,4 +48,13 @@ def do(t):
     s = t.session
     who = t.last_human        # the human who has the device: only their own move
     ok = s.undo_trick(who) if trick_game(t) else s.undo_human(who)
-    t.after_undo(ok)
+    # the table as after a move: its holds and counts afresh, saved, redrawn
+    t.rounds_seen = len(t.state().history)
+    t.hold_until = 0
+    t.pending_round = t.round_hold = t.finished = False
+    t.acts += 1
+    t.chosen = []
+    t.message = "Taken back." if ok else (s.why or "Nothing to take back.")
+    if ok:
+        t.autosave()
+    t.turn_again()      # (the undo flag goes back to unknown there)
