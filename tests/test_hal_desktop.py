@@ -119,3 +119,26 @@ def test_help_prints_usage_and_exits_even_without_a_display(flag):
     assert r.stdout.startswith("usage: python code.py") and "--headless" in r.stdout
     assert "Space = START" in r.stdout and "Tab = SELECT" in r.stdout
     assert "Pocket Tricks" not in r.stdout          # no console game started
+
+
+def test_the_window_shows_its_last_frame_again_when_uncovered(tmp_path, monkeypatch):
+    # A real (SDL dummy) window: an expose or restore event puts the last
+    # frame back into it though nothing on screen changed.
+    import displayio
+    import pygame
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    displayio.release_displays()
+    p = desktop.Desktop(["--data-dir", str(tmp_path / "d")])
+    try:
+        assert p.display.window is not None
+        p.pump()                             # the window's own opening events first
+        before = p.display.repaints
+        for name in ("WINDOWEXPOSED", "WINDOWRESTORED"):
+            pygame.event.post(pygame.event.Event(getattr(pygame, name)))
+            p.pump()
+        assert p.display.repaints == before + 2
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z))
+        p.pump()                             # a key is a key, not a repaint
+        assert p.display.repaints == before + 2 and p.keys.get().key_number == K.A
+    finally:
+        p.finish()

@@ -189,6 +189,7 @@ def _make_display(width, height, scale, headless):
             self.window = None
             self.dirty_pixels = 0      # pixels redrawn by the last refresh
             self.refreshes = 0
+            self.repaints = 0          # frames put into the window
             PyGameDisplay.__init__(self, width=width, height=height, auto_refresh=False,
                                    caption="Pocket Tricks")
 
@@ -222,10 +223,16 @@ def _make_display(width, height, scale, headless):
         def _refresh_display(self):
             busdisplay.BusDisplay._refresh_display(self)
             self.refreshes += 1
+            self.repaint()
+            self._refresh_pending = False
+
+        def repaint(self):
+            # The last frame into the window again (also when the window was
+            # covered or minimised and comes back: nothing on screen changed).
             if self.window is not None:
                 pygame.transform.scale(self._pygame_screen, self.window.get_size(), self.window)
                 pygame.display.flip()
-            self._refresh_pending = False
+                self.repaints += 1
 
         def save_png(self, path, zoom=1):
             _save_png(self, path, zoom)
@@ -291,6 +298,10 @@ class Desktop(Board):
         import pygame
         self._pygame = pygame
         self._map = _keymap(pygame)
+        # the window's events after which it shows its last frame again
+        self._uncovered = tuple([getattr(pygame, n) for n in (
+            "VIDEOEXPOSE", "WINDOWEXPOSED", "WINDOWSHOWN", "WINDOWRESTORED", "WINDOWMAXIMIZED",
+            "WINDOWSIZECHANGED") if hasattr(pygame, n)])
 
     def _prepare_save_dir(self):
         try:
@@ -312,6 +323,8 @@ class Desktop(Board):
         for ev in pygame.event.get():
             if ev.type == pygame.QUIT:
                 self._closed = True
+            elif ev.type in self._uncovered:
+                self.display.repaint()
             elif ev.type in (pygame.KEYDOWN, pygame.KEYUP):
                 n = self._map.get(ev.key)
                 if n is not None:
