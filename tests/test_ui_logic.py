@@ -1491,3 +1491,19 @@ def test_a_card_played_for_you_is_said():
         else:
             app.key(K.A)
     assert said and said[0][len("Played your only card "):] in [fmt.card(c) for c in range(52)]
+
+
+def test_a_bid_hint_names_the_winners_it_counts():
+    from engine.actions import BID
+    from ui import hint
+    # spades trump: A, K and three small spades (two past the third), A and 3
+    # of hearts, a lone K of clubs (no guard: not counted), the 3 of diamonds
+    hand = [51, 50, 45, 44, 43, 38, 27, 11, 14]
+    v = {"phase": "bid", "hands": [hand], "to_act": 0, "trump": 3}
+    assert hint.reason(v, BID + 5) == "A\u2665 A\u2660 K\u2660 +2 long trumps"
+    assert hint.reason(v, BID + 6) == "A\u2665 A\u2660 K\u2660 +2 long trumps (+1 likely)"
+    assert hint.reason(v, BID + 3) == "A\u2665 A\u2660 K\u2660 +2 long trumps (2 may lose)"
+    v = {"phase": "bid", "hands": [[0, 14, 27]], "to_act": 0, "trump": None}
+    assert hint.reason(v, BID + 0) == "no sure winners"
+    said = "Hint: %s, %s" % (hint.words(v, BID + 1), hint.reason(v, BID + 1))
+    assert said == "Hint: bid 1, no sure winners (+1 likely)"

@@ -55,8 +55,7 @@ def reason(v, a):
             return "pass it on"
         return card_reason(v, a)
     if phase in ("bid", "contract"):
-        n = a - BID
-        return "about %d trick%s here" % (n, "" if n == 1 else "s")
+        return bid_reason(v, a - BID)
     if phase == "trump":
         return "suits your hand" if a - TRUMP < 4 else "no long suit"
     if a == PASS:
@@ -66,6 +65,30 @@ def reason(v, a):
     if a == KEEP:
         return "your hand will do"
     return "level 3's choice"
+
+
+def bid_reason(v, n):
+    # What a bid of n counts on in the seat's hand: its sure winners (aces,
+    # kings with a card beside them), trumps past the third, and how the bid
+    # differs from them: "A♠ K♥ +1 long trump", "A♣ (+2 likely)".
+    hand = v["hands"][v["to_act"]] or []
+    trump = v["trump"]
+    suits = [0] * 4
+    for c in hand:
+        suits[c // 13] += 1
+    sure = [c for c in hand if c % 13 == 12 or (c % 13 == 11 and suits[c // 13] > 1)]
+    sure.sort(key=lambda c: (-(c % 13), c // 13))
+    long = max(0, suits[trump] - 3) if trump is not None and trump < 4 else 0
+    parts = [fmt.cards(sure)] if sure else []
+    if long:
+        parts.append("+%d long trump%s" % (long, "" if long == 1 else "s"))
+    counted = len(sure) + long
+    text = " ".join(parts) if parts else "no sure winners"
+    if n > counted:
+        text += " (+%d likely)" % (n - counted)
+    elif n < counted:
+        text += " (%d may lose)" % (counted - n)
+    return text
 
 
 def card_reason(v, c):
