@@ -30,6 +30,7 @@ class Player:
         self.net = FakeNet(hub, who)
         self.store = store or NoStore()
         self.app = App(160, 128, self.store, "test", entropy or _counter())
+        self.app.settings["tips"] = False     # (not shown at link tables anyway)
         self.app.net = self.net
         self.app.settings["speed"] = 3
         self.app.settings["autoplay"] = False

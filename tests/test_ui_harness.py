@@ -90,6 +90,7 @@ class Rig:
                                     "--data-dir", os.path.join(ROOT, "build", "ui-data")])
         self.app = App(width, height, store if store is not None else NoStore(),
                        "test", entropy or (lambda: 1234))
+        self.app.settings["tips"] = False     # (the first game's tips: tests of their own)
         self.screen = view.Screen(self.hal.display)
         self.driver = Driver(self.app)
         self.dirty = []      # pixels redrawn per draw after a key

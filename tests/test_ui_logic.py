@@ -16,8 +16,10 @@ from ui.session import Session
 GAMES = ("nommie", "linger", "nines", "callbreak", "israeli")
 
 
-def new_app(store=None, width=160, height=128):
+def new_app(store=None, width=160, height=128, tips=False):
+    # (tips: the first game's tips, which the tests of other things do without)
     app = App(width, height, store if store is not None else NoStore(), "test", lambda: 77)
+    app.settings["tips"] = tips
     app.start()
     return app, Driver(app)
 
@@ -1507,3 +1509,82 @@ def test_a_bid_hint_names_the_winners_it_counts():
     assert hint.reason(v, BID + 0) == "no sure winners"
     said = "Hint: %s, %s" % (hint.words(v, BID + 1), hint.reason(v, BID + 1))
     assert said == "Hint: bid 1, no sure winners (+1 likely)"
+
+
+def test_a_first_game_gets_a_tip_per_phase_once_and_a_finished_kind_none():
+    from ui import tips
+    store = NoStore()
+    app, d = new_app(store, tips=True)
+    t = start(app, "nommie", ["human", "bot", "bot", "bot"], seed=3)
+    d.settle()
+    assert app.top() is t and t.decided(0)        # the decision is drawn first,
+    d.settle()                                    # then the tip comes over it
+    tip = app.top()
+    assert name(app) == "Tip" and tip.text.startswith(tips.TIPS["nommie"]["bid"])
+    assert "UP hint, B undo" in tip.text
+    d.press(K.A)                                  # got it: the bid as before
+    assert app.top() is t and t.tipped == ["bid"]
+    seen = []
+    for _ in range(400):
+        d.settle()
+        if name(app) == "Tip":
+            seen.append(app.top().text[:20])
+        if len(t.state().history) >= 1:
+            break
+        d.press(K.A)
+    assert seen == [tips.TIPS["nommie"]["play"][:20]] or seen == [
+        tips.TIPS["nommie"]["trump"][:20], tips.TIPS["nommie"]["play"][:20]]
+    # once a game of this kind is finished here, no more tips for it
+    store.record_result("nommie", {"bots": [2, 2, 2]}, True, 100)
+    app2, d2 = new_app(store, tips=True)
+    t2 = start(app2, "nommie", ["human", "bot", "bot", "bot"], seed=4)
+    d2.settle()
+    d2.settle()
+    assert app2.top() is t2 and t2.tipped is None
+    # and none at all with the setting off
+    app3, d3 = new_app(NoStore(), tips=False)
+    t3 = start(app3, "callbreak", ["human", "bot", "bot", "bot"], seed=4)
+    d3.settle()
+    d3.settle()
+    assert app3.top() is t3
+
+
+def test_every_game_has_a_tip_for_each_decision_and_its_terms():
+    from engine import games
+    from ui import tips
+    import random
+    for gid in GAMES:
+        st = games.load(gid).new_game(None, 5)
+        phases = set()
+        rnd = random.Random(gid)
+        for _ in range(3000):
+            if st.is_over():
+                break
+            phases.add(st.phase)
+            st.apply(rnd.choice(st.legal_actions()))
+        assert phases - {"over"} <= set(tips.TIPS[gid]), (gid, phases)
+        assert tips.TERMS[gid]
+
+
+def test_the_pause_rules_page_starts_with_what_to_do_now():
+    from ui import tips
+    app, d = new_app()
+    t = start(app, "israeli", ["human", "bot", "bot", "bot"], seed=3, opts={"rounds": 1})
+    until(d, lambda: human_turn(t))
+    pause_item(d, app, "Rules")
+    text = " ".join(app.top().lines)
+    assert text.startswith("Now: The trump auction")
+    assert "Frisch: all passed" in text and "Over / under" in text and "ISRAELI WHIST" in text
+
+
+def test_settings_turn_the_tips_off():
+    store = NoStore()
+    app, d = new_app(store, tips=True)
+    choose_menu(d, app, "Settings")
+    top = app.top()
+    assert top.lines[4].startswith("Tips") and top.lines[4].endswith("< On >")
+    top.cursor = 4
+    d.press(K.RIGHT)
+    assert top.lines[4].endswith("< Off >")
+    d.press(K.B)
+    assert store.settings["tips"] is False

@@ -11,6 +11,7 @@ from ui.session import Session
 
 def table(levels=(1, 1, 1, 1), seed=3):
     app = App(160, 128, NoStore(), "test", lambda: 77)
+    app.settings["tips"] = False          # (the first game's tips: tests of their own)
     app.start()
     t = start_table(app, Session.new("callbreak", ["human", "bot", "bot", "bot"],
                                      list(levels), seed, None))

@@ -9,7 +9,7 @@ from hal import keys as K
 # Each setting's value when the store has none (ui/prefs.py applies
 # settings.toml's over these for a real store): speed 1 slow .. 3 fast (the
 # settings screen names them), names None: the built-in names.
-SETTINGS = {"speed": 2, "autoplay": True, "sound": True, "bot_level": 2,
+SETTINGS = {"speed": 2, "autoplay": True, "sound": True, "bot_level": 2, "tips": True,
             "names": None, "last_setup": None}
 SPEED_MS = (1100, 600, 250)
 
@@ -38,6 +38,7 @@ OVER = (
     "round_summary", "ui.between", "RoundSummary",   # (table)
     "curtain", "ui.between", "Curtain",              # (table, seat)
     "game_over", "ui.between", "GameOver",           # (table)
+    "tip", "ui.tips", "Tip",                         # (table, phase)
     "score_sheet", "ui.sheet_page", "ScoreSheet",    # (table)
     "host_pause", "ui.link_menus", "HostPause",      # (table)
     "join_pause", "ui.link_menus", "JoinPause",      # (table)

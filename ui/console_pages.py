@@ -13,7 +13,8 @@ COLS = 78   # a terminal's 80 columns, less a margin
 MEANINGS = ("how fast the bots play on the screen",
             "your only playable card is played for you",
             "the screen's sounds",
-            "the bots of a new game: 0 random, 1 easy, 2 normal, 3 hard")
+            "the bots of a new game: 0 random, 1 easy, 2 normal, 3 hard",
+            "the screen's tips, until you have finished a game of each kind")
 BACK_WORDS = ("", "q", "quit", "back", "b", "exit", "menu")
 
 

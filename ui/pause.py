@@ -44,8 +44,10 @@ class Pause(Menu):
         self.app.open("score_sheet", self.table)
 
     def rules(self):
+        # the rules, after what to do now and the game's terms (ui.tips)
         gid = self.table.session.game
-        self.app.push(TextScreen(short_title(gid), rules_text(gid)))
+        head = call("ui.tips", "help_text", gid, self.table.state().phase)
+        self.app.push(TextScreen(short_title(gid), head + "\n\n" + rules_text(gid)))
 
     def undo(self):
         trick = call("ui.take_back", "trick_game", self.table)

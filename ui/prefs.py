@@ -16,6 +16,7 @@ DEFAULTS = {
     "autoplay": (True, "POCKET_TRICKS_AUTOPLAY"),
     "sound": (True, "POCKET_TRICKS_SOUND"),
     "bot_level": (2, "POCKET_TRICKS_BOT_LEVEL"),
+    "tips": (True, "POCKET_TRICKS_TIPS"),
     "names": (["You", "Ann", "Bob", "Cy", "Dee"], "POCKET_TRICKS_NAMES"),
     "last_setup": (None, None),
 }

@@ -1,17 +1,18 @@
-# The settings (speed, autoplay, sound, default bot level): their rows and how
+# The settings (speed, autoplay, sound, default bot level, tips): their rows and how
 # a key changes them, and the settings screen. Loaded only while the screen
 # (App: `module`) or the console's settings page is open.
 from ui.menus import LEVEL_NAMES, on_off, row
 from ui.list_screen import ListScreen
 
 SPEEDS = ("Slow", "Normal", "Fast")   # the settings' speeds 1-3 (ui.app.SPEED_MS)
-LABELS = ("Speed", "Autoplay", "Sound", "Bot level")
+LABELS = ("Speed", "Autoplay", "Sound", "Bot level", "Tips")
 
 
 def values(s):
     # The shown value of each setting of LABELS, in s (the settings dict).
     return (SPEEDS[(s.get("speed", 2) - 1) % len(SPEEDS)], on_off(s.get("autoplay")),
-            on_off(s.get("sound")), LEVEL_NAMES[s.get("bot_level", 2) % 4])
+            on_off(s.get("sound")), LEVEL_NAMES[s.get("bot_level", 2) % 4],
+            on_off(s.get("tips", True)))
 
 
 def change_setting(s, i, step, wrap=True):
@@ -25,8 +26,10 @@ def change_setting(s, i, step, wrap=True):
         s["autoplay"] = not s.get("autoplay")
     elif i == 2:
         s["sound"] = not s.get("sound")
-    else:
+    elif i == 3:
         s["bot_level"] = _step(s.get("bot_level", 2), step, len(LEVEL_NAMES), wrap)
+    else:
+        s["tips"] = not s.get("tips", True)
 
 
 def _step(i, step, n, wrap):

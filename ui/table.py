@@ -48,6 +48,8 @@ class Table(Screen):
     undoable = None
     undo_seen = undo_armed = -1
     skip = False               # A pressed while a bot decided: cut the pause after its move
+    tipped = None              # the phases whose first-game tip came up (None: no tips)
+    tip_at = -1                # a tip to show on the next tick, if acts is still this
 
     def __init__(self, session):
         Screen.__init__(self)
@@ -91,6 +93,8 @@ class Table(Screen):
         humans = self.session.humans()
         if len(humans) == 1:
             self.last_human = humans[0]
+        if app.settings.get("tips"):
+            self.tipped = []
         self.update_fields()
 
     def resume(self):
@@ -164,8 +168,12 @@ class Table(Screen):
             self.ahead = []    # typed by the previous player: not for the next one
             self.app.open("curtain", self, seat)
             return None
-        if self.decided(seat):
-            return None          # waiting for the human: nothing to recompute
+        if self.decided(seat):   # waiting for the human: nothing to recompute
+            if self.tip_at == self.acts:
+                self.tip_at = -1
+                if call("ui.tips", "due", self):
+                    self.app.open("tip", self, st.phase)
+            return None
         v = st.view(None)             # one view for the checks and the fields
         a = self.autoplay_card(v)
         if a is not None:
@@ -176,6 +184,9 @@ class Table(Screen):
         table_keys.prepare(self, v)
         self.update_fields(v)
         self.app.beep(880, 60)       # your turn
+        if self.tipped is not None and v["phase"] not in self.tipped:
+            self.tipped.append(v["phase"])      # a first game: what to do now (ui.tips),
+            self.tip_at = self.acts             # over the decision, once it is drawn
         keys, self.ahead = self.ahead, []
         for k in keys:               # pressed while bots were deciding
             self.key(k)

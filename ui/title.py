@@ -44,6 +44,11 @@ class Title(Menu):
         self.tell()
 
     def resume(self):
+        # Back on top: the helpers the screens it opened shared (ui.menus and
+        # ui.fmt) leave memory with them; the title needs neither.
+        from engine.ondemand import forget
+        forget("ui.menus")
+        forget("ui.fmt")
         self.refresh()
         self.scroll_to_cursor()
         self.tell()
