@@ -130,6 +130,7 @@ def test_setup_player_counts_and_options_per_game():
 
 def test_setup_starts_the_game_it_shows():
     app, d = new_app()
+    app.settings["bot_level"] = 2               # the seats below start as level-2 bots
     d.press(K.A)
     s = app.top()
     while s.game_id() != "israeli":

@@ -6,12 +6,20 @@ from ui.list_screen import ListScreen
 
 SPEEDS = ("Slow", "Normal", "Fast")   # the settings' speeds 1-3 (ui.app.SPEED_MS)
 LABELS = ("Speed", "Autoplay", "Sound", "Bot level")
+# The bots' level when the settings name none (ui.app.SETTINGS, ui.prefs and
+# settings.toml say the same): 3, hard, since level 2 loses to a careful
+# player in Nommie (README, Bots). The row says which level is the default.
+DEFAULT_LEVEL = 3
+
+
+def level_text(level):
+    return "%d (default)" % level if level == DEFAULT_LEVEL else str(level)
 
 
 def values(s):
     # The shown value of each setting of LABELS, in s (the settings dict).
     return (SPEEDS[(s.get("speed", 2) - 1) % len(SPEEDS)], on_off(s.get("autoplay")),
-            on_off(s.get("sound")), str(s.get("bot_level", 2)))
+            on_off(s.get("sound")), level_text(s.get("bot_level", DEFAULT_LEVEL)))
 
 
 def change_setting(s, i, step):
@@ -24,7 +32,7 @@ def change_setting(s, i, step):
     elif i == 2:
         s["sound"] = not s.get("sound")
     else:
-        s["bot_level"] = (s.get("bot_level", 2) + step) % 4
+        s["bot_level"] = (s.get("bot_level", DEFAULT_LEVEL) + step) % 4
 
 
 class Settings(ListScreen):
