@@ -12,14 +12,11 @@ LABELS = ("Speed", "Autoplay", "Sound", "Bot level")
 DEFAULT_LEVEL = 3
 
 
-def level_text(level):
-    return "%d (default)" % level if level == DEFAULT_LEVEL else str(level)
-
-
 def values(s):
     # The shown value of each setting of LABELS, in s (the settings dict).
+    level = s.get("bot_level", DEFAULT_LEVEL)
     return (SPEEDS[(s.get("speed", 2) - 1) % len(SPEEDS)], on_off(s.get("autoplay")),
-            on_off(s.get("sound")), level_text(s.get("bot_level", DEFAULT_LEVEL)))
+            on_off(s.get("sound")), str(level) + (" (default)" if level == DEFAULT_LEVEL else ""))
 
 
 def change_setting(s, i, step):
