@@ -22,8 +22,8 @@ from engine.tricks import beats
 
 # Cards simulated per decision, per game: the most that keeps level 3 inside
 # the device budget: on a 120 MHz SAMD51 (tools/cp_timing.py's estimate, at
-# its slow end) p95 about 1 s and the longest decision about 2 s.
-PLAYOUT_BUDGET = {"nommie": 800, "israeli": 1300, "nines": 1300}
+# its slow end) a p95 of at most 0.5 s and the longest decision at most 1 s.
+PLAYOUT_BUDGET = {"nommie": 480, "israeli": 780, "nines": 780}
 # A candidate replaces the heuristic's card when its paired t-statistic over
 # the sampled deals exceeds Z4 / 4.
 Z4 = 6
@@ -33,7 +33,7 @@ SAMPLE_COST = 8
 # Cards simulated for a Nommie bid (every candidate plays the whole round),
 # in at most BID_SAMPLES deals: with few cards each deal's bidding and trump
 # choice cost more than its playout.
-BID_BUDGET = 640
+BID_BUDGET = 384
 BID_SAMPLES = 12
 
 

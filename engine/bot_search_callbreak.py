@@ -10,13 +10,11 @@
 # sampled honouring shown voids; a playout scores this seat's round points
 # (engine.callbreak.points) and the level-2 card stays unless another card
 # clearly does better on the same deals.
-from engine.actions import BID
 from engine.bot_search import distinct, known_voids, pick, sample_hands, seen_cards
 from engine.callbreak import SPADES
 from engine.tricks import beats
 
-BUDGET = 720   # cards played out per decision (board time: tools/cp_timing.py)
-CALL_BUDGET = 728   # cards played out for a call (one playout serves every call)
+BUDGET = 460   # cards played out per decision (board time: tools/cp_timing.py)
 def choose(view, legal, rng, baseline):
     import engine.callbreak as cb
     me = view["to_act"]
@@ -26,7 +24,9 @@ def choose(view, legal, rng, baseline):
         return cands[0]
     voids = known_voids(view["plays"], 4)
     left = sum(view["counts"])
-    samples = max(2, BUDGET // (left * len(cands)))
+    samples = BUDGET // (left * len(cands))
+    if samples < 2:
+        return baseline  # two deals would overrun the budget: level 2's card
     call = view["bids"][me]
     vals = [[0] * samples for _ in cands]
     for k in range(samples):
@@ -168,28 +168,3 @@ def discard(hand, scratch):
         if k < key:
             best, key = x, k
     return best
-
-
-def choose_call(view, legal, rng, baseline):
-    # The call by simulation: deal the unseen cards, play the round out as
-    # above (every seat plays to win whatever the calls, so one playout
-    # serves every call) and keep the call near level 2's whose points
-    # average best (level 2's unless clearly beaten).
-    import engine.callbreak as cb
-    me = view["to_act"]
-    cands = [b for b in (baseline - 1, baseline, baseline + 1) if b in legal]
-    if len(cands) == 1:
-        return baseline
-    unseen = seen_cards(view)[1]
-    samples = max(2, CALL_BUDGET // 52)
-    vals = [[0] * samples for _ in cands]
-    lead_seat = (view["dealer"] + 1) % 4
-    v = {"to_act": lead_seat, "tricks": [0, 0, 0, 0], "trick": []}
-    for k in range(samples):
-        hands = sample_hands(view, me, unseen, [0, 0, 0, 0], rng)
-        for h in hands:
-            h.sort()
-        won = playout(v, hands, lead(hands, lead_seat, [0] * 8), me)
-        for i in range(len(cands)):
-            vals[i][k] = cb.points(cands[i] - BID, won)
-    return pick(cands, vals, baseline)

@@ -16,7 +16,7 @@
 from engine.bot_search import distinct, pick, seen_cards
 from engine.tricks import beats
 
-PLAYOUTS = 72   # playouts per decision, shared out among the candidates (board time)
+PLAYOUTS = 44   # playouts per decision, shared out among the candidates (board time)
 CAP = 40        # cards per playout before it is scored by card counts
 Z4 = 9          # t-statistic (in quarters) another card needs to replace the heuristic's
 

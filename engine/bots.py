@@ -8,8 +8,9 @@
 # module engine/bot_<game>.py, imported when first needed, whose
 # `choose(view, legal, level, rng)` knows that game; level 3 plays its cards
 # with engine/bot_search.py (sampling and playouts; Call Break and Linger
-# with their own engine/bot_search_<game>.py), and searches Nommie bids and
-# Call Break calls by simulation too.
+# with their own engine/bot_search_<game>.py), and searches Nommie bids by
+# simulation too (Call Break calls are level 2's: a call search gained
+# nothing within a board's time budget).
 from engine.ondemand import forget, load
 from engine.rng import Rng
 
@@ -48,8 +49,6 @@ def choose(view, legal, level=2, seed=0):
         a = legal[0]
     if level < 3:
         return a
-    if view["phase"] == "bid" and game == "callbreak":
-        return load("engine.bot_search_callbreak").choose_call(view, legal, rng, a)
     if view["phase"] == "bid" and game == "nommie":
         return load("engine.bot_search").choose_bid(view, legal, rng, a)
     if view["phase"] == "play":

@@ -71,3 +71,62 @@ def test_a_mixed_table_plays_every_seating_unless_told_rotations(capsys):
     tournament.main(["nines", "--levels", "2", "1", "0", "--deals", "1", "--jobs", "1",
                      "--seatings", "rotations"])
     assert "(duplicate: each deal in 3 rotations)" in capsys.readouterr().out
+
+
+def nommie_view(hand, bids, tricks=(0, 0, 0, 0), trick=(), trump=None, phase="bid", plays=()):
+    # seat 0 to act, four players; the parts of a view the pool reads
+    return {"game": "nommie", "phase": phase, "to_act": 0, "players": 4, "round": 0,
+            "hands": [sorted(hand), None, None, None], "bids": list(bids),
+            "tricks": list(tricks), "trick": [list(p) for p in trick], "trump": trump,
+            "plays": list(plays), "counts": [len(hand)] * 4, "hand_size": len(hand)}
+
+
+def cards(text):
+    from engine.parse import parse_card
+    return [parse_card(t) for t in text.split()]
+
+
+def test_the_sober_player_counts_aces_guarded_kings_and_long_trumps():
+    hand = cards("AS KS 2H KD AC 3C")           # ace, guarded king, lone king, ace
+    assert pool.counted(hand, None) == 3
+    long_hand = cards("AS KS 2S 3S 4S 5S 9H")   # six spades: three past three
+    assert pool.counted(long_hand, 3) == 2 + 3 and pool.counted(long_hand, 2) == 2
+
+
+def test_the_sober_player_bids_its_count_and_takes_the_lower_side_of_the_hook():
+    hand = cards("AS KS 2H KD AC 3C")
+    legal = [100 + n for n in range(7)]
+    assert pool.choose("sober", nommie_view(hand, [None, 2, 1, 4]), legal) == 103
+    hooked = [a for a in legal if a != 103]     # the dealer may not bid 3
+    assert pool.choose("sober", nommie_view(hand, [None, 2, 1, 4]), hooked) == 102
+
+
+def test_the_sober_player_wins_cheaply_while_short_and_ducks_once_made():
+    hand = cards("AH QH 5H 2C")
+    legal = cards("AH QH 5H")
+    trick = [(3, cards("JH")[0])]
+    short = nommie_view(hand, [2, 1, 1, 1], trick=trick, trump=3, phase="play")
+    # the queen wins cheaply but the king is out: the ace is the sure winner
+    assert pool.choose("sober", short, legal) == cards("AH")[0]
+    made = nommie_view(hand, [1, 1, 1, 1], tricks=[1, 0, 0, 0], trick=trick, trump=3, phase="play")
+    assert pool.choose("sober", made, legal) == cards("5H")[0]
+    # last to play, short of its bid: the cheapest winner is enough
+    last = nommie_view(hand, [2, 1, 1, 1], trick=[(1, cards("2H")[0]), (2, cards("3H")[0]),
+                                                  (3, cards("JH")[0])], trump=3, phase="play")
+    assert pool.choose("sober", last, legal) == cards("QH")[0]
+
+
+def test_the_sober_player_leads_from_length_once_its_bid_is_made():
+    hand = cards("9H 7H 4H 8C 6D")
+    made = nommie_view(hand, [0, 1, 1, 1], trump=3, phase="play")
+    assert pool.choose("sober", made, hand) == cards("4H")[0]
+
+
+def test_the_pool_table_plays_every_game_and_level_against_every_style(capsys):
+    table = tournament.pool_table(["callbreak", "nines"], [2], 4, 1)
+    assert [(r[0], r[2]) for r in table] == [(g, s) for g in ("callbreak", "nines") for s in pool.STYLES]
+    for game, level, style, m, h, mine, theirs in table:
+        assert level == 2 and h >= 0
+        assert (mine is not None and theirs is not None) == (game == "callbreak")
+    out = capsys.readouterr().out
+    assert "| callbreak | L2 | sober |" in out and " / " in out

@@ -19,9 +19,9 @@ def test_the_shipped_settings_toml_gives_the_documented_defaults():
         default, key = prefs.DEFAULTS[name]
         if key:
             assert key in table, key
-    assert table["POCKET_TRICKS_BOT_LEVEL"] == 2
+    assert table["POCKET_TRICKS_BOT_LEVEL"] == 3
     got = saves.Store("/nonexistent", False).load_settings()
-    assert got["bot_level"] == 2 and got["autoplay"] is True
+    assert got["bot_level"] == 3 and got["autoplay"] is True
     assert got["names"] == ["You", "Ann", "Bob", "Cy", "Dee"]
     assert got["last_setup"] is None
 
@@ -80,3 +80,25 @@ def test_the_names_setting_names_the_seats_at_a_new_table(tmp_path):
     quick_start(app, "nommie", 3)
     # at most 5 letters on screen; past the list's end the built-in bot names
     assert app.stack[0].session.names == ["Mara", "Zedek", "Q", "Ann"]
+
+
+def test_the_default_bot_level_is_hard_everywhere_and_settings_say_so():
+    # level 2 loses to a careful player in Nommie, so new tables default to 3
+    from ui import app, console, settings
+    assert prefs.DEFAULTS["bot_level"][0] == app.SETTINGS["bot_level"] == 3
+    assert console.DEFAULT_LEVEL == settings.DEFAULT_LEVEL == 3
+    assert settings.values({})[3] == "hard"
+    assert settings.values({"bot_level": 2})[3] == "normal"
+    s = {}
+    settings.change_setting(s, 3, 1)
+    assert s["bot_level"] == 0          # 3 -> 0: round from the default
+    from hal import keys as K
+    from ui.app import App
+    from ui.nostore import NoStore
+    a = App(160, 128, NoStore(), "test", lambda: 7)
+    a.start()
+    a.push(settings.Settings())
+    top = a.top()
+    top.cursor = 2
+    top.key(K.DOWN)                     # on the bot level's row the footer names the default
+    assert top.footer == "Default: hard"

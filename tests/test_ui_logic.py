@@ -132,6 +132,7 @@ def test_setup_player_counts_and_options_per_game():
 
 def test_setup_starts_the_game_it_shows():
     app, d = new_app()
+    app.settings["bot_level"] = 2               # the seats below start as level-2 bots
     d.press(K.A)
     s = app.top()
     while s.game_id() != "israeli":
@@ -1272,7 +1273,7 @@ def test_settings_speed_goes_slow_normal_fast_and_levels_have_names():
     app, d = new_app(NoStore())
     choose_menu(d, app, "Settings")
     top = app.top()
-    assert top.lines[0].endswith("< Normal >") and top.lines[3].endswith("< normal >")
+    assert top.lines[0].endswith("< Normal >") and top.lines[3].endswith("< hard >")
     seen = []
     for k in [K.LEFT, K.LEFT, K.RIGHT, K.RIGHT, K.RIGHT]:
         d.press(k)
@@ -1298,9 +1299,9 @@ def test_setup_rows_name_the_seats_and_explain_the_option_under_the_cursor():
     rows = s.rows_model()
     seat_rows = [s.lines[rows.index(("seat", i))] for i in range(4)]
     assert [ln.split()[0] for ln in seat_rows] == ["You", "Ann", "Bob", "Cy"]
-    assert seat_rows[1].endswith("< Bot normal >")
+    assert seat_rows[1].endswith("< Bot hard >")
     s.cursor = rows.index(("seat", 1))
-    d.keys([K.RIGHT, K.RIGHT])                # Bot normal -> Bot hard -> Human
+    d.keys([K.RIGHT])                         # Bot hard -> Human
     assert [s.lines[rows.index(("seat", i))].split()[0] for i in range(4)] == \
         ["P1", "P2", "Ann", "Bob"]
     d.press(K.DOWN)

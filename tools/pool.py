@@ -17,12 +17,23 @@ Styles (STYLES):
 - ``trumps``: bids soberly (rounded), chooses and bids its longest suit as
   trump, and leads its top trump whenever it holds one while trumps are out
   (draws trumps), else plays like ``cautious``.
+- ``sober``: an exact bidder. It counts the tricks it can see (aces, kings
+  with a guard, and trumps beyond three when it would choose trump, or when
+  trump is fixed), bids that count, and when the dealer's hook forbids it
+  takes the lower neighbour. Short of its bid it wins as cheaply as it can
+  (leading a master when it holds one); once its bid is made it ducks and
+  throws its winners (in Call Break, where an extra trick scores, it keeps
+  winning cheaply). It leads from its longest suit. In the Israeli auction
+  it bids only a count that reaches the minimum. In Nines, where every trick
+  past the book of four scores, it plays to win cheaply throughout and keeps
+  a hand that counts two tricks; in Linger Longer it wins cheaply, throws
+  from its short suits and holds its long suit.
 
 They use floats freely: they run on the desktop only.
 """
 import random
 
-STYLES = ("random", "cautious", "aggressive", "trumps")
+STYLES = ("random", "cautious", "aggressive", "trumps", "sober")
 PASS, SWAP, KEEP, BID, TRUMP, TRUMP_BID = 400, 401, 402, 100, 200, 300
 
 # bid = round(estimate * SCALE + SHIFT) per style (estimate in tricks)
@@ -41,6 +52,8 @@ def choose(style, view, legal, seed=0):
     phase = view["phase"]
     seat = view["to_act"]
     hand = view["hands"][seat]
+    if style == "sober":
+        return sober(view, phase, seat, hand, legal)
     if phase in ("bid", "contract"):
         return bid(style, view, hand, legal)
     if phase == "trump":
@@ -205,3 +218,110 @@ def play(style, view, seat, hand, legal):
     if lose:
         return max(lose, key=lambda c: (cost(c, trump), c))
     return min(win, key=lambda c: (cost(c, trump), c))
+
+
+# --- the sober exact bidder -------------------------------------------------
+
+def counted(hand, trump):
+    """Tricks the hand can count: aces, guarded kings, trumps past three."""
+    suits = suits_of(hand)
+    n = 0
+    for s in range(4):
+        for c in suits[s]:
+            if c % 13 == 12 or (c % 13 == 11 and len(suits[s]) >= 2):
+                n += 1
+    if trump is not None and trump < 4:
+        n += max(0, len(suits[trump]) - 3)
+    return n
+
+
+def sober(view, phase, seat, hand, legal):
+    game = view["game"]
+    if phase in ("bid", "contract"):
+        trump = view_trump(view)
+        if game == "nommie":
+            others = [b for b in view["bids"] if b is not None]
+            mine = counted(hand, longest_suit(hand))
+            # it would choose trump only with the highest bid
+            want = mine if not others or mine > max(others) else counted(hand, None)
+        else:
+            want = counted(hand, trump)
+        if game == "israeli" and seat == view["high_bid"][2]:
+            want = max(want, view["high_bid"][0])
+        if game == "callbreak":
+            want = max(1, want)
+        bids = [a - BID for a in legal]
+        if want in bids:
+            return BID + want
+        lower = [b for b in bids if b < want]
+        return BID + (max(lower) if lower else min(bids))
+    if phase == "trump":
+        return TRUMP + max(range(5), key=lambda s: (counted(hand, s), -s))
+    if phase == "trump_bid":
+        best = PASS
+        for s in range(4):
+            n = counted(hand, s)
+            for a in legal:
+                if a != PASS and (a - TRUMP_BID) % 5 == s and (a - TRUMP_BID) // 5 <= n:
+                    if best == PASS or (a - TRUMP_BID) // 5 < (best - TRUMP_BID) // 5:
+                        best = a
+                    break
+        return best
+    if phase == "frisch":
+        return min(legal, key=lambda c: (c % 13, c))
+    if phase == "swap":
+        return KEEP if counted(hand, view["trump"]) >= 2 else SWAP
+    return sober_play(view, seat, hand, legal)
+
+
+def unseen_above(c, view, hand):
+    seen = set(hand) | set(x & 63 for x in view["plays"])
+    return [x for x in range(c + 1, c // 13 * 13 + 13) if x not in seen]
+
+
+def seats_in_trick(view):
+    # Linger Longer's players without cards sit the trick out
+    if view["game"] != "linger":
+        return view["players"]
+    played = set(p[0] for p in view["trick"])
+    return len([s for s in range(view["players"]) if view["counts"][s] or s in played])
+
+
+def sober_play(view, seat, hand, legal):
+    game = view["game"]
+    trump = view_trump(view)
+    trick = view["trick"]
+    # every trick counts in Nines and Linger Longer, and past the call in Call Break
+    want = game in ("nines", "linger", "callbreak") or wants_tricks(view, seat)
+    suits = suits_of(legal)
+    by_length = sorted(range(4), key=lambda s: (-len(suits_of(hand)[s]), s))
+    if not trick:
+        if want:
+            masters = [c for c in legal if not unseen_above(c, view, hand)]
+            if masters:
+                return max(masters, key=lambda c: (len(suits[c // 13]), c))
+            if game == "linger":    # throw from the short suits, hold the long one
+                return min(legal, key=lambda c: (c // 13 == trump, len(suits[c // 13]), c % 13))
+        for s in by_length:
+            if suits[s] and (s != trump or all(not suits[t] for t in range(4) if t != trump)):
+                return min(suits[s])
+        return min(legal, key=lambda c: (cost(c, trump), c))
+    best = trick[0][1]
+    for p in trick[1:]:
+        if beats(p[1], best, trump):
+            best = p[1]
+    win = [c for c in legal if beats(c, best, trump)]
+    lose = [c for c in legal if c not in win]
+    if want:
+        if win:
+            # the cheapest card nobody can beat if others follow, else the cheapest winner
+            sure = [c for c in win if c // 13 == trump or not unseen_above(c, view, hand)]
+            last = len(trick) == seats_in_trick(view) - 1
+            return min(sure if sure and not last else win, key=lambda c: (cost(c, trump), c))
+        if game == "linger":
+            return min(lose, key=lambda c: (c // 13 == trump, len(suits[c // 13]), c % 13))
+        return min(lose, key=lambda c: (cost(c, trump), c))
+    if lose:
+        return max(lose, key=lambda c: (cost(c, trump), c))
+    last = len(trick) == seats_in_trick(view) - 1
+    return max(win, key=lambda c: (cost(c, trump), c)) if last else min(win, key=lambda c: (cost(c, trump), c))

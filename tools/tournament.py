@@ -4,10 +4,16 @@ and than players written apart from the project (tools/pool.py)?
     python -m tools.tournament nommie --levels 3 2 2 2 --deals 200 [--jobs 2]
     python -m tools.tournament nommie --levels 2 cautious cautious cautious
     python -m tools.tournament callbreak --pool 2 --deals 200   # level 2 vs each style
+    python -m tools.tournament                    # every game, levels 2 and 3 vs each style
+    python -m tools.tournament --pool 2 --deals 400 --games nommie callbreak
 
 A seat is a bot level (0-3) or an opponent style of tools/pool.py (random,
-cautious, aggressive, trumps). ``--pool L`` plays level L against three (Nines:
-two) of each style in turn, one match per style.
+cautious, aggressive, trumps, sober). ``--pool L`` plays level L against three
+(Nines: two) of each style in turn, one match per style. Without a game it
+plays every game (or those of ``--games``) so, for levels 2 and 3 (or those
+of ``--pool``), and prints one table: per game, level and style the level's
+points per deal less the style's, paired deal by deal, with its interval, and
+each side's mean bid, tricks taken and exact bids.
 
 Each game (seed 1, 2, ...) is played once in every distinct seating of the
 levels (3 2 2 2: 4; 3 2 1 0: 24), so every level plays every hand of the
@@ -219,32 +225,90 @@ def parse_player(text):
     return text
 
 
+GAMES = ("nommie", "callbreak", "israeli", "nines", "linger")
+
+
+def pool_matches(game, level):
+    """level against each pool style: one seat for the level, the rest the style."""
+    from tools import pool
+    seats = 3 if game == "nines" else 4
+    return [[level] + [style] * (seats - 1) for style in pool.STYLES]
+
+
+def calib_cells(c):
+    # "bid / taken / exact" of [rounds, bids, taken, exact], or "-" without bids
+    if not c or not c[0]:
+        return "-"
+    n = float(c[0])
+    return "%.2f / %.2f / %.0f%%" % (c[1] / n, c[2] / n, 100.0 * c[3] / n)
+
+
+def pool_table(games, levels, deals, jobs, out=None):
+    """Every game and level against each pool style: rows of (game, level,
+    style, mean, half-width, level's calibration, style's calibration), the
+    mean being the level's points per deal better than the style's (Nines:
+    fewer points), paired deal by deal; the rows are also printed."""
+    out = out or sys.stdout
+    out.write("| game | level | style | points/deal, level - style (95% CI) | level: bid / taken / exact"
+              " | style: bid / taken / exact |\n|---|---|---|---|---|---|\n")
+    table = []
+    for game in games:
+        sign = -1 if game in LOWER_IS_BETTER else 1
+        for level in levels:
+            for match in pool_matches(game, level):
+                style = match[1]
+                calib = {}
+                rows, _, _ = collect(game, match, deals, jobs, calib, True)
+                m, h = mean_ci([sign * (r[level] - r[style]) for r in rows])
+                row = (game, level, style, m, h, calib.get(level), calib.get(style))
+                table.append(row)
+                out.write("| %s | L%d | %s | %+.2f +- %.2f%s | %s | %s |\n" % (
+                    game, level, style, m, h, "" if abs(m) > h else " (not significant)",
+                    calib_cells(row[5]), calib_cells(row[6])))
+                out.flush()
+    return table
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.tournament", description=__doc__.split("\n")[0])
-    ap.add_argument("game")
+    ap.add_argument("game", nargs="?", choices=GAMES,
+                    help="one game; without it, every game's levels against the pool")
+    ap.add_argument("--games", nargs="+", choices=GAMES, default=None,
+                    help="the games of the pool table (default: all)")
     ap.add_argument("--levels", type=parse_player, nargs="+", default=None,
                     help="bot level or pool style per seat (default 3 2 2 2; Nines 3 2 2)")
-    ap.add_argument("--pool", type=int, default=None, metavar="LEVEL",
-                    help="play LEVEL against each style of tools/pool.py in turn")
-    ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--pool", type=int, nargs="+", default=None, metavar="LEVEL",
+                    help="play LEVEL against each style of tools/pool.py in turn"
+                         " (without a game: default 2 3)")
+    ap.add_argument("--deals", type=int, default=None,
+                    help="deals a match (default 200; the pool table 100)")
     ap.add_argument("--seatings", choices=("all", "rotations"), default="all",
                     help="each deal in every distinct seating (default) or only in every"
                          " rotation (quicker, but each level keeps its neighbours)")
     ap.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1),
                     help="processes (default: up to 2)")
     args = ap.parse_args(argv)
+    for level in args.pool or ():
+        if not 0 <= level <= 3:
+            ap.error("a bot level is 0 to 3, not %d" % level)
+    if args.game is None:
+        if args.levels:
+            ap.error("--levels needs a game")
+        pool_table(args.games or GAMES, args.pool or [2, 3], args.deals or 100, args.jobs)
+        return 0
     seats = 3 if args.game == "nines" else 4
     if args.pool is not None:
-        from tools import pool
-        matches = [[args.pool] + [style] * (seats - 1) for style in pool.STYLES]
+        matches = [m for level in args.pool for m in pool_matches(args.game, level)]
     else:
         matches = [args.levels or ([3, 2, 2] if args.game == "nines" else [3, 2, 2, 2])]
     for levels in matches:
         if len(set(levels)) < 2:
             ap.error("give at least two different players")
+        if len(levels) != seats:
+            ap.error("%s is played by %d players: give %d" % (args.game, seats, seats))
         calib = {}
         every = args.seatings == "all"
-        rows, winrate, _ = collect(args.game, levels, args.deals, args.jobs, calib, every)
+        rows, winrate, _ = collect(args.game, levels, args.deals or 200, args.jobs, calib, every)
         report(args.game, levels, rows, winrate, calib=calib, every=every)
         sys.stdout.flush()
     return 0

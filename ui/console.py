@@ -29,7 +29,7 @@ from ui.seating import default_names
 from ui.session import Session
 from ui.version import VERSION
 
-DEFAULT_LEVEL = 2        # the bots' level when the settings name none
+DEFAULT_LEVEL = 3        # the bots' level when the settings name none (ui.prefs, ui.app: the same)
 
 
 CLEAR = "\n" * 40 + "\x1b[H\x1b[2J\x1b[3J"   # blank lines for any terminal, then ANSI clear

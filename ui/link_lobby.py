@@ -132,7 +132,7 @@ def from_options(app, opts):
         app.push(HostSetup())
         return None
     from ui.menus import facts
-    level = app.settings.get("bot_level", 2)
+    level = app.settings.get("bot_level", 3)
     try:
         g = facts(gid)
         lo, hi = g[3], g[4]
@@ -204,7 +204,7 @@ class HostSetup(ListScreen):
         self.grace = DEFAULT_GRACE
 
     def enter(self, app):
-        level = app.settings.get("bot_level", 2)
+        level = app.settings.get("bot_level", 3)
         self.seats = [0, 1] + [2 + level] * 3
         last = _saved_grace(app)
         if last:

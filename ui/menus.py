@@ -121,7 +121,7 @@ def quick_start(app, game_id, seed=None):
     from ui.seating import default_names
     from ui.session import Session
     n = facts(game_id)[5]
-    level = app.settings.get("bot_level", 2)
+    level = app.settings.get("bot_level", 3)
     seats = ["human"] + ["bot"] * (n - 1)
     session = Session.new(game_id, seats, [level] * n, seed or random_deal(app.entropy), None,
                           default_names(seats, app.settings.get("names")))

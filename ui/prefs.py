@@ -15,7 +15,7 @@ DEFAULTS = {
     "speed": (2, "POCKET_TRICKS_SPEED"),
     "autoplay": (True, "POCKET_TRICKS_AUTOPLAY"),
     "sound": (True, "POCKET_TRICKS_SOUND"),
-    "bot_level": (2, "POCKET_TRICKS_BOT_LEVEL"),
+    "bot_level": (3, "POCKET_TRICKS_BOT_LEVEL"),
     "tips": (True, "POCKET_TRICKS_TIPS"),
     "names": (["You", "Ann", "Bob", "Cy", "Dee"], "POCKET_TRICKS_NAMES"),
     "last_setup": (None, None),

@@ -1,17 +1,23 @@
 # The settings (speed, autoplay, sound, default bot level, tips): their rows and how
 # a key changes them, and the settings screen. Loaded only while the screen
 # (App: `module`) or the console's settings page is open.
+from ui.app import SETTINGS
 from ui.menus import LEVEL_NAMES, on_off, row
 from ui.list_screen import ListScreen
+from hal import keys as K
 
 SPEEDS = ("Slow", "Normal", "Fast")   # the settings' speeds 1-3 (ui.app.SPEED_MS)
 LABELS = ("Speed", "Autoplay", "Sound", "Bot level", "Tips")
+# The bots' level when the settings name none (ui.prefs and settings.toml say
+# the same): 3, hard, since level 2 loses to a careful player in Nommie
+# (README, Bots). The bot level's row says which level is the default.
+DEFAULT_LEVEL = SETTINGS["bot_level"]
 
 
 def values(s):
     # The shown value of each setting of LABELS, in s (the settings dict).
     return (SPEEDS[(s.get("speed", 2) - 1) % len(SPEEDS)], on_off(s.get("autoplay")),
-            on_off(s.get("sound")), LEVEL_NAMES[s.get("bot_level", 2) % 4],
+            on_off(s.get("sound")), LEVEL_NAMES[s.get("bot_level", DEFAULT_LEVEL) % 4],
             on_off(s.get("tips", True)))
 
 
@@ -27,7 +33,7 @@ def change_setting(s, i, step, wrap=True):
     elif i == 2:
         s["sound"] = not s.get("sound")
     elif i == 3:
-        s["bot_level"] = _step(s.get("bot_level", 2), step, len(LEVEL_NAMES), wrap)
+        s["bot_level"] = _step(s.get("bot_level", DEFAULT_LEVEL), step, len(LEVEL_NAMES), wrap)
     else:
         s["tips"] = not s.get("tips", True)
 
@@ -46,6 +52,14 @@ class Settings(ListScreen):
         c = self.app.cols
         got = values(self.app.settings)
         self.lines = [row(LABELS[i], got[i], c) for i in range(len(LABELS))]
+        # the footer says what the row under the cursor is about
+        self.footer = ("Default: " + LEVEL_NAMES[DEFAULT_LEVEL], "A first game's help")[
+            self.cursor - 3] if self.cursor >= 3 else "L/R change, B back"
+
+    def key(self, k):
+        ListScreen.key(self, k)
+        if k in (K.UP, K.DOWN):
+            self.refresh()
 
     def change(self, i, step):
         change_setting(self.app.settings, i, step, False)

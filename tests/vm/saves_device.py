@@ -89,7 +89,7 @@ assert saves.Store(D, True).load_game()[0] == rec3
 
 # settings and statistics
 s = store.load_settings()
-assert s["bot_level"] == 2 and s["sound"] is True
+assert s["bot_level"] == 3 and s["sound"] is True   # the default level
 s["speed"] = 3
 assert store.save_settings(s) is None
 assert saves.Store(D, True).load_settings()["speed"] == 3
