@@ -73,6 +73,8 @@ class LinkConsole:
                 self.c.fresh = False
                 if self.show():
                     return True
+            if self.c.done and self.c.line is None:
+                return False          # refused, or a host this version cannot read
             if self.ready():
                 line = self.readline()
                 if line is None or not self.command(line.strip()):

@@ -13,6 +13,8 @@ from ui.table import Table
 
 RETRY_MS = 1000          # between connection attempts
 CONNECT_MS = 1500        # how long one attempt may take
+MAX_BAD = 3              # state messages in a row this joiner cannot read: it leaves
+UNREADABLE = "The host sent a table this version cannot read."
 
 
 class RemoteState:
@@ -34,42 +36,25 @@ class RemoteState:
         self.why = []
 
     def take(self, msg):
-        # Use a state message; raises (KeyError, TypeError, ValueError) if it is
-        # malformed, leaving this state as it was.
+        # Use a state message that ui.link_check passed; ValueError (this state
+        # left as it was) if its history does not follow what came before.
         v = msg["view"]
-        legal = msg["legal"]
-        n = msg["n"]
         h0 = msg["h0"]
-        part = msg["hist"]
-        if type(v) is not dict or type(legal) is not list or type(n) is not int \
-                or type(h0) is not int or type(part) is not list:
-            raise ValueError("bad state")
-        for a in legal:
-            if type(a) is not int:
-                raise ValueError("bad action")
-        why = msg.get("why") or []
-        for w in why:
-            if type(w) is not list or len(w) != 2 or type(w[0]) is not int \
-                    or type(w[1]) is not str:
-                raise ValueError("bad reason")
-        for key in ("phase", "to_act", "players", "hands", "counts", "trick", "scores", "tricks"):
-            if key not in v:
-                raise KeyError(key)
         if h0 > len(self.history):
             raise ValueError("history gap")
-        self.history = self.history[:h0] + part
-        self.hn = msg.get("hn", len(self.history))
+        self.history = self.history[:h0] + msg["hist"]
+        self.hn = msg["hn"]
         v["history"] = self.history
         self.v = v
-        self.legal = legal
-        self.n = n
+        self.legal = msg["legal"]
+        self.n = msg["n"]
         self.win = msg.get("winners") or []
         self.phase = v["phase"]
         self.trick = v["trick"]
         self.last_trick = v.get("last_trick")
         self.last_winner = v.get("last_winner")
         self.hands = v["hands"]
-        self.why = why
+        self.why = msg.get("why") or []
 
     def complete(self):
         return len(self.history) >= self.hn
@@ -155,7 +140,8 @@ class Client:
         self.table = None          # the RemoteTable showing this table
         self.lost_at = None        # when the host was lost (ms)
         self.back_at = None        # when a seat was given back after a loss
-        self.log = []              # (ms, event): drops and returns, for the tests' timings
+        self.log = []              # (ms, event): drops, returns, unreadable states
+        self.bad = 0               # state messages in a row that failed ui.link_check
         self.tap = None
 
     # --- connection ----------------------------------------------------------
@@ -169,6 +155,7 @@ class Client:
         for msg, why in line.poll(now):
             if why:
                 line.send({"t": "refused", "re": None, "why": why}, now)
+                line.refusal()
             else:
                 self.handle(msg, now)
         if self.line is None:
@@ -243,7 +230,7 @@ class Client:
         elif t == "welcome":
             self.on_welcome(msg, now)
         elif t == "refused":
-            why = P.text(msg, "why", 200) or "Refused."
+            why = P.words(msg, "why", 200) or "Refused."
             if msg.get("re") == "hello":
                 if self.token:         # the host does not know this seat: join anew
                     self.token = None
@@ -258,14 +245,20 @@ class Client:
             elif self.table is not None:
                 self.table.refused(why)
         elif t == "bye":
-            self.lost(now, (P.text(msg, "why", 200) or "The host left.") + " Reconnecting...")
+            self.lost(now, (P.words(msg, "why", 200) or "The host left.") + " Reconnecting...")
 
     def on_welcome(self, msg, now):
         seat = P.number(msg, "seat", 0, 9)
         players = P.number(msg, "players", 2, 10)
         tok = P.text(msg, "token", 40)
-        if seat is None or players is None or tok is None or seat >= players:
+        game = msg.get("game")
+        deal = msg.get("deal")
+        if seat is None or players is None or tok is None or seat >= players \
+                or not (type(deal) is int and deal >= 0):
             return
+        from engine.games import IDS
+        if game not in IDS:
+            return self.give_up(now, "The host plays a game this version does not know.")
         if self.state is not None and (seat != self.seat or msg.get("deal") != self.deal):
             self.state = None          # another seat or another game: start afresh
         if self.table is not None:
@@ -273,27 +266,31 @@ class Client:
         self.seat = seat
         self.players = players
         self.token = tok
-        self.game = P.text(msg, "game", 20)
-        self.deal = msg.get("deal")
-        self.table_name = P.fit_name(P.text(msg, "table", 40) or "")
+        self.game = game
+        self.deal = deal
+        self.table_name = P.fit_name(P.words(msg, "table", 40) or "")
         self.keep({"host": self.host, "port": self.port, "token": tok, "seat": seat,
                    "table": self.table_name})
 
     def on_state(self, msg, now):
         if self.seat < 0:
             return
+        from ui.link_check import problem
+        why = problem(msg, self.seat, self.players, self.game)
+        if why:
+            return self.unreadable(now, why)
         st = self.state
-        fresh = st is None or msg.get("deal", self.deal) != self.deal or \
-            (type(msg.get("n")) is int and msg["n"] < st.n)
+        fresh = st is None or msg.get("deal", self.deal) != self.deal or msg["n"] < st.n
         again = False
         if fresh:
             st = RemoteState()
         try:
             st.take(msg)
-        except (KeyError, TypeError, ValueError, IndexError):
+        except ValueError:         # history that does not follow: ask for all of it
             if self.line is not None:
                 self.line.send({"t": "sync"}, now)
             return
+        self.bad = 0
         if fresh:
             self.deal = msg.get("deal", self.deal)
             self.state = st
@@ -304,14 +301,12 @@ class Client:
                 self.table.replaced = True
                 self.table = None
         names = msg.get("names")
-        if type(names) is list and len(names) == self.players:
+        if names:
             for s in range(self.players):
-                if s != self.seat and type(names[s]) is str:
-                    self.session.names[s] = names[s][:5]
-        kinds = msg.get("kinds")
-        self.kinds = kinds if type(kinds) is list else []
-        w = msg.get("wait")
-        self.wait = w if type(w) is list and len(w) == 2 else None
+                if s != self.seat:
+                    self.session.names[s] = P.player_name(names[s]) or "P%d" % (s + 1)
+        self.kinds = msg.get("kinds") or []
+        self.wait = msg.get("wait")
         if self.lost_at is not None:
             self.log.append((now, "back"))
             self.back_at = now
@@ -320,6 +315,25 @@ class Client:
         self.fresh = True
         if again:
             self.start_table()
+
+    def unreadable(self, now, why):
+        # A state message ui.link_check refused: answered and logged; the last
+        # good table stays; after MAX_BAD in a row this joiner leaves.
+        self.bad += 1
+        self.log.append((now, "unreadable: " + why))
+        if self.line is not None:
+            self.line.send({"t": "refused", "re": "state", "why": why}, now)
+            self.line.refusal()
+        if self.bad >= MAX_BAD:
+            self.give_up(now, UNREADABLE)
+
+    def give_up(self, now, why):
+        # Leave this host for good (no retry), saying why.
+        self.log.append((now, "gave up"))
+        self.status = why
+        self.done = True
+        self.fresh = True
+        self.close()
 
     def start_table(self):
         t = RemoteTable(self)
