@@ -188,6 +188,52 @@ def test_too_many_refusals_close_the_connection():
     assert not h.app.link.lines
 
 
+def test_refusals_are_counted_per_window_of_lines():
+    # a long game's occasional refusals never add up to a close
+    hub, h = host_table("linger", ["human", "remote", "bot", "bot"])
+    a = Raw(hub, h)
+    a.say(t="hello", name="Ann")
+    for _ in range(3):
+        for i in range(P.REFUSE_WINDOW):
+            a.sock.send(b"junk\n" if i < P.MAX_REFUSED - 10 else P.encode({"t": "ping"}))
+        a.pump()
+    assert len(h.app.link.lines) == 1 and h.app.link.lines[0].seat == 1
+
+
+def test_bytes_without_a_newline_do_not_keep_a_seat_connected():
+    hub, h = host_table("linger", ["human", "remote", "bot", "bot"], grace=30)
+    a = Raw(hub, h)
+    assert a.say(t="hello", name="Ann")[0]["t"] == "welcome"
+    start = hub.t
+    try:
+        while hub.t - start < P.SILENT_MS + 500:
+            a.sock.send(b" ")                 # a line that never ends, and blank lines
+            a.sock.send(b"\n")
+            a.pump(10)
+    except OSError:                           # the host closed the connection
+        pass
+    assert h.app.link.kind(1) == "away"
+    assert P.SILENT_MS - 100 <= h.app.link.drops[-1][1] - start <= P.SILENT_MS + 200
+
+
+def test_a_new_connection_closes_the_oldest_stranger_never_a_seat():
+    hub, h = host_table("nommie", ["human", "remote", "remote", "bot"], seed=2)
+    ann = Raw(hub, h)
+    tok = ann.say(t="hello", name="Ann")[0]["token"]
+    idle = [Raw(hub, h) for _ in range(P.PER_ADDRESS + 2)]
+    for r in idle:
+        r.pump(1)
+    link = h.app.link
+    strangers = [ln for ln in link.lines if ln.seat < 0]
+    assert len(strangers) == P.PER_ADDRESS      # (every Raw comes from 127.0.0.1)
+    assert link.conn[1] is not None and link.kind(1) == "remote"
+    back = Raw(hub, h).say(t="hello", token=tok)
+    assert back[0]["t"] == "welcome" and back[0]["seat"] == 1
+    hub.t += P.HELLO_MS + 100
+    h.step(hub.t)
+    assert [ln.seat for ln in link.lines] == [1]
+
+
 # --- drops and returns ----------------------------------------------------------
 
 def mid_trick(h, seat):

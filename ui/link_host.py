@@ -16,7 +16,7 @@ from ui.session import Session
 from ui.table import T, Table
 
 ANNOUNCE_MS = 1000
-MAX_LINES = 12           # open connections at most (seated or not)
+ACCEPTS = 16             # new connections taken per poll at most
 HIST_CHUNK = 10          # finished rounds per state message at most
 
 
@@ -151,30 +151,13 @@ class Host:
     # --- the network ---------------------------------------------------------
     def poll(self, now):
         self.now = now = self.net.now_ms()
-        for _ in range(4):
+        for _ in range(ACCEPTS):
             got = self.listener.accept()
             if got is None:
                 break
-            line = P.Line(got[0], now)
-            line.seat = -1
-            line.hist = 0
-            line.key = None
-            line.bye = False
-            if len(self.lines) >= MAX_LINES:
-                self.send(line, {"t": "bye", "why": "The table has too many connections."})
-                line.close()
-                continue
-            self.lines.append(line)
+            self.admit(P.Line(got[0], now), got[1], now)
         for line in list(self.lines):
-            for msg, why in line.poll(now):
-                if why:
-                    self.refuse(line, None, why)
-                else:
-                    self.handle(line, msg)
-            if not line.closed and now - line.heard > P.SILENT_MS:
-                line.close()
-            if line.closed:
-                self.dropped(line)
+            self.serve(line, now)
         for s in range(self.session.players):
             if self.away[s] is not None and now - self.away[s] >= self.grace_ms:
                 self.release(s)
@@ -187,17 +170,57 @@ class Host:
             self.next_announce = now + ANNOUNCE_MS
             self.announce()
 
+    def admit(self, line, addr, now):
+        # A new connection: room is made by closing the oldest connection
+        # without a seat (of its address first), never a seated one, so a
+        # player with a token always gets in. Its hello is read at once.
+        line.seat = -1
+        line.hist = 0
+        line.key = None
+        line.bye = False
+        line.addr = addr
+        line.born = now
+        strangers = [x for x in self.lines if x.seat < 0]
+        same = [x for x in strangers if x.addr == addr]
+        if len(same) >= P.PER_ADDRESS:
+            self.evict(same[0])
+        elif len(strangers) >= P.MAX_STRANGERS:
+            self.evict(strangers[0])
+        self.lines.append(line)
+        self.serve(line, now)
+
+    def evict(self, line):
+        self.send(line, {"t": "bye", "why": "The table is busy: new connections came."})
+        line.bye = True
+        line.close()
+        self.dropped(line)
+
+    def serve(self, line, now):
+        # Its messages; closed when silent, or still without a seat after HELLO_MS.
+        for msg, why in line.poll(now):
+            if why:
+                self.refuse(line, None, why)
+            else:
+                self.handle(line, msg)
+        if not line.closed:
+            if line.seat < 0 and now - line.born > P.HELLO_MS:
+                self.send(line, {"t": "bye", "why": "No seat taken in %d s." % (P.HELLO_MS // 1000)})
+                line.close()
+            elif now - line.heard > P.SILENT_MS:
+                line.close()
+        if line.closed:
+            self.dropped(line)
+
     def send(self, line, msg):
         line.send(msg, self.now)
 
     def refuse(self, line, re, why):
-        line.refused += 1
         self.send(line, {"t": "refused", "re": re, "why": why})
-        if line.refused > P.MAX_REFUSED:
-            line.close()
+        line.refusal()
 
     def dropped(self, line):
-        self.lines.remove(line)
+        if line in self.lines:
+            self.lines.remove(line)
         s = line.seat
         if s < 0 or self.conn[s] is not line:
             return
@@ -231,7 +254,7 @@ class Host:
 
     def hello(self, line, msg):
         n = self.session.players
-        name = P.text(msg, "name", 12)
+        name = P.text(msg, "name", 40)
         tok = msg.get("token")
         want = msg.get("seat")
         if ("name" in msg and name is None) or (tok is not None and P.text(msg, "token", 40) is None):
@@ -269,8 +292,9 @@ class Host:
         line.hist = 0
         line.key = None
         self.away[s] = None
+        name = P.player_name(name)     # printable, 5 characters, 16 bytes
         if name:
-            self.session.names[s] = name[:5]
+            self.session.names[s] = name
         self.serial += 1
         self.keep()
         self.send(line, {"t": "welcome", "seat": s, "token": self.tokens[s], "table": self.name,
