@@ -24,7 +24,7 @@ from engine.parse import number  # ASCII digits only (not "²" or "٣")
 from engine.rng import LAST_DEAL, random_deal
 from ui import console_words as W
 from ui.console_words import facts
-from ui.fmt import clean
+from ui.clean import clean
 from ui.console_play import Playing
 from ui.session import Session, default_names
 from ui.version import VERSION

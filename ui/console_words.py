@@ -1,4 +1,4 @@
-# The text console's words: its help (ui.fmt.clean makes a typed line safe
+# The text console's words: its help (ui.clean makes a typed line safe
 # to read and to echo), what each phase expects, and a move read the way the phase expects
 # it (engine/parse.py underneath), and a game's catalog row. Used by the
 # console's modules (ui/console.py, console_play.py, console_pages.py).

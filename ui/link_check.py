@@ -26,16 +26,13 @@ def _need(ok, what):
         raise Bad(what)
 
 
-def _cards(x, most=52):
-    return type(x) is list and len(x) <= most and all(_int(c, 0, 51) for c in x)
-
-
-def _per_seat(x, n, ok):
-    return type(x) is list and len(x) == n and all(ok(e) for e in x)
-
-
-def _opt(ok):
-    return lambda x: x is None or ok(x)
+def _cards(x):
+    if type(x) is not list or len(x) > 52:
+        return False
+    for c in x:
+        if not _int(c, 0, 51):
+            return False
+    return True
 
 
 def _action(a):
@@ -45,55 +42,101 @@ def _action(a):
 
 def _plays(x, n):
     # [[seat, card], ...]: a trick, at most one card per seat
-    return type(x) is list and len(x) <= n and all(
-        type(p) is list and len(p) == 2 and _int(p[0], 0, n - 1) and _int(p[1], 0, 51)
-        for p in x)
+    if type(x) is not list or len(x) > n:
+        return False
+    for p in x:
+        if type(p) is not list or len(p) != 2 or not _int(p[0], 0, n - 1) \
+                or not _int(p[1], 0, 51):
+            return False
+    return True
 
 
-def _view_keys(n):
-    seat = lambda x: _int(x, 0, n - 1)        # noqa: E731
-    num = lambda x: _int(x)                   # noqa: E731
-    card = lambda x: _int(x, 0, 51)           # noqa: E731
-    cards = _opt(_cards)
-    return {
-        "to_act": lambda x: _int(x, -1, n - 1),
-        "round": lambda x: _int(x, 0, MOST_ROUNDS),
-        "rounds": _opt(lambda x: _int(x, 0, MOST_ROUNDS)),
-        "dealer": _opt(seat), "leader": _opt(seat), "last_winner": _opt(seat),
-        "declarer": _opt(seat), "eight_winner": _opt(seat), "seat": _opt(seat),
-        "hand_size": _opt(lambda x: _int(x, 0, 52)),
-        "hands": lambda x: _per_seat(x, n, cards),
-        "known_hands": lambda x: _per_seat(x, n, cards),
-        "frisch_chosen": lambda x: _per_seat(x, n, cards),
-        "dummy": cards,
-        "counts": lambda x: _per_seat(x, n, lambda c: _int(c, 0, 52)),
-        "trump": _opt(lambda x: _int(x, 0, 4)),
-        "trump_card": _opt(card),
-        "trick": lambda x: _plays(x, n),
-        "last_trick": _opt(lambda x: _plays(x, n)),
-        "bids": lambda x: _per_seat(x, n, _opt(num)),
-        "calls": lambda x: _per_seat(x, n, _opt(num)),
-        "trump_calls": lambda x: _per_seat(x, n, _opt(_action)),
-        "tricks": lambda x: _per_seat(x, n, lambda c: _int(c, 0, 52)),
-        "scores": lambda x: _per_seat(x, n, num),
-        "zero_streak": lambda x: _per_seat(x, n, num),
-        "voids": lambda x: _per_seat(x, n, num),
-        "swapped": lambda x: _per_seat(x, n, lambda b: b is None or type(b) is bool),
-        "sitting_out": lambda x: type(x) is list and len(x) <= n and all(seat(s) for s in x),
-        "winners": lambda x: type(x) is list and len(x) <= n and all(seat(s) for s in x),
-        "high_bid": _opt(lambda x: type(x) is list and len(x) == 3 and _int(x[0], 0, 13)
-                         and _int(x[1], 0, 4) and seat(x[2])),
-        "score_scale": lambda x: _int(x, 1, 1000),
-        "min_bid": _opt(lambda x: _int(x, 0, 13)),
-    }
+# What each view key holds, by a letter (upper case: a list of it, one per
+# seat; "?" after it: or None). A key not here is one this version does not
+# read: _plain.
+KEYS = {"to_act": "t", "round": "r", "rounds": "r?", "dealer": "s?", "leader": "s?",
+        "last_winner": "s?", "declarer": "s?", "eight_winner": "s?", "seat": "s?",
+        "hand_size": "k?", "hands": "C", "known_hands": "C", "frisch_chosen": "C",
+        "dummy": "c?", "counts": "K", "trump": "u?", "trump_card": "d?", "trick": "p",
+        "last_trick": "p?", "bids": "N", "calls": "N", "trump_calls": "A", "tricks": "K",
+        "scores": "I", "zero_streak": "I", "voids": "I", "swapped": "B", "sitting_out": "l",
+        "winners": "l", "high_bid": "h?", "score_scale": "x", "min_bid": "m?"}
+
+
+def _one(code, x, n):
+    # x as the letter code says (lower case: one value)
+    if code == "t":
+        return _int(x, -1, n - 1)
+    if code == "s":
+        return _int(x, 0, n - 1)
+    if code == "r":
+        return _int(x, 0, MOST_ROUNDS)
+    if code == "k":
+        return _int(x, 0, 52)
+    if code == "c":
+        return _cards(x)
+    if code == "u":
+        return _int(x, 0, 4)
+    if code == "d":
+        return _int(x, 0, 51)
+    if code == "p":
+        return _plays(x, n)
+    if code == "i":
+        return _int(x)
+    if code == "n":
+        return x is None or _int(x)
+    if code == "a":
+        return x is None or _action(x)
+    if code == "b":
+        return x is None or type(x) is bool
+    if code == "l":
+        return type(x) is list and len(x) <= n and _all("s", x, n)
+    if code == "h":
+        return type(x) is list and len(x) == 3 and _int(x[0], 0, 13) and _int(x[1], 0, 4) \
+            and _int(x[2], 0, n - 1)
+    if code == "x":
+        return _int(x, 1, 1000)
+    if code == "m":
+        return _int(x, 0, 13)
+    return False
+
+
+def _all(code, xs, n):
+    for x in xs:
+        if not _one(code, x, n):
+            return False
+    return True
+
+
+def _fits(code, x, n):
+    if code.endswith("?"):
+        if x is None:
+            return True
+        code = code[0]
+    if code == "C":          # per seat: None or a list of cards
+        return _per_seat(x, n) and _all("c", [h for h in x if h is not None], n)
+    if "A" <= code <= "Z":
+        return _per_seat(x, n) and _all(code.lower(), x, n)
+    return _one(code, x, n)
+
+
+def _per_seat(x, n):
+    return type(x) is list and len(x) == n
 
 
 def _history_round(r, n):
     _need(type(r) is dict, "a finished round is not an object")
     for k in ("bids", "tricks", "points"):
-        _need(_per_seat(r.get(k), n, _opt(_int)), "a finished round's %s" % k)
+        _need(_fits("N", r.get(k), n), "a finished round's %s" % k)
     for k, x in r.items():
         _need(type(k) is str and _plain(x), "a finished round's %s" % k)
+
+
+def _texts(xs, most):
+    for x in xs:
+        if type(x) is not str or len(x) > most:
+            return False
+    return True
 
 
 def _plain(x):
@@ -102,8 +145,12 @@ def _plain(x):
         return True
     if type(x) is str:
         return len(x) <= 40
-    return type(x) is list and len(x) <= 60 and all(
-        e is None or type(e) in (bool, int) for e in x)
+    if type(x) is not list or len(x) > 60:
+        return False
+    for e in x:
+        if e is not None and type(e) is not bool and type(e) is not int:
+            return False
+    return True
 
 
 def _view(v, seat, n, game):
@@ -114,11 +161,10 @@ def _view(v, seat, n, game):
     _need("history" not in v, "history inside the view")
     for k in ("to_act", "hands", "counts", "trick", "scores", "tricks", "round", "bids"):
         _need(k in v, "view has no %s" % k)
-    checks = _view_keys(n)
     for k, x in v.items():
-        ok = checks.get(k)
-        if ok is not None:
-            _need(ok(x), "view's %s" % k)
+        code = KEYS.get(k)
+        if code is not None:
+            _need(_fits(code, x, n), "view's %s" % k)
         elif k not in ("game", "players", "phase"):
             _need(type(k) is str and _plain(x), "view's %s" % k)
     _need(type(v["hands"][seat]) is list, "view has no hand for this seat")
@@ -131,29 +177,28 @@ def _state(msg, seat, n, game):
     d = msg.get("deal")
     _need(d is None or (type(d) is int and d >= 0), "deal")
     legal = msg.get("legal")
-    _need(type(legal) is list and len(legal) <= MOST_LEGAL and all(_action(a) for a in legal),
-          "legal")
+    _need(type(legal) is list and len(legal) <= MOST_LEGAL and _all("a", legal, n)
+          and None not in legal, "legal")
     _need(not legal or v["to_act"] == seat, "legal actions when it is not this seat's turn")
     why = msg.get("why")
-    _need(why is None or (type(why) is list and len(why) <= MOST_LEGAL and all(
-        type(w) is list and len(w) == 2 and _action(w[0]) and type(w[1]) is str
-        and len(w[1]) <= 200 for w in why)), "why")
+    _need(why is None or (type(why) is list and len(why) <= MOST_LEGAL), "why")
+    for w in why or ():
+        _need(type(w) is list and len(w) == 2 and _int(w[0]) and _action(w[0])
+              and type(w[1]) is str and len(w[1]) <= 200, "why")
     h0, hist, hn = msg.get("h0"), msg.get("hist"), msg.get("hn")
     _need(_int(h0, 0, MOST_ROUNDS) and type(hist) is list and len(hist) <= MOST_ROUNDS
           and _int(hn, h0 + len(hist), MOST_ROUNDS), "h0, hist and hn")
     for r in hist:
         _history_round(r, n)
     names = msg.get("names")
-    _need(names is None or _per_seat(names, n, lambda x: type(x) is str and len(x) <= 40),
-          "names")
+    _need(names is None or (_per_seat(names, n) and _texts(names, 40)), "names")
     kinds = msg.get("kinds")
-    _need(kinds is None or _per_seat(kinds, n, lambda x: x in KINDS), "kinds")
+    _need(kinds is None or (_per_seat(kinds, n) and _texts(kinds, 6)
+                            and not [k for k in kinds if k not in KINDS]), "kinds")
     w = msg.get("wait")
     _need(w is None or (type(w) is list and len(w) == 2 and _int(w[0], 0, n - 1)
                         and _int(w[1], -1, BIG)), "wait")
-    win = msg.get("winners")
-    _need(win is None or (type(win) is list and len(win) <= n
-                          and all(_int(s, 0, n - 1) for s in win)), "winners")
+    _need(_fits("l?", msg.get("winners"), n), "winners")
 
 
 def problem(msg, seat, players, game):

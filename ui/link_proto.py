@@ -12,7 +12,8 @@
 # [(message or None, reason it was refused or None)].
 import json
 
-from ui.fmt import clean, shorten
+from ui.clean import clean
+from ui.fmt import shorten
 
 VERSION = 1
 MAX_LINE = 4096
@@ -54,7 +55,7 @@ def fit_name(text):
 
 
 def words(msg, key, most):
-    # msg[key] as a text safe to print (ui.fmt.clean: no control character or
+    # msg[key] as a text safe to print (ui.clean: no control character or
     # escape sequence) in at most `most` characters, or None if it is no text.
     x = msg.get(key)
     if type(x) is not str:

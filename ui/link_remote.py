@@ -275,8 +275,8 @@ class Client:
     def on_state(self, msg, now):
         if self.seat < 0:
             return
-        from ui.link_check import problem
-        why = problem(msg, self.seat, self.players, self.game)
+        from engine.ondemand import call   # (on the device: loaded for the check alone)
+        why = call("ui.link_check", "problem", msg, self.seat, self.players, self.game)
         if why:
             return self.unreadable(now, why)
         st = self.state
