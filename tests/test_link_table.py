@@ -483,3 +483,105 @@ def test_long_table_names_are_shown_in_fourteen_characters_whole_words():
     c.on_welcome({"t": "welcome", "seat": c.seat, "players": 4, "token": c.token,
                   "game": "israeli", "deal": c.deal, "table": "x" * 8 + " " + "y" * 31}, 0)
     assert c.table_name == "xxxxxxxx"
+
+
+# --- the turn timer and grace loops ------------------------------------------------
+
+def idle_joiner(hub, who="j", name="Jo"):
+    """A joiner whose player never presses a key."""
+    j = joiner(hub, who, name)
+    j.press = lambda k: None
+    return j
+
+
+def moves_by(h, seat):
+    st = h.table().state()
+    g = games.new_game(st.view(None)["game"], st.players, st.deal_seed, **st.options)
+    out = []
+    for a in st.actions():
+        if g.to_act() == seat:
+            out.append(a)
+        g.apply(a)
+    return out
+
+
+def test_turn_timer_plays_once_for_a_joiner_who_does_not_move():
+    hub, h = host_table("callbreak", ["bot", "remote", "bot", "bot"], seed=4, turn=15)
+    j = idle_joiner(hub)
+    run([h, j], until=lambda: h.table().state().to_act() == 1 and j.table() is not None)
+    start = hub.t
+    prompt = []
+
+    def moved():
+        t = j.table()
+        if t is not None and not prompt and t.state().to_act() == 1:
+            prompt.append((h.table().prompt_text(h.table().state().view(None), -1),
+                           t.prompt_text(t.state().view(), 1)))
+        return len(moves_by(h, 1)) == 1
+    run([h, j], until=moved)
+    took = hub.t - start
+    assert 15000 <= took <= 16500, took
+    assert prompt[0][0] in ("Jo to play: 15 s", "Jo to play: 14 s"), prompt
+    assert prompt[0][1].startswith("1") and " s  " in prompt[0][1], prompt
+    assert h.app.link.kind(1) == "remote"          # the seat stays the joiner's
+    start = hub.t
+    run([h, j], until=lambda: len(moves_by(h, 1)) == 2)
+    assert hub.t - start >= 15000                  # its next move: the whole time again
+
+
+def test_without_a_turn_timer_nobody_is_played_for():
+    hub, h = host_table("callbreak", ["bot", "remote", "bot", "bot"], seed=4)
+    j = idle_joiner(hub)
+    run([h, j], until=lambda: h.table().state().to_act() == 1 and j.table() is not None)
+    for _ in range(3000):                          # a minute
+        hub.t += 20
+        h.step(hub.t)
+        j.step(hub.t)
+    assert not moves_by(h, 1) and h.table().state().to_act() == 1
+
+
+def test_rejoining_in_a_loop_neither_resets_the_turn_timer_nor_the_grace():
+    hub, h = host_table("callbreak", ["bot", "remote", "bot", "bot"], seed=4, grace=30,
+                        turn=20)
+    a = Raw(hub, h)
+    tok = a.say(t="hello", name="Ann")[0]["token"]
+    link = h.app.link
+    while h.table().state().to_act() != 1:
+        a.pump(5)
+    start = hub.t
+    for _ in range(25):                             # away 1 s, back 0.2 s, again...
+        a.sock.close()
+        a.pump(100)
+        a = Raw(hub, h)
+        assert a.say(t="hello", token=tok)[0]["t"] == "welcome"
+        a.pump(22)
+        if moves_by(h, 1):
+            break
+    assert moves_by(h, 1), "the turn timer was reset by the rejoins"
+    assert hub.t - start <= 21000
+    # the grace: dropping again soon after coming back gets what was left
+    a.sock.close()
+    a.pump(5)
+    first = link.wait_left
+    assert 0 < first <= 30
+    a = Raw(hub, h)
+    a.say(t="hello", token=tok)
+    a.pump(1000)                                    # 10 s back
+    a.sock.close()
+    a.pump(5)
+    assert link.kind(1) == "away" and link.wait_left < first
+
+
+def test_grace_zero_means_no_grace():
+    from ui import link_lobby
+    hub = linkrig.Hub()
+    h = Player(hub, "host")
+    link_lobby.from_options(h.app, {"host": True, "quick": "callbreak", "seats": "1 l 1 1",
+                                    "grace": 0, "seed": 4})
+    assert h.app.link.grace_ms == 0
+    a = Raw(hub, h)
+    a.say(t="hello", name="Ann")
+    a.sock.close()
+    a.pump(2)
+    assert h.app.link.kind(1) == "bot"
+

@@ -195,6 +195,7 @@ def _state(msg, seat, n, game):
     kinds = msg.get("kinds")
     _need(kinds is None or (_per_seat(kinds, n) and _texts(kinds, 6)
                             and not [k for k in kinds if k not in KINDS]), "kinds")
+    _need(_fits("r?", msg.get("turn"), n), "turn")
     w = msg.get("wait")
     _need(w is None or (type(w) is list and len(w) == 2 and _int(w[0], 0, n - 1)
                         and _int(w[1], -1, BIG)), "wait")

@@ -114,6 +114,9 @@ class LinkConsole:
             self.say("")
             self.say(*text_table.table_lines(v, names, self.c.table_name, self.c.seat))
             self.say(*text_table.moves_lines(st, st.legal))
+            left = self.c.turn_left(self.c.net.now_ms())
+            if left is not None:
+                self.say("You have %d s for this move, then a bot makes it." % left)
             self.write("%s> " % names[self.c.seat])
         return False
 

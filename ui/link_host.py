@@ -8,7 +8,11 @@
 # every screen); after it a bot plays the seat until the player comes back
 # with its token and gets the seat, with the hand as it is now. A host that
 # restarts resumes from its autosave (seats and tokens in link.json) and every
-# link seat gets the grace period to reconnect. Loaded only for a link table.
+# link seat gets the grace period to reconnect. A player who drops again soon
+# after coming back (within a grace period) gets only what was left of it, so
+# rejoin loops cannot stall the table. With a turn timer (off by default) a
+# seat whose player does not move in it is played once by a bot. Loaded only
+# for a link table.
 from engine.ondemand import call
 from hal import keys as K
 from ui import link_proto as P
@@ -26,7 +30,8 @@ class LinkSession(Session):
 
     def is_human(self, seat):
         if 0 <= seat < self.players and self.seats[seat] == "remote":
-            return self.host is not None and self.host.holds(seat)
+            h = self.host
+            return h is not None and h.holds(seat) and not h.forced_now(seat)
         return Session.is_human(self, seat)
 
     def record(self):
@@ -47,7 +52,8 @@ def token(app, seat):
 class Host:
     def __init__(self, app, net, session, info):
         # info: {"table": name, "port", "grace" (s), "link": [bool per seat],
-        # "tokens": [str or None per seat], "fill": open seats to bots}
+        # "tokens": [str or None per seat], "fill": open seats to bots,
+        # "turn": seconds a link seat has for a move (0 or missing: no timer)}
         n = session.players
         self.app = app
         self.net = net
@@ -57,11 +63,18 @@ class Host:
         self.name = P.fit_name(name) if type(name) is str else "Link table"
         self.port = info["port"]
         self.grace_ms = info["grace"] * 1000
+        turn = info.get("turn")
+        self.turn_ms = turn * 1000 if type(turn) is int and turn > 0 else 0
         tokens = info.get("tokens")
         self.tokens = list(tokens) if type(tokens) is list and len(tokens) == n else [None] * n
         self.fill = bool(info.get("fill"))
         self.conn = [None] * n          # the Line holding each seat
-        self.away = [None] * n          # when the seat's player dropped (grace running)
+        self.away = [None] * n          # when the seat's grace began (its player dropped)
+        self.back = [None] * n          # (when, grace ms left) as the player came back
+        self.turn_key = None            # (moves made, seat to act) the turn timer times
+        self.turn_used = 0              # ms of it gone
+        self.turn_last = 0
+        self.forced = -1                # a bot makes this move (its number) for its seat
         self.lines = []                 # open connections
         self.queue = []                 # [seat, action, line] waiting for the table
         self.table = None
@@ -112,7 +125,7 @@ class Host:
         seat, left = -1, -1
         for s in range(self.session.players):
             k = self.kind(s)
-            if k == "away":
+            if k == "away" and not self.forced_now(s):
                 seat, left = s, max(0, (self.away[s] + self.grace_ms - now + 999) // 1000)
                 break
             if k == "open" and seat < 0:
@@ -123,6 +136,7 @@ class Host:
     def info(self):
         n = self.session.players
         return {"table": self.name, "port": self.port, "grace": self.grace_ms // 1000,
+                "turn": self.turn_ms // 1000,
                 "link": [self.remote(s) for s in range(n)], "tokens": list(self.tokens),
                 "fill": self.fill, "game": self.session.game, "deal": self.session.seed}
 
@@ -161,6 +175,7 @@ class Host:
         for s in range(self.session.players):
             if self.away[s] is not None and now - self.away[s] >= self.grace_ms:
                 self.release(s)
+        self.time_turn(now)
         self._wait(now)
         self.broadcast()
         for line in self.lines:
@@ -227,8 +242,10 @@ class Host:
         self.conn[s] = None
         self.queue = [q for q in self.queue if q[0] != s]
         self.drops.append((s, self.now))
-        if not line.bye:
-            self.away[s] = self.now      # the grace period starts
+        if not line.bye:             # the grace period starts, or goes on
+            b = self.back[s]
+            left = b[1] if b is not None and self.now - b[0] < self.grace_ms else self.grace_ms
+            self.away[s] = self.now - (self.grace_ms - left)
         self.serial += 1
         if self.table is not None:
             self.table.update_fields()
@@ -291,6 +308,8 @@ class Host:
         line.seat = s
         line.hist = 0
         line.key = None
+        if self.away[s] is not None:    # back inside the grace period: what is left of it
+            self.back[s] = (self.now, max(0, self.away[s] + self.grace_ms - self.now))
         self.away[s] = None
         name = P.player_name(name)     # printable, 5 characters, 16 bytes
         if name:
@@ -299,7 +318,7 @@ class Host:
         self.keep()
         self.send(line, {"t": "welcome", "seat": s, "token": self.tokens[s], "table": self.name,
                          "game": self.session.game, "players": n, "deal": self.session.seed,
-                         "grace": self.grace_ms // 1000})
+                         "grace": self.grace_ms // 1000, "turn": self.turn_ms // 1000})
         if self.table is not None:
             self.table.update_fields()
 
@@ -336,6 +355,48 @@ class Host:
             return self.refuse(line, "act", st.why_illegal(a))
         self.queue.append([s, a, line])
 
+    # --- the turn timer ---------------------------------------------------------
+    def time_turn(self, now):
+        # The time the link seat to act has used for this move; a bot makes
+        # the move once it is up. Counted while the seat's player holds it or
+        # is away (not while the table waits for another seat, or shows a
+        # trick or a round summary); a rejoin does not start it again.
+        st = self.session.state
+        key = (len(st.log), st.to_act())
+        if key != self.turn_key:
+            self.turn_key = key
+            self.turn_used = 0
+        elif self.turn_running():
+            self.turn_used += now - self.turn_last
+            if self.turn_used >= self.turn_ms and self.forced != key[0]:
+                self.forced = key[0]
+                self.serial += 1
+                if self.table is not None:
+                    self.table.update_fields()
+        self.turn_last = now
+
+    def turn_running(self):
+        st = self.session.state
+        s = st.to_act()
+        t = self.table
+        if not self.turn_ms or s < 0 or not self.remote(s) or st.is_over() \
+                or self.kind(s) not in ("remote", "away") or self.forced_now(s):
+            return False
+        if self.wait_seat >= 0 and self.wait_seat != s:
+            return False
+        return t is None or not (t.hold_until or t.pending_round)
+
+    def turn_left(self):
+        # Seconds the seat to act has left, or None when no timer runs.
+        if not self.turn_running():
+            return None
+        return max(0, (self.turn_ms - self.turn_used + 999) // 1000)
+
+    def forced_now(self, s):
+        # A bot makes this move for seat s (its time ran out).
+        st = self.session.state
+        return self.forced == len(st.log) and st.to_act() == s
+
     def kinds(self):
         return [self.kind(s) for s in range(self.session.players)]
 
@@ -345,9 +406,10 @@ class Host:
         st = self.session.state
         n = len(st.log)
         k = self.key
+        timed = self.turn_running()      # (joiners count the seconds down themselves)
         if k is None or k[0] != n or k[1] != self.serial or k[2] != self.wait_seat \
-                or k[3] != self.wait_left or k[4] is not st:
-            self.key = k = (n, self.serial, self.wait_seat, self.wait_left, st)
+                or k[3] != self.wait_left or k[4] is not st or k[5] != timed:
+            self.key = k = (n, self.serial, self.wait_seat, self.wait_left, st, timed)
         for line in self.lines:
             if line.seat >= 0 and (line.key is not k or line.hist < len(st.history)):
                 line.key = k
@@ -365,8 +427,10 @@ class Host:
         msg = {"t": "state", "deal": self.session.seed, "n": len(st.log), "view": v,
                "h0": h0, "hist": part,
                "hn": len(hist), "names": list(self.session.names), "kinds": self.kinds(),
-               "legal": st.legal_actions() if st.to_act() == s and not paused else [],
-               "wait": [self.wait_seat, self.wait_left] if paused else None}
+               "legal": st.legal_actions() if st.to_act() == s and not paused
+               and not self.forced_now(s) else [],
+               "wait": [self.wait_seat, self.wait_left] if paused else None,
+               "turn": self.turn_left()}
         if st.is_over():
             msg["winners"] = st.winners()
         if msg["legal"] and st.phase in ("bid", "contract"):
@@ -402,6 +466,7 @@ class LinkTable(Table):
         self.host = host
         host.table = self
         self.shown_wait = ""
+        self.shown_turn = None
 
     def remote_turn(self, seat):
         return 0 <= seat < self.session.players and self.session.seats[seat] == "remote" \
@@ -428,6 +493,10 @@ class LinkTable(Table):
             return None
         h = self.host
         wait = "%d %d" % (h.wait_seat, h.wait_left) if h.wait_seat >= 0 else ""
+        turn = h.turn_left()
+        if turn != self.shown_turn:
+            self.shown_turn = turn
+            self.update_fields()
         if wait != self.shown_wait:
             self.shown_wait = wait
             self.update_fields()
@@ -461,6 +530,9 @@ class LinkTable(Table):
             if h.wait_left < 0:
                 return "Waiting for %s to join. START: bots" % name
             return "%s left: bot in %d s" % (name, h.wait_left)
+        left = h.turn_left()
+        if left is not None and v["phase"] != "over":
+            return "%s to play: %d s" % (self.names()[v["to_act"]], left)
         return Table.prompt_text(self, v, shown)
 
     def panel_lines(self, v, shown):

@@ -136,6 +136,8 @@ class Client:
         self.session = None
         self.fresh = False         # a state arrived the table has not shown yet
         self.wait = None           # [seat, seconds left or -1] while the table is paused
+        self.turn = None           # seconds the seat to act had left at turn_at (a turn timer)
+        self.turn_at = 0
         self.kinds = []
         self.table = None          # the RemoteTable showing this table
         self.lost_at = None        # when the host was lost (ms)
@@ -307,6 +309,8 @@ class Client:
                     self.session.names[s] = P.player_name(names[s]) or "P%d" % (s + 1)
         self.kinds = msg.get("kinds") or []
         self.wait = msg.get("wait")
+        self.turn = msg.get("turn")
+        self.turn_at = now
         if self.lost_at is not None:
             self.log.append((now, "back"))
             self.back_at = now
@@ -335,6 +339,12 @@ class Client:
         self.fresh = True
         self.close()
 
+    def turn_left(self, now):
+        # Seconds the seat to act has for its move, or None (no turn timer).
+        if self.turn is None or self.line is None:
+            return None
+        return max(0, self.turn - (now - self.turn_at) // 1000)
+
     def start_table(self):
         t = RemoteTable(self)
         self.app.begin(t)
@@ -357,6 +367,7 @@ class RemoteTable(Table):
         self.seen_last = client.state.last_trick
         self.replaced = False
         self.rounds_seen = client.state.hn
+        self.shown_turn = None
 
     def take(self):
         # A new state from the host: note a finished trick or round, redraw.
@@ -389,6 +400,10 @@ class RemoteTable(Table):
         if c.fresh:
             c.fresh = False
             self.take()
+        left = c.turn_left(now)
+        if left != self.shown_turn:      # the turn timer's seconds
+            self.shown_turn = left
+            self.update_fields()
         if self.finished:
             return None
         if self.hold_until:
@@ -457,6 +472,11 @@ class RemoteTable(Table):
             return "%s left: bot in %d s" % (name, left)
         if self.sent:
             return "Sent to the host..."
+        left = c.turn_left(self.now)
+        if left is not None and v["phase"] != "over":
+            if v["to_act"] == self.seat:
+                return "%d s  %s" % (left, Table.prompt_text(self, v, shown))
+            return "%s: %d s to play" % (self.names()[v["to_act"]], left)
         return Table.prompt_text(self, v, shown)
 
     def exit(self):
