@@ -93,11 +93,13 @@ class OsFS:
         os.mkdir(path)
 
     def kind(self, path):
-        # "dir", "file", or None when nothing is there
+        # "dir", "file", "other" (a FIFO, a device, a socket: never opened,
+        # a FIFO would wait forever), or None when nothing is there
         try:
-            return "dir" if os.stat(path)[0] & 0x4000 else "file"
+            mode = os.stat(path)[0] & 0xF000
         except OSError:
             return None
+        return "dir" if mode == 0x4000 else "file" if mode in (0x8000, 0) else "other"
 
 
 def write(fs, path, kind, payload):

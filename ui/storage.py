@@ -193,7 +193,7 @@ def read(fs, path, kind, check=None):
         k = fs.kind(p)
         if k is None:
             continue
-        if k == "dir":
+        if k != "file":              # a folder, or a FIFO (opening it would wait forever)
             bad.append(p)
             continue
         got = None
@@ -249,6 +249,12 @@ def fetch(store, name, kind, check=None):
         store.unread = kind in ("log", "game")
         return None, None
     moved = None
+    special = None                    # the first copy that is a folder or a FIFO: why
+    for p in bad:
+        k = store.fs.kind(p)
+        if special is None and k in ("dir", "other"):
+            special = p[p.rfind("/") + 1:] + (" is a folder, not a file," if k == "dir" else
+                                              " is not a plain file (a FIFO or a device)")
     if store.writable:
         for p in bad:
             new = set_aside(store.fs, p)
@@ -268,6 +274,8 @@ def fetch(store, name, kind, check=None):
         elif got is not None:
             tail = " and the previous copy is used."
         store.notice = what + where + tail
+        if special:
+            store.notice = "%s and was not read%s." % (special, where)
     return got, used
 
 
