@@ -111,9 +111,17 @@ def load_stats(store):
     return _load(store, "stats.json", "stats") or {}
 
 
-def record_result(store, game_id, levels, won, score):
+def record_results(store, game_id, results, finished=None):
+    # results: [(levels, won, score)], one per person, in one write that also
+    # keeps finished, the game's mark: a game whose mark is there already
+    # (a power cut came before its save was cleared) is not counted again.
     stats = load_stats(store)
-    tally(stats, game_id, levels, won, score)
+    if finished is not None and stats.get("finished") == finished:
+        return None
+    for levels, won, score in results:
+        tally(stats, game_id, levels, won, score)
+    if finished is not None:
+        stats["finished"] = finished
     return store._write("stats.json", "stats", stats)
 
 
