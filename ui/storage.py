@@ -38,20 +38,22 @@ def parse(fs, path, kind):
         f.close()
 
 
-def parse_log(fs, path):
+def parse_log(fs, path, head=None):
     # (record, (size, last check) or None when the last line is torn, cut)
     # when the journal is good up to its last line or, cut True, up to a
-    # damaged line after the part written whole; else why not
+    # damaged line after the part written whole; else why not. head: the
+    # record of an older copy of the same game (the backup), taken for a
+    # damaged first line when the lines after it still follow on from it
     f = fs.open(path, "rb")
     try:
-        return _journal(f)
+        return _journal(f, head)
     except (ValueError, TypeError, KeyError, IndexError):
         return "not a journal"
     finally:
         f.close()
 
 
-def _journal(f):
+def _journal(f, head=None):
     # Lines are read into one buffer and taken apart where they lie: no
     # object per line (a game's journal has hundreds).
     buf = bytearray(LINE)
@@ -77,6 +79,17 @@ def _journal(f):
             eof = not got
             continue
         check = _check(buf, i, e, h)
+        if check < 0 and rec is None and head is not None:
+            check = _stored(buf, i, e)   # the first line's own check: the next lines chain on
+            if check >= 0:
+                rec = {"save": head["save"], "seats": head["seats"], "levels": head["levels"],
+                       "names": head["names"]}
+                want = -1
+                cut = True           # (the copy is set aside: it was damaged)
+                h = check
+                size += e + 1 - i
+                i = e + 1
+                continue
         if check < 0:  # a bad line: damage unless it is the last (torn)
             i = e + 1
             if i == n and not eof:
@@ -124,6 +137,16 @@ def _journal(f):
 
 def _check(buf, i, e, h):
     # the check of the line buf[i:e + 1] (e: its newline), or -1 if it is wrong
+    got = _stored(buf, i, e)
+    if got < 0:
+        return -1
+    for k in range(i, e - 7):
+        h = (h * 31 + buf[k]) % 16777213
+    return got if got == h else -1
+
+
+def _stored(buf, i, e):
+    # the check written at the end of the line buf[i:e + 1], or -1
     if e - i < 8 or buf[e - 7] != 32:
         return -1
     got = 0
@@ -132,9 +155,7 @@ def _check(buf, i, e, h):
         if d < 0:
             return -1
         got = got * 16 + d
-    for k in range(i, e - 7):
-        h = (h * 31 + buf[k]) % 16777213
-    return got if got == h else -1
+    return got
 
 
 def _number(buf, p, most=-1):
@@ -189,6 +210,7 @@ def read(fs, path, kind, check=None):
     # types) makes it a bad copy and the next one is tried.
     bad = []
     short = False
+    damaged = None                   # the journal, when it failed its lines' checks
     for p in (path + ".tmp", path, path + ".bak"):
         k = fs.kind(p)
         if k is None:
@@ -202,9 +224,15 @@ def read(fs, path, kind, check=None):
             if type(got) is tuple:
                 if check is not None:
                     check(got[0])
+                if damaged is not None and p != path:
+                    more = _recover(fs, damaged, got[0], check)
+                    if more is not None:     # the journal's moves on the backup's header
+                        return more, bad, damaged, short
                 if kind == "log" and got[2]:  # cut at damage: used, and set aside
                     bad.append(p)
                 return got, bad, p, short
+            if kind == "log" and p == path:
+                damaged = p
         except OSError:
             if got is None:
                 got = "unreadable"
@@ -219,6 +247,22 @@ def read(fs, path, kind, check=None):
         if got == "rejected" or not p.endswith(".tmp"):
             bad.append(p)
     return None, bad, None, short
+
+
+def _recover(fs, path, older, check):
+    # The journal at path read with the header of older (the backup's record
+    # of the same game) for its damaged first line, if that keeps more moves,
+    # the backup's moves first (the same game), and they replay; else None.
+    try:
+        got = parse_log(fs, path, older)
+        k = len(older["log"])
+        if type(got) is tuple and len(got[0]["log"]) > k and got[0]["log"][:k] == older["log"]:
+            if check is not None:
+                check(got[0])
+            return got
+    except Exception:
+        pass
+    return None
 
 
 def _collect():
