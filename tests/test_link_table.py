@@ -521,7 +521,7 @@ def test_turn_timer_plays_once_for_a_joiner_who_does_not_move():
     run([h, j], until=moved)
     took = hub.t - start
     assert 15000 <= took <= 16500, took
-    assert prompt[0][0] in ("Jo to play: 15 s", "Jo to play: 14 s"), prompt
+    assert prompt[0][0].split("\n")[-1] in ("Jo to play: 15 s", "Jo to play: 14 s"), prompt
     assert prompt[0][1].startswith("1") and " s  " in prompt[0][1], prompt
     assert h.app.link.kind(1) == "remote"          # the seat stays the joiner's
     start = hub.t
@@ -585,3 +585,71 @@ def test_grace_zero_means_no_grace():
     a.pump(2)
     assert h.app.link.kind(1) == "bot"
 
+
+
+# --- what the screens say about the seats ----------------------------------------
+
+def step_all(hub, players, n=5):
+    for _ in range(n):
+        hub.t += 20
+        for p in players:
+            p.step(hub.t)
+
+
+def test_the_host_plays_its_own_turn_while_a_joiners_grace_runs():
+    hub, h = host_table("callbreak", ["human", "remote", "bot", "bot"], seed=8, grace=30)
+    j = joiner(hub, "j", "Jo")
+    run([h, j], until=lambda: j.table() is not None and h.table().state().to_act() == 0
+        and h.table().state().view(None)["phase"] == "play")
+    n = len(h.table().state().log)
+    j.kill()
+    t = h.table()
+    run([h], until=lambda: not t.hold_until, limit_steps=500)
+    assert h.app.link.kind(1) == "away"
+    lines = t.prompt.split("\n")
+    assert lines[0].startswith("Jo left: bot in") and len(lines) == 2, t.prompt
+    run([h], until=lambda: len(t.state().log) > n, limit_steps=500)
+    assert h.app.link.kind(1) == "away"          # played well inside the grace
+
+
+def test_seat_news_on_the_host_and_the_joiners_screens():
+    hub, h = host_table("callbreak", ["human", "remote", "remote", "bot"], seed=8, grace=30)
+    j = joiner(hub, "j", "Jo")
+    a = Raw(hub, h)
+    tok = a.say(t="hello", name="Ann", seat=2)[0]["token"]
+
+    def going():
+        a.sock.send(b'{"v":1,"t":"ping"}\n')            # Ann stays connected
+        a.sock.inq = b""
+        return j.table() is not None
+    run([h, j], until=going)
+    a.sock.close()
+    step_all(hub, [h, j])
+    assert h.app.link.kind(2) == "away"
+    a = Raw(hub, h)
+    a.say(t="hello", token=tok)
+    step_all(hub, [h, j])
+    assert h.table().prompt.split("\n")[0] == "Ann is back"
+    assert j.table().prompt.split("\n")[0] == "Ann is back"
+    step_all(hub, [h, j], P.NEWS_MS // 20 + 10)
+    assert "Ann is back" not in h.table().prompt + j.table().prompt
+    a.say(t="bye")
+    step_all(hub, [h, j])
+    assert h.table().prompt.split("\n")[0] == "Ann left: a bot plays"
+    assert j.table().prompt.split("\n")[0] == "Ann left: a bot plays"
+
+
+def test_a_joiner_says_a_person_is_to_play_not_thinking():
+    hub, h = host_table("callbreak", ["human", "remote", "bot", "bot"], seed=8)
+    h.app.link.session.names[0] = "Ann"
+    j = joiner(hub, "j", "Jo")
+    said = set()
+
+    def watch():
+        t = j.table()
+        if t is not None and t.state().to_act() in (0, 2):
+            said.add(t.prompt)
+        return len(h.table().state().log) > 40
+    run([h, j], until=watch)
+    assert "Ann to play" in said and "Ann is thinking..." not in said
+    assert any(x.endswith("is thinking...") for x in said)     # the bots still think

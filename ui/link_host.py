@@ -4,8 +4,9 @@
 # view and legal actions, and its actions go through the same Table.act ->
 # state.apply as a local player's, so the engine checks them.
 #
-# A joiner that drops pauses the table for the grace period (a countdown on
-# every screen); after it a bot plays the seat until the player comes back
+# A joiner that drops has the grace period to come back (a countdown on every
+# screen); the table goes on until that seat is to act, and waits there. After
+# it a bot plays the seat until the player comes back
 # with its token and gets the seat, with the hand as it is now. A host that
 # restarts resumes from its autosave (seats and tokens in link.json) and every
 # link seat gets the grace period to reconnect. A player who drops again soon
@@ -121,17 +122,25 @@ class Host:
         return self.wait_seat
 
     def _wait(self, now):
-        # wait_seat, wait_left: a drop in its grace period first, then an open seat.
+        # wait_seat, wait_left: a drop in its grace period (the seat to act
+        # first), then an open seat.
         seat, left = -1, -1
+        turn = self.session.state.to_act()
         for s in range(self.session.players):
             k = self.kind(s)
-            if k == "away" and not self.forced_now(s):
+            if k == "away" and not self.forced_now(s) and (left < 0 or s == turn):
                 seat, left = s, max(0, (self.away[s] + self.grace_ms - now + 999) // 1000)
-                break
-            if k == "open" and seat < 0:
+            elif k == "open" and seat < 0:
                 seat = s
         self.wait_seat = seat
         self.wait_left = left
+
+    def paused(self):
+        # The table waits: for an open seat to be joined, or for the seat to
+        # act whose player dropped (its grace period running).
+        if self.wait_seat < 0:
+            return False
+        return self.wait_left < 0 or self.session.state.to_act() == self.wait_seat
 
     def info(self):
         n = self.session.players
@@ -329,7 +338,7 @@ class Host:
             return self.refuse(line, "act", "You sit in seat %d: you cannot act for another seat." % s)
         if st.is_over():
             return self.refuse(line, "act", "The game is over.")
-        if self.wait_seat >= 0:
+        if self.paused():
             return self.refuse(line, "act", "The table is paused.")
         if st.to_act() != s:
             return self.refuse(line, "act", "It is not your turn.")
@@ -382,8 +391,8 @@ class Host:
         if not self.turn_ms or s < 0 or not self.remote(s) or st.is_over() \
                 or self.kind(s) not in ("remote", "away") or self.forced_now(s):
             return False
-        if self.wait_seat >= 0 and self.wait_seat != s:
-            return False
+        if self.wait_seat >= 0 and self.wait_left < 0:
+            return False                 # (an open seat: the game has not begun)
         return t is None or not (t.hold_until or t.pending_round)
 
     def turn_left(self):
@@ -423,13 +432,13 @@ class Host:
         h0 = line.hist if line.hist <= len(hist) else 0
         part = hist[h0:h0 + HIST_CHUNK]
         line.hist = h0 + len(part)
-        paused = self.wait_seat >= 0
+        paused = self.paused()
         msg = {"t": "state", "deal": self.session.seed, "n": len(st.log), "view": v,
                "h0": h0, "hist": part,
                "hn": len(hist), "names": list(self.session.names), "kinds": self.kinds(),
                "legal": st.legal_actions() if st.to_act() == s and not paused
                and not self.forced_now(s) else [],
-               "wait": [self.wait_seat, self.wait_left] if paused else None,
+               "wait": [self.wait_seat, self.wait_left] if self.wait_seat >= 0 else None,
                "turn": self.turn_left()}
         if st.is_over():
             msg["winners"] = st.winners()
@@ -467,6 +476,10 @@ class LinkTable(Table):
         host.table = self
         self.shown_wait = ""
         self.shown_turn = None
+        self.kinds_seen = host.kinds()
+        self.serial_seen = host.serial
+        self.news = ""                  # "Bob is back", until news_until
+        self.news_until = 0
 
     def remote_turn(self, seat):
         return 0 <= seat < self.session.players and self.session.seats[seat] == "remote" \
@@ -483,7 +496,7 @@ class LinkTable(Table):
         return None if self.remote_turn(v["to_act"]) else Table.autoplay_card(self, v)
 
     def busy(self):
-        if self.host.wait_seat >= 0:
+        if self.host.paused():
             return False
         return Table.busy(self)
 
@@ -492,6 +505,17 @@ class LinkTable(Table):
         if self.finished:
             return None
         h = self.host
+        if h.serial != self.serial_seen:
+            self.serial_seen = h.serial
+            kinds = h.kinds()
+            news = P.seat_news(self.kinds_seen, kinds, self.names())
+            if kinds != self.kinds_seen:    # (a drop: its countdown replaces older news)
+                self.news, self.news_until = (news or [""])[-1], now + P.NEWS_MS
+                self.update_fields()
+            self.kinds_seen = kinds
+        if self.news and now >= self.news_until:
+            self.news = ""
+            self.update_fields()
         wait = "%d %d" % (h.wait_seat, h.wait_left) if h.wait_seat >= 0 else ""
         turn = h.turn_left()
         if turn != self.shown_turn:
@@ -500,7 +524,7 @@ class LinkTable(Table):
         if wait != self.shown_wait:
             self.shown_wait = wait
             self.update_fields()
-        if wait:
+        if h.paused():
             return 200
         if self.pending_round and not self.session.humans():
             self.pending_round = False    # nobody at the host to read a round summary
@@ -518,19 +542,30 @@ class LinkTable(Table):
         return Table.tick(self, now)
 
     def key(self, k):
-        if self.host.wait_seat >= 0 and k != K.SELECT and k != K.START:
+        if self.host.paused() and k != K.SELECT and k != K.START:
             self.update_fields()
             return
         Table.key(self, k)
 
     def prompt_text(self, v, shown):
+        # Two lines at most: the seats' news or a drop's countdown, and the
+        # game's own prompt (unless the table waits).
         h = self.host
+        first = self.news
         if h.wait_seat >= 0 and v["phase"] != "over":
             name = self.names()[h.wait_seat]
             if h.wait_left < 0:
                 return "Waiting for %s to join. START: bots" % name
-            return "%s left: bot in %d s" % (name, h.wait_left)
-        left = h.turn_left()
+            away = "%s left: bot in %d s" % (name, h.wait_left)
+            if h.paused():
+                return first + "\n" + away if first else away
+            first = first or away
+        play = self.play_text(v, shown)
+        return first + "\n" + play if first and play and v["phase"] != "over" else play or first
+
+    def play_text(self, v, shown):
+        # The prompt of the game itself: a turn timer's seconds, or the table's words.
+        left = self.host.turn_left()
         if left is not None and v["phase"] != "over":
             return "%s to play: %d s" % (self.names()[v["to_act"]], left)
         return Table.prompt_text(self, v, shown)

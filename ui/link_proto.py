@@ -29,6 +29,7 @@ MAX_STRANGERS = 6          # connections without a seat at most (the oldest goes
 PER_ADDRESS = 3            # of those, from one address at most
 NAME_CHARS = 5             # a player's name: at most this many characters
 NAME_BYTES = 16            # and this many bytes of UTF-8
+NEWS_MS = 4000             # a seat's news ("Bob is back") stays on the screens this long
 _CHUNK = 1024
 _buf = None                # one receive buffer for every connection
 NAME_COLS = 14             # a table's name at most: a line of the host's panel at 160 px
@@ -72,6 +73,23 @@ def player_name(x):
     while len(x.encode()) > NAME_BYTES:
         x = x[:-1]
     return x.strip()
+
+
+def seat_news(old, new, names, me=-1):
+    # What happened at the seats between two "kinds" lists, in words for every
+    # screen: "Bob joined", "Bob is back", "Bob left: a bot plays" (not of me).
+    out = []
+    if len(old) != len(new) or len(names) != len(new):
+        return out
+    for s in range(len(new)):
+        a, b = old[s], new[s]
+        if a == b or s == me:
+            continue
+        if b == "remote":
+            out.append("%s joined" % names[s] if a == "open" else "%s is back" % names[s])
+        elif b == "bot" and a in ("remote", "away"):
+            out.append("%s left: a bot plays" % names[s])
+    return out
 
 
 def net_for(app):

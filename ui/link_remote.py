@@ -136,6 +136,8 @@ class Client:
         self.session = None
         self.fresh = False         # a state arrived the table has not shown yet
         self.wait = None           # [seat, seconds left or -1] while the table is paused
+        self.news = ""             # "Bob is back": a seat's news, since news_at
+        self.news_at = 0
         self.turn = None           # seconds the seat to act had left at turn_at (a turn timer)
         self.turn_at = 0
         self.kinds = []
@@ -307,7 +309,11 @@ class Client:
             for s in range(self.players):
                 if s != self.seat:
                     self.session.names[s] = P.player_name(names[s]) or "P%d" % (s + 1)
-        self.kinds = msg.get("kinds") or []
+        kinds = msg.get("kinds") or []
+        news = P.seat_news(self.kinds, kinds, self.session.names, self.seat)
+        if kinds != self.kinds:       # (a drop: its countdown replaces older news)
+            self.news, self.news_at = (news or [""])[-1], now
+        self.kinds = kinds
         self.wait = msg.get("wait")
         self.turn = msg.get("turn")
         self.turn_at = now
@@ -339,6 +345,10 @@ class Client:
         self.fresh = True
         self.close()
 
+    def news_now(self, now):
+        # The seats' latest news while it is fresh, else "".
+        return self.news if self.news and now - self.news_at < P.NEWS_MS else ""
+
     def turn_left(self, now):
         # Seconds the seat to act has for its move, or None (no turn timer).
         if self.turn is None or self.line is None:
@@ -368,6 +378,7 @@ class RemoteTable(Table):
         self.replaced = False
         self.rounds_seen = client.state.hn
         self.shown_turn = None
+        self.shown_news = ""
 
     def take(self):
         # A new state from the host: note a finished trick or round, redraw.
@@ -401,8 +412,10 @@ class RemoteTable(Table):
             c.fresh = False
             self.take()
         left = c.turn_left(now)
-        if left != self.shown_turn:      # the turn timer's seconds
+        news = c.news_now(now)
+        if left != self.shown_turn or news != self.shown_news:   # seconds, the seats' news
             self.shown_turn = left
+            self.shown_news = news
             self.update_fields()
         if self.finished:
             return None
@@ -464,12 +477,23 @@ class RemoteTable(Table):
         c = self.client
         if c.status:
             return c.status
+        first = c.news_now(self.now)
         if c.wait and v["phase"] != "over":
             s, left = c.wait[0], c.wait[1]
-            name = self.names()[s] if type(s) is int and 0 <= s < len(self.names()) else "?"
+            name = self.names()[s]
             if left < 0:
                 return "Waiting for %s to join" % name
-            return "%s left: bot in %d s" % (name, left)
+            away = "%s left: bot in %d s" % (name, left)
+            if s == v["to_act"] or (v["to_act"] == self.seat and not c.state.legal):
+                return first + "\n" + away if first else away    # the table waits
+            first = first or away                    # the game goes on
+        play = self.play_text(v, shown)
+        return first + "\n" + play if first and play and v["phase"] != "over" else play or first
+
+    def play_text(self, v, shown):
+        # The prompt of the game itself: a move on its way, a turn timer's
+        # seconds, who is to play (a person, not "thinking"), or the table's words.
+        c = self.client
         if self.sent:
             return "Sent to the host..."
         left = c.turn_left(self.now)
@@ -477,6 +501,10 @@ class RemoteTable(Table):
             if v["to_act"] == self.seat:
                 return "%d s  %s" % (left, Table.prompt_text(self, v, shown))
             return "%s: %d s to play" % (self.names()[v["to_act"]], left)
+        s = v["to_act"]
+        if 0 <= s < len(c.kinds) and s != self.seat and c.kinds[s] in ("human", "remote") \
+                and v["phase"] != "over" and not self.hold_until and not self.message:
+            return "%s to play" % self.names()[s]           # a person, not a bot thinking
         return Table.prompt_text(self, v, shown)
 
     def exit(self):
