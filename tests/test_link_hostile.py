@@ -237,3 +237,72 @@ def test_player_name_is_printable_and_short_in_characters_and_bytes():
     assert P.player_name("Annabelle") == "Annab"
     assert P.player_name("\U0001f600" * 5) == "\U0001f600" * 4       # 16 bytes
     assert P.player_name("\x07\x00") == "" and P.player_name(5) == ""
+
+
+# --- the text joiner at a real (in-process) host ------------------------------------
+
+def console_at_host(gid="nommie", kinds=("bot", "remote", "bot", "bot"), seed=3):
+    from ui.link_console import LinkConsole, _App
+    from ui.link_remote import Client
+    from ui.nostore import NoStore
+    hub, h = linkrig.host_table(gid, list(kinds), seed=seed)
+    client = Client(_App(NoStore()), FakeNet(hub, "c"), "127.0.0.1", P.TABLE_PORT, "Cy")
+    out = []
+    con = LinkConsole(client, lambda x: out.append(x), lambda: False, lambda: None,
+                      clock=lambda: hub.t)
+
+    def serve(until, most=3000):
+        for _ in range(most):
+            hub.t += 20
+            h.step(hub.t)
+            client.poll()
+            if client.status != con.status:
+                con.status = client.status
+                if con.status:
+                    con.say(con.status)
+            if client.fresh and client.state is not None:
+                client.fresh = False
+                con.show()
+            if until():
+                return
+        raise AssertionError("not reached:\n" + "".join(out[-30:]))
+    return hub, h, con, out, serve
+
+
+def my_turn(con):
+    st = con.c.state
+    return st is not None and st.legal and st.to_act() == con.c.seat
+
+
+def test_the_text_joiner_names_the_game_tells_the_bids_and_asks_again_after_a_refusal():
+    hub, h, con, out, serve = console_at_host()
+    serve(lambda: my_turn(con))
+    text = "".join(out)
+    assert "Joined " in text and ": Nomination Whist, seat 2." in text
+    assert "You   hand: " in text
+    con.command("bid 1")
+    serve(lambda: my_turn(con) and con.c.state.v["phase"] == "play")
+    text = "".join(out)
+    bids = [x for x in text.replace("You> ", "").split("\n") if x.startswith("  ") and ": bid " in x]
+    assert len(bids) >= 4, text                     # every seat's bid, the bots' too
+    assert "  Trump: " in text or con.c.state.v["trump"] is None
+    del out[:]
+    hand = con.c.state.v["hands"][con.c.seat]
+    legal = set(con.c.state.legal)
+    wrong = [c for c in range(52) if c not in hand][0]
+    from engine.cards import card_text
+    con.command(card_text(wrong))                   # not in the hand: the host refuses
+    serve(lambda: any(x.startswith("! ") for x in out))
+    assert out[-1] == "Cy> " or out[-1].endswith("> "), out[-3:]
+    assert legal
+
+
+def test_the_text_joiner_shows_the_whole_table_after_a_rejoin():
+    hub, h, con, out, serve = console_at_host()
+    serve(lambda: my_turn(con))
+    con.c.line.sock.close()                         # the connection drops
+    del out[:]
+    serve(lambda: con.c.back_at is not None and con.c.state is not None and not con.c.fresh)
+    text = "".join(out)
+    assert "Back at " in text and "You   hand: " in text, text
+    assert any(x.startswith("NOMINATION WHIST") or "round" in x for x in out), text
