@@ -12,7 +12,7 @@
 # [(message or None, reason it was refused or None)].
 import json
 
-from ui.clean import clean
+from engine.ondemand import call
 from ui.fmt import shorten
 
 VERSION = 1
@@ -56,12 +56,12 @@ def fit_name(text):
 
 
 def words(msg, key, most):
-    # msg[key] as a text safe to print (ui.clean: no control character or
-    # escape sequence) in at most `most` characters, or None if it is no text.
+    # msg[key] as a text safe to print (ui.clean, loaded for it: no control
+    # character or escape sequence) in at most `most` characters, or None.
     x = msg.get(key)
     if type(x) is not str:
         return None
-    return clean(x[:most * 2])[:most]
+    return call("ui.clean", "clean", x[:most * 2])[:most]
 
 
 def player_name(x):
@@ -69,7 +69,7 @@ def player_name(x):
     # at most NAME_CHARS characters and NAME_BYTES bytes ("" if nothing is left).
     if type(x) is not str:
         return ""
-    x = clean(x[:40])[:NAME_CHARS]
+    x = call("ui.clean", "clean", x[:40])[:NAME_CHARS]
     while len(x.encode()) > NAME_BYTES:
         x = x[:-1]
     return x.strip()

@@ -141,6 +141,7 @@ class Client:
         self.turn = None           # seconds the seat to act had left at turn_at (a turn timer)
         self.turn_at = 0
         self.kinds = []
+        self.names_seen = None     # the names of the last state (as sent)
         self.table = None          # the RemoteTable showing this table
         self.lost_at = None        # when the host was lost (ms)
         self.back_at = None        # when a seat was given back after a loss
@@ -299,13 +300,15 @@ class Client:
             self.deal = msg.get("deal", self.deal)
             self.state = st
             self.session = RemoteSession(st, self.seat, self.players, self.game, self.deal)
+            self.names_seen = None
             again = self.state is not None and self.table is not None \
                 and hasattr(self.app, "begin")
             if again:                          # a new deal at the same table
                 self.table.replaced = True
                 self.table = None
         names = msg.get("names")
-        if names:
+        if names and names != self.names_seen:      # (cleaned when they change)
+            self.names_seen = names
             for s in range(self.players):
                 if s != self.seat:
                     self.session.names[s] = P.player_name(names[s]) or "P%d" % (s + 1)
