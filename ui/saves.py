@@ -3,8 +3,8 @@
 #   store = saves.Store(save_dir, writable)   # writable None: found out here
 #   store.load_game() -> (record, state) or (None, None); store.save_game(record) -> None or notice
 #   store.clear_game(); load_settings(); save_settings(d); load_stats();
-#   record_result(game_id, bot_levels, won, score);
-#   record_results(game_id, [(levels, won, score)...], finished mark); store.notice
+#   record_result(game_id, bot_levels, won, score); game_over(session, hinted);
+#   store.notice
 #
 # A record is {"save": state.save(False), "log": state.log, "seats": [...],
 # "levels": [...], "names": [...]}; load_game() checks it by replaying it
@@ -20,7 +20,6 @@
 from engine import ondemand
 from ui import atomic
 
-FINISHED = "The last game had finished: its result is in the statistics."
 READ_ONLY = "Storage is read-only: progress will not be saved."
 FULL = "Storage is full: progress will not be saved."
 NO_MEMORY = "Not enough memory to load or save: progress may not be saved."
@@ -56,16 +55,7 @@ class Store:
             self.notice = READ_ONLY
 
     def load_game(self):
-        # A game that had finished (a power cut came between its results and
-        # the save's removal) is never continued: counted if it was not yet,
-        # and cleared.
-        rec, state = self._use((None, None), "storage", "load_game")
-        if state is not None and state.is_over():
-            from ui.session import Session
-            Session.from_record(rec, state).results(self, False)
-            self.notice = FINISHED
-            return None, None
-        return rec, state
+        return self._use((None, None), "storage", "load_game")
 
     def save_game(self, record):
         # Append the codes added since the last save (and new seats, if any)
@@ -173,10 +163,11 @@ class Store:
 
     def record_result(self, game_id, levels, won, score):
         # levels: the bot seats' levels; the hardest one files the result
-        return self.record_results(game_id, [(levels, won, score)])
+        return self._use(NO_MEMORY, "prefs", "record_results", game_id, [(levels, won, score)])
 
-    def record_results(self, game_id, results, finished=None):
-        return self._use(NO_MEMORY, "prefs", "record_results", game_id, results, finished)
+    def game_over(self, session, hinted):
+        # the finished game's results recorded once, the save dropped (ui.prefs)
+        return self._use(NO_MEMORY, "prefs", "game_over", session, hinted)
 
     def _use(self, default, name, fn, *args):
         # an on-demand module's fn(self, *args); default if it cannot be loaded

@@ -6,7 +6,6 @@
 # tail (the engine's intended save/restore path).
 
 from engine import IllegalAction, bots, games, ondemand
-from ui.atomic import check
 
 BOT_NAMES = ("Ada", "Bo", "Cy", "Di", "Ed")
 # Israeli Whist: after three Frisches nobody bid after, the same dealer deals
@@ -93,24 +92,11 @@ class Session:
 
     def results(self, store, hinted):
         # Game over: each human's result in the statistics (hinted: a hint was
-        # asked for; ui.prefs reads it), and the save dropped. The finished
-        # game is saved first and the statistics keep its mark, so a power cut
-        # between any two steps neither loses the result nor counts it twice
-        # (Store.load_game finishes such a game). A finished game needs no
-        # bots: their modules leave memory first (the game-over screen and
-        # the statistics load theirs).
+        # asked for) and the save dropped (ui.prefs.game_over). A finished game
+        # needs no bots: their modules leave memory first (the game-over
+        # screen and the statistics load theirs).
         bots.unload()
-        st = self.state
-        try:
-            store.save_game(self.record())
-            levels = [self.levels[s] for s in range(self.players) if not self.is_human(s)]
-            got = [({"bots": levels, "hinted": hinted}, s in st.winners(), st.scores[s])
-                   for s in self.humans()]
-            mark = "%s %d %d %d" % (self.game, self.seed, len(st.log), check(st.log))
-            if store.record_results(self.game, got, mark) is None:
-                store.clear_game()         # (kept when the statistics could not be written)
-        except (OSError, ValueError):
-            pass
+        store.game_over(self, hinted)
 
     def humans(self):
         return [s for s in range(self.players) if self.seats[s] == "human"]

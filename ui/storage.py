@@ -13,6 +13,7 @@ _WHAT = {"game": ("The saved game was damaged", " and cannot be continued."),
          "stats": ("The statistics file was damaged", " and counting starts again.")}
 _WHAT["log"] = _WHAT["game"]
 LINE = 1024  # the longest journal line read; a longer one is damage
+FINISHED = "The last game had finished: its result is in the statistics."
 
 
 # --- files -----------------------------------------------------------------
@@ -360,7 +361,20 @@ def load_game(store):
     if used == store.dir + "game.log" and tail is not None:
         store.known(rec, rec["log"], tail[0], tail[1])  # appends follow on
     old_files(store)  # a migration cut short before it removed them
+    if _finished(store, replayed[0]):
+        return None, None
     return rec, replayed[0]
+
+
+def _finished(store, state):
+    # A game whose results are in the statistics already (a power cut came
+    # before its save was cleared) is never continued: cleared, and told.
+    from engine import ondemand
+    if not ondemand.call("ui.prefs", "counted", store, state):
+        return False
+    store.clear_game()
+    store.notice = FINISHED
+    return True
 
 
 def old_game(store):
