@@ -126,25 +126,15 @@ def mark(game_id, seed, n, check):
 
 def game_over(store, session, hinted):
     # The results written in one write with the mark of the game as its save
-    # holds it, then the save dropped: a power cut between the two leaves a
-    # save that ui.storage.load_game recognises by the mark and drops (never
-    # counted twice); the save stays while the statistics cannot be written.
+    # holds it (Store.game_over then drops the save: a power cut between the
+    # two leaves a save that ui.storage.load_game recognises by the mark and
+    # drops, never counted twice). None, or why the statistics were not written.
     st = session.state
     m = store._marks                  # (the journal's codes as far as saved, their check)
     n, h = (m[-2], m[-1]) if m and m[-2] <= len(st.log) else (len(st.log), atomic.check(st.log))
-    try:
-        got = [r[1:] for r in results_of(session, hinted)]
-        if record_results(store, session.game, got, mark(session.game, session.seed, n, h)) \
-                is None:
-            store.clear_game()
-    except (OSError, ValueError):
-        pass
+    got = [r[1:] for r in results_of(session, hinted)]
+    return record_results(store, session.game, got, mark(session.game, session.seed, n, h))
 
-
-def counted(store, state):
-    # True when the statistics have state's game as saved: it finished.
-    return load_stats(store).get("finished") == mark(
-        state.view(None)["game"], state.deal_seed, len(state.log), atomic.check(state.log))
 
 
 def record_results(store, game_id, results, finished=None):

@@ -166,8 +166,10 @@ class Store:
         return self._use(NO_MEMORY, "prefs", "record_results", game_id, [(levels, won, score)])
 
     def game_over(self, session, hinted):
-        # the finished game's results recorded once, the save dropped (ui.prefs)
-        return self._use(NO_MEMORY, "prefs", "game_over", session, hinted)
+        # the finished game's results recorded once (ui.prefs), then the save
+        # dropped; kept while the statistics cannot be written
+        if self._use(NO_MEMORY, "prefs", "game_over", session, hinted) is None:
+            self.clear_game()
 
     def _use(self, default, name, fn, *args):
         # an on-demand module's fn(self, *args); default if it cannot be loaded

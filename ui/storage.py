@@ -370,7 +370,9 @@ def _finished(store, state):
     # A game whose results are in the statistics already (a power cut came
     # before its save was cleared) is never continued: cleared, and told.
     from engine import ondemand
-    if not ondemand.call("ui.prefs", "counted", store, state):
+    got = ondemand.call("ui.prefs", "load_stats", store).get("finished")
+    if got != ondemand.call("ui.prefs", "mark", state.view(None)["game"], state.deal_seed,
+                            len(state.log), atomic.check(state.log)):
         return False
     store.clear_game()
     store.notice = FINISHED
