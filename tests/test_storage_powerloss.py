@@ -249,61 +249,8 @@ def test_switching_off_at_random_moments_never_loses_more_than_the_last_move():
     assert state.view()["scores"] == ref.view()["scores"]
 
 
-def _last_move_game():
-    """A Linger Longer game one move before its end, and that move."""
-    s = games.load("linger").new_game(3, 4)
-    while True:
-        a = s.legal_actions()[0]
-        t = games.load("linger").new_game(3, 4)
-        for x in s.actions():
-            t.apply(x)
-        t.apply(a)
-        if t.is_over():
-            return s, a
-        s.apply(a)
-
-
-@pytest.mark.parametrize("mode", sorted(MODES))
-def test_a_finished_game_is_counted_once_whatever_step_the_power_goes(mode):
-    # Game over writes the finished game, the statistics (with the game's
-    # mark) and removes the save: a cut between any two steps never counts
-    # it twice nor loses it (a finished game found at start is counted if it
-    # was not yet, and never continued)
-    from ui.session import Session
-    seats, levels = ["human", "bot", "bot"], [0, 1, 2]
-
-    def prep(store):
-        s, a = _last_move_game()
-        store.save_game({"save": s.save(False), "log": bytes(s.log), "seats": seats,
-                         "levels": levels, "names": ["You", "Ann", "Bob"]})
-        store.last_move = a
-
-    def act(store):
-        rec, st = store.load_game()
-        sess = Session.from_record(rec, st)
-        sess.apply(store.last_move)
-        sess.results(store, False)
-
-    def after(store):
-        rec, st = store.load_game()
-        store.notice = None
-        played = store.load_stats().get("linger", {}).get("played", 0)
-        if rec is None:
-            assert played == 1
-            return
-        assert played == 0 and not st.is_over()     # the last move was not saved yet
-        sess = Session.from_record(rec, st)
-        s, a = _last_move_game()
-        sess.apply(a)
-        sess.results(store, False)
-        assert store.load_stats()["linger"]["played"] == 1
-
-    COUNTS[("finished game", mode)] = sweep(prep, act, after, **MODES[mode])
-
-
 def test_fault_points_exercised_are_counted():
     """Runs last in this file: prints the number of fault points for the report."""
     total = sum(COUNTS.values())
     print("\nfault points exercised: %d %s" % (total, sorted(COUNTS.items())))
     assert not COUNTS or total >= 60
-

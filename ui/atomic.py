@@ -93,13 +93,11 @@ class OsFS:
         os.mkdir(path)
 
     def kind(self, path):
-        # "dir", "file", "other" (a FIFO, a device, a socket: never opened,
-        # a FIFO would wait forever), or None when nothing is there
+        # "dir", "file", or None when nothing is there
         try:
-            mode = os.stat(path)[0] & 0xF000
+            return "dir" if os.stat(path)[0] & 0x4000 else "file"
         except OSError:
             return None
-        return "dir" if mode == 0x4000 else "file" if mode in (0x8000, 0) else "other"
 
 
 def write(fs, path, kind, payload):

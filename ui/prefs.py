@@ -111,43 +111,9 @@ def load_stats(store):
     return _load(store, "stats.json", "stats") or {}
 
 
-def results_of(session, hinted):
-    # [(game id, levels, won, score)] of a finished game, one per person
-    st = session.state
-    levels = [session.levels[s] for s in range(session.players) if not session.is_human(s)]
-    return [(session.game, {"bots": levels, "hinted": hinted}, s in st.winners(), st.scores[s])
-            for s in session.humans()]
-
-
-def mark(game_id, seed, n, check):
-    # A saved game's mark: its game, deal and the first n codes' check.
-    return "%s %d %d %d" % (game_id, seed, n, check)
-
-
-def game_over(store, session, hinted):
-    # The results written in one write with the mark of the game as its save
-    # holds it (Store.game_over then drops the save: a power cut between the
-    # two leaves a save that ui.storage.load_game recognises by the mark and
-    # drops, never counted twice). None, or why the statistics were not written.
-    st = session.state
-    m = store._marks                  # (the journal's codes as far as saved, their check)
-    n, h = (m[-2], m[-1]) if m and m[-2] <= len(st.log) else (len(st.log), atomic.check(st.log))
-    got = [r[1:] for r in results_of(session, hinted)]
-    return record_results(store, session.game, got, mark(session.game, session.seed, n, h))
-
-
-
-def record_results(store, game_id, results, finished=None):
-    # results: [(levels, won, score)], one per person, in one write that also
-    # keeps finished, the game's mark: a game whose mark is there already
-    # (a power cut came before its save was cleared) is not counted again.
+def record_result(store, game_id, levels, won, score):
     stats = load_stats(store)
-    if finished is not None and stats.get("finished") == finished:
-        return None
-    for levels, won, score in results:
-        tally(stats, game_id, levels, won, score)
-    if finished is not None:
-        stats["finished"] = finished
+    tally(stats, game_id, levels, won, score)
     return store._write("stats.json", "stats", stats)
 
 

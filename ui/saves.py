@@ -3,8 +3,7 @@
 #   store = saves.Store(save_dir, writable)   # writable None: found out here
 #   store.load_game() -> (record, state) or (None, None); store.save_game(record) -> None or notice
 #   store.clear_game(); load_settings(); save_settings(d); load_stats();
-#   record_result(game_id, bot_levels, won, score); game_over(session, hinted);
-#   store.notice
+#   record_result(game_id, bot_levels, won, score); store.notice
 #
 # A record is {"save": state.save(False), "log": state.log, "seats": [...],
 # "levels": [...], "names": [...]}; load_game() checks it by replaying it
@@ -163,13 +162,7 @@ class Store:
 
     def record_result(self, game_id, levels, won, score):
         # levels: the bot seats' levels; the hardest one files the result
-        return self._use(NO_MEMORY, "prefs", "record_results", game_id, [(levels, won, score)])
-
-    def game_over(self, session, hinted):
-        # the finished game's results recorded once (ui.prefs), then the save
-        # dropped; kept while the statistics cannot be written
-        if self._use(NO_MEMORY, "prefs", "game_over", session, hinted) is None:
-            self.clear_game()
+        return self._use(NO_MEMORY, "prefs", "record_result", game_id, levels, won, score)
 
     def _use(self, default, name, fn, *args):
         # an on-demand module's fn(self, *args); default if it cannot be loaded
@@ -189,14 +182,14 @@ class Store:
         atomic.write(self.fs, self.dir + name, kind, payload)
 
     def _folder(self, name):
-        # the save folder made if missing; a folder or a special file (a FIFO)
-        # where name, its .tmp or its .bak should be is set aside
+        # the save folder made if missing; a folder where name, its .tmp or
+        # its .bak should be is set aside
         fs = self.fs
         folder = self.dir[:-1] or "/"  # no trailing slash: FAT stat may refuse it
         if not fs.kind(folder):
             fs.mkdir(folder)
         for p in (name, name + ".tmp", name + ".bak"):
-            if fs.kind(self.dir + p) in ("dir", "other"):
+            if fs.kind(self.dir + p) == "dir":
                 ondemand.call("ui.storage", "set_aside", fs, self.dir + p)
 
     def _guard(self, fn, *args):

@@ -92,11 +92,19 @@ class Session:
 
     def results(self, store, hinted):
         # Game over: each human's result in the statistics (hinted: a hint was
-        # asked for) and the save dropped (ui.prefs.game_over). A finished game
+        # asked for; ui.prefs reads it), and the save dropped. A finished game
         # needs no bots: their modules leave memory first (the game-over
         # screen and the statistics load theirs).
         bots.unload()
-        store.game_over(self, hinted)
+        st = self.state
+        try:
+            levels = [self.levels[s] for s in range(self.players) if not self.is_human(s)]
+            for s in self.humans():
+                store.record_result(self.game, {"bots": levels, "hinted": hinted},
+                                    s in st.winners(), st.scores[s])
+            store.clear_game()
+        except (OSError, ValueError):
+            pass
 
     def humans(self):
         return [s for s in range(self.players) if self.seats[s] == "human"]
