@@ -92,13 +92,13 @@ def run(players, limit_steps=400000, dt=20, until=None):
     raise AssertionError("not done after %d steps" % limit_steps)
 
 
-def host_table(gid, kinds, seed=5, options=None, level=1, grace=30, hub=None):
+def host_table(gid, kinds, seed=5, options=None, level=1, grace=30, hub=None, turn=0):
     """A hub with a host Player that opened a link table."""
     from ui import link_lobby
     hub = hub or Hub()
     h = Player(hub, "host")
     link_lobby.host(h.app, gid, kinds, [level] * len(kinds), seed, options or {}, grace,
-                    net=h.net)
+                    net=h.net, turn=turn)
     return hub, h
 
 
@@ -124,9 +124,9 @@ def normal(x):
 
 
 STATE_KEYS = {"v", "t", "deal", "n", "view", "h0", "hist", "hn", "names", "kinds", "legal", "wait",
-              "winners", "why"}
+              "winners", "why", "turn"}
 OTHER_KEYS = {"welcome": {"v", "t", "seat", "token", "table", "game", "players", "deal",
-                          "grace"},
+                          "grace", "turn"},
               "refused": {"v", "t", "re", "why"}, "ping": {"v", "t"}, "bye": {"v", "t", "why"}}
 
 

@@ -65,6 +65,12 @@ BAD_ARGS = [
     (["--join", "  "], "--join needs the address of the table"),
     (["--host", "--join", "10.0.0.2"], "--host and --join"),
     (["--seats", "h l 2 2"], "--seats sets up the table you host"),
+    (["--turn", "soon"], "--turn takes a number of seconds"),
+    (["--grace", "-1"], "--grace takes a number of seconds"),
+    (["--screenshot", "/proc/nope/x.png"], "--screenshot /proc/nope/x.png: its folder cannot be"),
+    (["--screenshot-every", "/dev/null/x"], "--screenshot-every /dev/null/x: its folder cannot"),
+    (["--screenshot", "/"], "--screenshot /: that is a folder, not a file"),
+    (["--screenshot", "/dev/null"], "--screenshot /dev/null: that is not a plain file"),
 ]
 
 
@@ -81,12 +87,18 @@ def test_bad_command_line_values_are_one_sentence_and_the_usage(args, words):
 @pytest.mark.parametrize("text", [False, True])
 def test_code_py_exits_with_the_sentence_not_a_traceback(text, tmp_path):
     env = dict(os.environ, POCKET_TRICKS_DATA=str(tmp_path))
-    for args, words in (BAD_ARGS[0], BAD_ARGS[5], BAD_ARGS[9]):
+    for args, words in (BAD_ARGS[0], BAD_ARGS[5], BAD_ARGS[9], BAD_ARGS[-4]):
         r = subprocess.run([sys.executable, "code.py"] + (["--text"] if text else [])
                            + ["--headless"] * (not text) + args, cwd=ROOT, env=env,
                            input="", capture_output=True, text=True, timeout=120)
         assert r.returncode != 0
         assert "Traceback" not in r.stderr and words in r.stderr and "usage:" in r.stderr
+
+
+def test_grace_and_turn_zero_are_kept():
+    got = desktop.parse_args(["--host", "--grace", "0", "--turn", "0"])
+    assert got["grace"] == 0 and got["turn"] == 0
+    assert desktop.parse_args(["--host", "--turn", "30"])["turn"] == 30
 
 
 def test_the_hal_knows_the_engines_games_and_deal_range():

@@ -290,7 +290,7 @@ def test_damaged_statistics_are_told_after_the_game(tmp_path):
 
 # --- 5: escape sequences and control characters ---------------------------------
 def test_arrow_keys_and_control_characters_are_dropped():
-    from ui.console_words import clean
+    from ui.clean import clean
     assert clean("\x1b[A\x1b[D") == ""
     assert clean("Q\x1b[DH\x07") == "QH"
     assert clean("\x1bOAbid\t 3\x1b[1;5C") == "bid 3"

@@ -63,11 +63,17 @@ def test_host_screens(w, h):
     r.press(K.RIGHT)                     # Linger Longer: cards only at the host
     assert "Linger" in r.top().lines[0]
     r.shot("link_host_setup")
+    r.top().cursor = len(r.top().lines) - 2
+    assert r.top().lines[-2].startswith("Turn timer") and "Off" in r.top().lines[-2]
+    r.press(K.RIGHT)
+    assert "15 s" in r.top().lines[-2]
+    r.press(K.LEFT)
     r.top().cursor = len(r.top().lines) - 1
     r.press(K.A)
     t = r.top()
     assert type(t).__name__ == "LinkTable"
     host = r.app.link
+    assert host.turn_ms == 0
     assert host.wait_seat == 1 and host.wait_left == -1
     assert t.panel[0] == host.name and t.panel[1] == "127.0.0.1:5291"
     assert "to join" in t.prompt and "START: bots" in t.prompt

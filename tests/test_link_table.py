@@ -188,6 +188,52 @@ def test_too_many_refusals_close_the_connection():
     assert not h.app.link.lines
 
 
+def test_refusals_are_counted_per_window_of_lines():
+    # a long game's occasional refusals never add up to a close
+    hub, h = host_table("linger", ["human", "remote", "bot", "bot"])
+    a = Raw(hub, h)
+    a.say(t="hello", name="Ann")
+    for _ in range(3):
+        for i in range(P.REFUSE_WINDOW):
+            a.sock.send(b"junk\n" if i < P.MAX_REFUSED - 10 else P.encode({"t": "ping"}))
+        a.pump()
+    assert len(h.app.link.lines) == 1 and h.app.link.lines[0].seat == 1
+
+
+def test_bytes_without_a_newline_do_not_keep_a_seat_connected():
+    hub, h = host_table("linger", ["human", "remote", "bot", "bot"], grace=30)
+    a = Raw(hub, h)
+    assert a.say(t="hello", name="Ann")[0]["t"] == "welcome"
+    start = hub.t
+    try:
+        while hub.t - start < P.SILENT_MS + 500:
+            a.sock.send(b" ")                 # a line that never ends, and blank lines
+            a.sock.send(b"\n")
+            a.pump(10)
+    except OSError:                           # the host closed the connection
+        pass
+    assert h.app.link.kind(1) == "away"
+    assert P.SILENT_MS - 100 <= h.app.link.drops[-1][1] - start <= P.SILENT_MS + 200
+
+
+def test_a_new_connection_closes_the_oldest_stranger_never_a_seat():
+    hub, h = host_table("nommie", ["human", "remote", "remote", "bot"], seed=2)
+    ann = Raw(hub, h)
+    tok = ann.say(t="hello", name="Ann")[0]["token"]
+    idle = [Raw(hub, h) for _ in range(P.PER_ADDRESS + 2)]
+    for r in idle:
+        r.pump(1)
+    link = h.app.link
+    strangers = [ln for ln in link.lines if ln.seat < 0]
+    assert len(strangers) == P.PER_ADDRESS      # (every Raw comes from 127.0.0.1)
+    assert link.conn[1] is not None and link.kind(1) == "remote"
+    back = Raw(hub, h).say(t="hello", token=tok)
+    assert back[0]["t"] == "welcome" and back[0]["seat"] == 1
+    hub.t += P.HELLO_MS + 100
+    h.step(hub.t)
+    assert [ln.seat for ln in link.lines] == [1]
+
+
 # --- drops and returns ----------------------------------------------------------
 
 def mid_trick(h, seat):
@@ -437,3 +483,173 @@ def test_long_table_names_are_shown_in_fourteen_characters_whole_words():
     c.on_welcome({"t": "welcome", "seat": c.seat, "players": 4, "token": c.token,
                   "game": "israeli", "deal": c.deal, "table": "x" * 8 + " " + "y" * 31}, 0)
     assert c.table_name == "xxxxxxxx"
+
+
+# --- the turn timer and grace loops ------------------------------------------------
+
+def idle_joiner(hub, who="j", name="Jo"):
+    """A joiner whose player never presses a key."""
+    j = joiner(hub, who, name)
+    j.press = lambda k: None
+    return j
+
+
+def moves_by(h, seat):
+    st = h.table().state()
+    g = games.new_game(st.view(None)["game"], st.players, st.deal_seed, **st.options)
+    out = []
+    for a in st.actions():
+        if g.to_act() == seat:
+            out.append(a)
+        g.apply(a)
+    return out
+
+
+def test_turn_timer_plays_once_for_a_joiner_who_does_not_move():
+    hub, h = host_table("callbreak", ["bot", "remote", "bot", "bot"], seed=4, turn=15)
+    j = idle_joiner(hub)
+    run([h, j], until=lambda: h.table().state().to_act() == 1 and j.table() is not None)
+    start = hub.t
+    prompt = []
+
+    def moved():
+        t = j.table()
+        if t is not None and not prompt and t.state().to_act() == 1:
+            prompt.append((h.table().prompt_text(h.table().state().view(None), -1),
+                           t.prompt_text(t.state().view(), 1)))
+        return len(moves_by(h, 1)) == 1
+    run([h, j], until=moved)
+    took = hub.t - start
+    assert 15000 <= took <= 16500, took
+    assert prompt[0][0].split("\n")[-1] in ("Jo to play: 15 s", "Jo to play: 14 s"), prompt
+    assert prompt[0][1].startswith("1") and " s  " in prompt[0][1], prompt
+    assert h.app.link.kind(1) == "remote"          # the seat stays the joiner's
+    start = hub.t
+    run([h, j], until=lambda: len(moves_by(h, 1)) == 2)
+    assert hub.t - start >= 15000                  # its next move: the whole time again
+
+
+def test_without_a_turn_timer_nobody_is_played_for():
+    hub, h = host_table("callbreak", ["bot", "remote", "bot", "bot"], seed=4)
+    j = idle_joiner(hub)
+    run([h, j], until=lambda: h.table().state().to_act() == 1 and j.table() is not None)
+    for _ in range(3000):                          # a minute
+        hub.t += 20
+        h.step(hub.t)
+        j.step(hub.t)
+    assert not moves_by(h, 1) and h.table().state().to_act() == 1
+
+
+def test_rejoining_in_a_loop_neither_resets_the_turn_timer_nor_the_grace():
+    hub, h = host_table("callbreak", ["bot", "remote", "bot", "bot"], seed=4, grace=30,
+                        turn=20)
+    a = Raw(hub, h)
+    tok = a.say(t="hello", name="Ann")[0]["token"]
+    link = h.app.link
+    while h.table().state().to_act() != 1:
+        a.pump(5)
+    start = hub.t
+    for _ in range(25):                             # away 1 s, back 0.2 s, again...
+        a.sock.close()
+        a.pump(100)
+        a = Raw(hub, h)
+        assert a.say(t="hello", token=tok)[0]["t"] == "welcome"
+        a.pump(22)
+        if moves_by(h, 1):
+            break
+    assert moves_by(h, 1), "the turn timer was reset by the rejoins"
+    assert hub.t - start <= 21000
+    # the grace: dropping again soon after coming back gets what was left
+    a.sock.close()
+    a.pump(5)
+    first = link.wait_left
+    assert 0 < first <= 30
+    a = Raw(hub, h)
+    a.say(t="hello", token=tok)
+    a.pump(1000)                                    # 10 s back
+    a.sock.close()
+    a.pump(5)
+    assert link.kind(1) == "away" and link.wait_left < first
+
+
+def test_grace_zero_means_no_grace():
+    from ui import link_lobby
+    hub = linkrig.Hub()
+    h = Player(hub, "host")
+    link_lobby.from_options(h.app, {"host": True, "quick": "callbreak", "seats": "1 l 1 1",
+                                    "grace": 0, "seed": 4})
+    assert h.app.link.grace_ms == 0
+    a = Raw(hub, h)
+    a.say(t="hello", name="Ann")
+    a.sock.close()
+    a.pump(2)
+    assert h.app.link.kind(1) == "bot"
+
+
+
+# --- what the screens say about the seats ----------------------------------------
+
+def step_all(hub, players, n=5):
+    for _ in range(n):
+        hub.t += 20
+        for p in players:
+            p.step(hub.t)
+
+
+def test_the_host_plays_its_own_turn_while_a_joiners_grace_runs():
+    hub, h = host_table("callbreak", ["human", "remote", "bot", "bot"], seed=8, grace=30)
+    j = joiner(hub, "j", "Jo")
+    run([h, j], until=lambda: j.table() is not None and h.table().state().to_act() == 0
+        and h.table().state().view(None)["phase"] == "play")
+    n = len(h.table().state().log)
+    j.kill()
+    t = h.table()
+    run([h], until=lambda: not t.hold_until, limit_steps=500)
+    assert h.app.link.kind(1) == "away"
+    lines = t.prompt.split("\n")
+    assert lines[0].startswith("Jo left: bot in") and len(lines) == 2, t.prompt
+    run([h], until=lambda: len(t.state().log) > n, limit_steps=500)
+    assert h.app.link.kind(1) == "away"          # played well inside the grace
+
+
+def test_seat_news_on_the_host_and_the_joiners_screens():
+    hub, h = host_table("callbreak", ["human", "remote", "remote", "bot"], seed=8, grace=30)
+    j = joiner(hub, "j", "Jo")
+    a = Raw(hub, h)
+    tok = a.say(t="hello", name="Ann", seat=2)[0]["token"]
+
+    def going():
+        a.sock.send(b'{"v":1,"t":"ping"}\n')            # Ann stays connected
+        a.sock.inq = b""
+        return j.table() is not None
+    run([h, j], until=going)
+    a.sock.close()
+    step_all(hub, [h, j])
+    assert h.app.link.kind(2) == "away"
+    a = Raw(hub, h)
+    a.say(t="hello", token=tok)
+    step_all(hub, [h, j])
+    assert h.table().prompt.split("\n")[0] == "Ann is back"
+    assert j.table().prompt.split("\n")[0] == "Ann is back"
+    step_all(hub, [h, j], P.NEWS_MS // 20 + 10)
+    assert "Ann is back" not in h.table().prompt + j.table().prompt
+    a.say(t="bye")
+    step_all(hub, [h, j])
+    assert h.table().prompt.split("\n")[0] == "Ann left: a bot plays"
+    assert j.table().prompt.split("\n")[0] == "Ann left: a bot plays"
+
+
+def test_a_joiner_says_a_person_is_to_play_not_thinking():
+    hub, h = host_table("callbreak", ["human", "remote", "bot", "bot"], seed=8)
+    h.app.link.session.names[0] = "Ann"
+    j = joiner(hub, "j", "Jo")
+    said = set()
+
+    def watch():
+        t = j.table()
+        if t is not None and t.state().to_act() in (0, 2):
+            said.add(t.prompt)
+        return len(h.table().state().log) > 40
+    run([h, j], until=watch)
+    assert "Ann to play" in said and "Ann is thinking..." not in said
+    assert any(x.endswith("is thinking...") for x in said)     # the bots still think

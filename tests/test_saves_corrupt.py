@@ -377,3 +377,58 @@ def test_digest_ignores_dict_order_but_sees_every_value():
         seen.add(atomic.digest(c))
     assert len(seen) == 9
     assert 0 <= atomic.digest(-5) < 2 ** 24 and atomic.digest(2 ** 40) < 2 ** 24
+
+
+# --- special files and folders in the data folder --------------------------------
+
+SPECIAL = r"""
+import sys, time
+sys.path[:0] = ["lib", "."]
+from ui import saves
+s = saves.Store(sys.argv[1], True)
+t = time.monotonic()
+print("GAME", s.load_game()[0] is None, s.notice)
+s.notice = None
+print("SETTINGS", s.load_settings().get("speed"), s.notice)
+print("SECONDS", round(time.monotonic() - t, 1))
+"""
+
+
+def test_a_fifo_where_a_save_belongs_is_refused_with_a_sentence(tmp_path):
+    # opening a FIFO for reading waits for a writer: it must never be opened
+    import subprocess
+    import sys
+    os.mkfifo(str(tmp_path / "game.log"))
+    os.mkfifo(str(tmp_path / "settings.json"))
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    r = subprocess.run([sys.executable, "-c", SPECIAL, str(tmp_path)], cwd=root,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    assert ("GAME True The saved game was damaged; it was moved to game.bad1.log and cannot "
+            "be continued.") in out
+    assert ("SETTINGS 2 The settings file was damaged; it was moved to settings.bad1.json and "
+            "the defaults are used.") in out
+    assert sorted(os.listdir(str(tmp_path))) == ["game.bad1.log", "settings.bad1.json"]
+
+
+@pytest.mark.parametrize("name", ["game.log.bak", "stats.json.bak", "settings.json.bak"])
+def test_a_folder_at_the_backups_place_is_set_aside_and_saving_goes_on(tmp_path, name):
+    os.mkdir(str(tmp_path / name))
+    s = saves.Store(str(tmp_path), True)
+    for _ in range(3):                       # each write makes the previous copy the .bak
+        if name.startswith("game"):
+            s._head = None                   # written whole each time
+            got = s.save_game(record())
+        elif name.startswith("stats"):
+            got = s.record_result("nommie", [2], True, 10)
+        else:
+            got = s.save_settings({"speed": 3})
+        assert got is None and "failed" not in (s.notice or ""), (got, s.notice)
+        assert s.notice is None or "moved to %s" % name.replace(".", ".bad1.", 1) in s.notice
+    assert os.path.isfile(str(tmp_path / name))
+    aside = [p for p in os.listdir(str(tmp_path)) if ".bad1" in p]
+    assert len(aside) == 1 and os.path.isdir(str(tmp_path / aside[0]))
+    if name.startswith("stats"):
+        assert saves.Store(str(tmp_path), True).load_stats()["nommie"]["played"] == 3
+

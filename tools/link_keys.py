@@ -25,9 +25,9 @@ def auto_key(app, count):
     if getattr(top, "sent", 0):
         return None
     host = getattr(top, "host", None)
-    if host is not None and host.wait_seat >= 0:
+    if host is not None and host.paused():
         return None
     client = getattr(top, "client", None)
-    if client is not None and (client.wait or client.line is None):
+    if client is not None and (client.line is None or not st.legal):
         return None
     return K.RIGHT if count % 3 == 1 else K.A

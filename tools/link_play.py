@@ -45,6 +45,7 @@ def main(argv=None):
     ap.add_argument("--port", type=int, default=5291)
     ap.add_argument("--name")
     ap.add_argument("--grace", type=int, default=30)
+    ap.add_argument("--turn", type=int, default=0)
     ap.add_argument("--bind", default="127.0.0.1")
     ap.add_argument("--data-dir", required=True)
     ap.add_argument("--log")
@@ -64,6 +65,7 @@ def main(argv=None):
     app.settings["autoplay"] = False
     app.settings["bot_level"] = args.level
     app.opts = {"bind": args.bind, "port": args.port, "name": args.name, "grace": args.grace,
+                "turn": args.turn,
                 "host": args.host, "join": args.join, "quick": args.game, "seats": args.seats,
                 "seed": args.seed}
     log = open(args.log, "ab") if args.log else None
@@ -82,7 +84,7 @@ def main(argv=None):
     if args.host and args.game and options:
         kinds, levels = link_lobby.parse_seats(args.seats)
         link_lobby.host(app, args.game, kinds, levels, args.seed, options, args.grace,
-                        args.port, args.name)
+                        args.port, args.name, None, args.turn)
     else:
         link_lobby.from_options(app, app.opts)
     if getattr(app, "link", None) is None:

@@ -24,6 +24,7 @@ from engine.parse import number  # ASCII digits only (not "²" or "٣")
 from engine.rng import LAST_DEAL, random_deal
 from ui import console_words as W
 from ui.console_words import facts
+from ui.clean import clean
 from ui.console_play import Playing
 from ui.seating import default_names
 from ui.session import Session
@@ -81,7 +82,7 @@ class Console(Playing):
         line = self._readline(prompt)
         if line is None:
             raise Quit()
-        return W.clean(line)
+        return clean(line)
 
     def clear(self):
         self._write(CLEAR)

@@ -1,5 +1,5 @@
-# The text console's words: its help, a typed line made safe to read and to
-# echo, what each phase expects, and a move read the way the phase expects
+# The text console's words: its help (ui.clean makes a typed line safe
+# to read and to echo), what each phase expects, and a move read the way the phase expects
 # it (engine/parse.py underneath), and a game's catalog row. Used by the
 # console's modules (ui/console.py, console_play.py, console_pages.py).
 from engine import IllegalAction
@@ -41,26 +41,6 @@ def page(line):
     if line in ("t", "stats", "statistics"):
         return ("stats_page",)
     return None
-
-
-def clean(line):
-    # The line without escape sequences (arrow keys: ESC [ A) and control
-    # characters, which would move the cursor when echoed.
-    out = []
-    i = 0
-    n = len(line)
-    while i < n:
-        o = ord(line[i])
-        i += 1
-        if o == 27:                       # ESC [ params final, ESC O x, or ESC x
-            if i < n and line[i] in "[O":
-                i += 1
-                while i < n and not 64 <= ord(line[i]) <= 126:
-                    i += 1
-            i += 1
-        elif o >= 32 and not 127 <= o <= 159:
-            out.append(line[i - 1])
-    return "".join(out).strip()
 
 
 def _bids(legal):

@@ -3,7 +3,10 @@
 # joiner (ui.link_remote); the table is printed when it changes, and when it
 # is this seat's turn a typed move (QH, bid 3, pass...) goes to the host,
 # which parses and checks it. Input is read only when a whole line is there,
-# so the connection is served while the player thinks.
+# so the connection is served while the player thinks. It names the game and
+# the seat on joining, prints every move it can see (bids, trumps, swaps,
+# tricks), the seats' news, the whole table again after a rejoin, and asks
+# again after a refusal.
 import sys
 import time
 
@@ -23,9 +26,11 @@ class _Seat:
         self.console = console
 
     def refused(self, why):
+        con = self.console
+        con.sent = False
         if why:
-            self.console.say("! " + why)
-        self.console.sent = False
+            con.say("! " + why)
+            con.ask()
 
 
 class _App:
@@ -51,6 +56,9 @@ class LinkConsole:
         self.hist = 0
         self.status = None
         self.prompted = -1
+        self.seen_v = None          # the view last shown: the moves between are told
+        self.back_seen = None       # the client's back_at last shown (a rejoin)
+        self.news_seen = 0
         client.table = _Seat(self)
 
     def say(self, *lines):
@@ -73,6 +81,8 @@ class LinkConsole:
                 self.c.fresh = False
                 if self.show():
                     return True
+            if self.c.done and self.c.line is None:
+                return False          # refused, or a host this version cannot read
             if self.ready():
                 line = self.readline()
                 if line is None or not self.command(line.strip()):
@@ -85,6 +95,21 @@ class LinkConsole:
         st = self.c.state
         v = st.v
         names = self.names()
+        c = self.c
+        if self.seen_v is None or c.back_at != self.back_seen:
+            self.back_seen = c.back_at        # joined, or back: the game, the seat, the table
+            from engine.catalog import entry
+            self.say("", "%s %s: %s, seat %d." % (
+                "Back at" if self.seen_v is not None else "Joined", c.table_name or "the table",
+                entry(c.game)[1], c.seat + 1))
+            self.say(*text_table.table_lines(v, names, c.table_name, c.seat))   # (and the hand)
+            self.prompted = -1
+        elif st.n != self.seen_n:
+            self.say(*auction_lines(self.seen_v, v, names))
+        if c.news_at != self.news_seen and c.news:
+            self.news_seen = c.news_at
+            self.say(c.news + ".")
+        self.seen_v = v
         if st.n != self.seen_n:
             self.sent = False
             if st.last_trick and not st.trick and self.trick:
@@ -104,16 +129,25 @@ class LinkConsole:
             return True
         w = self.c.wait
         if w:
-            who = names[w[0]] if 0 <= w[0] < len(names) else "?"
+            who = names[w[0]]
             self.say("Waiting for %s to join." % who if w[1] < 0 else
                      "%s left: a bot plays in %d s." % (who, w[1]))
-        elif st.legal and st.to_act() == self.c.seat and self.prompted != st.n:
+        if st.legal and st.to_act() == self.c.seat and self.prompted != st.n:
             self.prompted = st.n
             self.say("")
             self.say(*text_table.table_lines(v, names, self.c.table_name, self.c.seat))
             self.say(*text_table.moves_lines(st, st.legal))
-            self.write("%s> " % names[self.c.seat])
+            left = self.c.turn_left(self.c.net.now_ms())
+            if left is not None:
+                self.say("You have %d s for this move, then a bot makes it." % left)
+            self.ask()
         return False
+
+    def ask(self):
+        # The prompt again (after a refusal or a reply) while it is this seat's turn.
+        st = self.c.state
+        if st is not None and st.legal and st.to_act() == self.c.seat and not self.sent:
+            self.write("%s> " % self.names()[self.c.seat])
 
     def command(self, line):
         # One typed line; False to leave.
@@ -150,7 +184,36 @@ class LinkConsole:
             self.sent = True
             if self.c.line is not None:
                 self.c.line.send({"t": "act", "n": st.n, "text": line[:24]}, self.c.net.now_ms())
+            return True
+        self.ask()
         return True
+
+
+def auction_lines(old, new, names):
+    # The moves besides cards between two views of the same round, one line
+    # each: "  Ann: bid 3", "  Bob: pass", "  Cy: swap", "  Trump: H".
+    from engine.actions import action_text
+    from engine.cards import trump_text
+    out = []
+    if old is None or old.get("round") != new.get("round"):
+        return out
+    for key in ("bids", "trump_calls", "swapped"):
+        a, b = old.get(key), new.get(key)
+        if type(a) is not list or type(b) is not list or len(a) != len(b):
+            continue
+        for s in range(len(b)):
+            if b[s] is None or b[s] == a[s]:
+                continue
+            if key == "bids":
+                word = "bid %d" % b[s]
+            elif key == "trump_calls":
+                word = action_text(b[s])
+            else:
+                word = "swap" if b[s] else "keep"
+            out.append("  %s: %s" % (names[s], word))
+    if new.get("trump") is not None and old.get("trump") != new.get("trump"):
+        out.append("  Trump: %s" % trump_text(new["trump"]))
+    return out
 
 
 def _ms():

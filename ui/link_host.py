@@ -4,11 +4,16 @@
 # view and legal actions, and its actions go through the same Table.act ->
 # state.apply as a local player's, so the engine checks them.
 #
-# A joiner that drops pauses the table for the grace period (a countdown on
-# every screen); after it a bot plays the seat until the player comes back
+# A joiner that drops has the grace period to come back (a countdown on every
+# screen); the table goes on until that seat is to act, and waits there. After
+# it a bot plays the seat until the player comes back
 # with its token and gets the seat, with the hand as it is now. A host that
 # restarts resumes from its autosave (seats and tokens in link.json) and every
-# link seat gets the grace period to reconnect. Loaded only for a link table.
+# link seat gets the grace period to reconnect. A player who drops again soon
+# after coming back (within a grace period) gets only what was left of it, so
+# rejoin loops cannot stall the table. With a turn timer (off by default) a
+# seat whose player does not move in it is played once by a bot. Loaded only
+# for a link table.
 from engine.ondemand import call
 from hal import keys as K
 from ui import link_proto as P
@@ -16,7 +21,7 @@ from ui.session import Session
 from ui.table import T, Table
 
 ANNOUNCE_MS = 1000
-MAX_LINES = 12           # open connections at most (seated or not)
+ACCEPTS = 16             # new connections taken per poll at most
 HIST_CHUNK = 10          # finished rounds per state message at most
 
 
@@ -26,7 +31,8 @@ class LinkSession(Session):
 
     def is_human(self, seat):
         if 0 <= seat < self.players and self.seats[seat] == "remote":
-            return self.host is not None and self.host.holds(seat)
+            h = self.host
+            return h is not None and h.holds(seat) and not h.forced_now(seat)
         return Session.is_human(self, seat)
 
     def record(self):
@@ -47,7 +53,8 @@ def token(app, seat):
 class Host:
     def __init__(self, app, net, session, info):
         # info: {"table": name, "port", "grace" (s), "link": [bool per seat],
-        # "tokens": [str or None per seat], "fill": open seats to bots}
+        # "tokens": [str or None per seat], "fill": open seats to bots,
+        # "turn": seconds a link seat has for a move (0 or missing: no timer)}
         n = session.players
         self.app = app
         self.net = net
@@ -57,11 +64,18 @@ class Host:
         self.name = P.fit_name(name) if type(name) is str else "Link table"
         self.port = info["port"]
         self.grace_ms = info["grace"] * 1000
+        turn = info.get("turn")
+        self.turn_ms = turn * 1000 if type(turn) is int and turn > 0 else 0
         tokens = info.get("tokens")
         self.tokens = list(tokens) if type(tokens) is list and len(tokens) == n else [None] * n
         self.fill = bool(info.get("fill"))
         self.conn = [None] * n          # the Line holding each seat
-        self.away = [None] * n          # when the seat's player dropped (grace running)
+        self.away = [None] * n          # when the seat's grace began (its player dropped)
+        self.back = [None] * n          # (when, grace ms left) as the player came back
+        self.turn_key = None            # (moves made, seat to act) the turn timer times
+        self.turn_used = 0              # ms of it gone
+        self.turn_last = 0
+        self.forced = -1                # a bot makes this move (its number) for its seat
         self.lines = []                 # open connections
         self.queue = []                 # [seat, action, line] waiting for the table
         self.table = None
@@ -108,21 +122,30 @@ class Host:
         return self.wait_seat
 
     def _wait(self, now):
-        # wait_seat, wait_left: a drop in its grace period first, then an open seat.
+        # wait_seat, wait_left: a drop in its grace period (the seat to act
+        # first), then an open seat.
         seat, left = -1, -1
+        turn = self.session.state.to_act()
         for s in range(self.session.players):
             k = self.kind(s)
-            if k == "away":
+            if k == "away" and not self.forced_now(s) and (left < 0 or s == turn):
                 seat, left = s, max(0, (self.away[s] + self.grace_ms - now + 999) // 1000)
-                break
-            if k == "open" and seat < 0:
+            elif k == "open" and seat < 0:
                 seat = s
         self.wait_seat = seat
         self.wait_left = left
 
+    def paused(self):
+        # The table waits: for an open seat to be joined, or for the seat to
+        # act whose player dropped (its grace period running).
+        if self.wait_seat < 0:
+            return False
+        return self.wait_left < 0 or self.session.state.to_act() == self.wait_seat
+
     def info(self):
         n = self.session.players
         return {"table": self.name, "port": self.port, "grace": self.grace_ms // 1000,
+                "turn": self.turn_ms // 1000,
                 "link": [self.remote(s) for s in range(n)], "tokens": list(self.tokens),
                 "fill": self.fill, "game": self.session.game, "deal": self.session.seed}
 
@@ -151,33 +174,17 @@ class Host:
     # --- the network ---------------------------------------------------------
     def poll(self, now):
         self.now = now = self.net.now_ms()
-        for _ in range(4):
+        for _ in range(ACCEPTS):
             got = self.listener.accept()
             if got is None:
                 break
-            line = P.Line(got[0], now)
-            line.seat = -1
-            line.hist = 0
-            line.key = None
-            line.bye = False
-            if len(self.lines) >= MAX_LINES:
-                self.send(line, {"t": "bye", "why": "The table has too many connections."})
-                line.close()
-                continue
-            self.lines.append(line)
+            self.admit(P.Line(got[0], now), got[1], now)
         for line in list(self.lines):
-            for msg, why in line.poll(now):
-                if why:
-                    self.refuse(line, None, why)
-                else:
-                    self.handle(line, msg)
-            if not line.closed and now - line.heard > P.SILENT_MS:
-                line.close()
-            if line.closed:
-                self.dropped(line)
+            self.serve(line, now)
         for s in range(self.session.players):
             if self.away[s] is not None and now - self.away[s] >= self.grace_ms:
                 self.release(s)
+        self.time_turn(now)
         self._wait(now)
         self.broadcast()
         for line in self.lines:
@@ -187,25 +194,67 @@ class Host:
             self.next_announce = now + ANNOUNCE_MS
             self.announce()
 
+    def admit(self, line, addr, now):
+        # A new connection: room is made by closing the oldest connection
+        # without a seat (of its address first), never a seated one, so a
+        # player with a token always gets in. Its hello is read at once.
+        line.seat = -1
+        line.hist = 0
+        line.key = None
+        line.bye = False
+        line.addr = addr
+        line.born = now
+        strangers = [x for x in self.lines if x.seat < 0]
+        same = [x for x in strangers if x.addr == addr]
+        if len(same) >= P.PER_ADDRESS:
+            self.evict(same[0])
+        elif len(strangers) >= P.MAX_STRANGERS:
+            self.evict(strangers[0])
+        self.lines.append(line)
+        self.serve(line, now)
+
+    def evict(self, line):
+        self.send(line, {"t": "bye", "why": "The table is busy: new connections came."})
+        line.bye = True
+        line.close()
+        self.dropped(line)
+
+    def serve(self, line, now):
+        # Its messages; closed when silent, or still without a seat after HELLO_MS.
+        for msg, why in line.poll(now):
+            if why:
+                self.refuse(line, None, why)
+            else:
+                self.handle(line, msg)
+        if not line.closed:
+            if line.seat < 0 and now - line.born > P.HELLO_MS:
+                self.send(line, {"t": "bye", "why": "No seat taken in %d s." % (P.HELLO_MS // 1000)})
+                line.close()
+            elif now - line.heard > P.SILENT_MS:
+                line.close()
+        if line.closed:
+            self.dropped(line)
+
     def send(self, line, msg):
         line.send(msg, self.now)
 
     def refuse(self, line, re, why):
-        line.refused += 1
         self.send(line, {"t": "refused", "re": re, "why": why})
-        if line.refused > P.MAX_REFUSED:
-            line.close()
+        line.refusal()
 
     def dropped(self, line):
-        self.lines.remove(line)
+        if line in self.lines:
+            self.lines.remove(line)
         s = line.seat
         if s < 0 or self.conn[s] is not line:
             return
         self.conn[s] = None
         self.queue = [q for q in self.queue if q[0] != s]
         self.drops.append((s, self.now))
-        if not line.bye:
-            self.away[s] = self.now      # the grace period starts
+        if not line.bye:             # the grace period starts, or goes on
+            b = self.back[s]
+            left = b[1] if b is not None and self.now - b[0] < self.grace_ms else self.grace_ms
+            self.away[s] = self.now - (self.grace_ms - left)
         self.serial += 1
         if self.table is not None:
             self.table.update_fields()
@@ -231,7 +280,7 @@ class Host:
 
     def hello(self, line, msg):
         n = self.session.players
-        name = P.text(msg, "name", 12)
+        name = P.text(msg, "name", 40)
         tok = msg.get("token")
         want = msg.get("seat")
         if ("name" in msg and name is None) or (tok is not None and P.text(msg, "token", 40) is None):
@@ -268,14 +317,17 @@ class Host:
         line.seat = s
         line.hist = 0
         line.key = None
+        if self.away[s] is not None:    # back inside the grace period: what is left of it
+            self.back[s] = (self.now, max(0, self.away[s] + self.grace_ms - self.now))
         self.away[s] = None
+        name = P.player_name(name)     # printable, 5 characters, 16 bytes
         if name:
-            self.session.names[s] = name[:5]
+            self.session.names[s] = name
         self.serial += 1
         self.keep()
         self.send(line, {"t": "welcome", "seat": s, "token": self.tokens[s], "table": self.name,
                          "game": self.session.game, "players": n, "deal": self.session.seed,
-                         "grace": self.grace_ms // 1000})
+                         "grace": self.grace_ms // 1000, "turn": self.turn_ms // 1000})
         if self.table is not None:
             self.table.update_fields()
 
@@ -286,7 +338,7 @@ class Host:
             return self.refuse(line, "act", "You sit in seat %d: you cannot act for another seat." % s)
         if st.is_over():
             return self.refuse(line, "act", "The game is over.")
-        if self.wait_seat >= 0:
+        if self.paused():
             return self.refuse(line, "act", "The table is paused.")
         if st.to_act() != s:
             return self.refuse(line, "act", "It is not your turn.")
@@ -312,6 +364,48 @@ class Host:
             return self.refuse(line, "act", st.why_illegal(a))
         self.queue.append([s, a, line])
 
+    # --- the turn timer ---------------------------------------------------------
+    def time_turn(self, now):
+        # The time the link seat to act has used for this move; a bot makes
+        # the move once it is up. Counted while the seat's player holds it or
+        # is away (not while the table waits for another seat, or shows a
+        # trick or a round summary); a rejoin does not start it again.
+        st = self.session.state
+        key = (len(st.log), st.to_act())
+        if key != self.turn_key:
+            self.turn_key = key
+            self.turn_used = 0
+        elif self.turn_running():
+            self.turn_used += now - self.turn_last
+            if self.turn_used >= self.turn_ms and self.forced != key[0]:
+                self.forced = key[0]
+                self.serial += 1
+                if self.table is not None:
+                    self.table.update_fields()
+        self.turn_last = now
+
+    def turn_running(self):
+        st = self.session.state
+        s = st.to_act()
+        t = self.table
+        if not self.turn_ms or s < 0 or not self.remote(s) or st.is_over() \
+                or self.kind(s) not in ("remote", "away") or self.forced_now(s):
+            return False
+        if self.wait_seat >= 0 and self.wait_left < 0:
+            return False                 # (an open seat: the game has not begun)
+        return t is None or not (t.hold_until or t.pending_round)
+
+    def turn_left(self):
+        # Seconds the seat to act has left, or None when no timer runs.
+        if not self.turn_running():
+            return None
+        return max(0, (self.turn_ms - self.turn_used + 999) // 1000)
+
+    def forced_now(self, s):
+        # A bot makes this move for seat s (its time ran out).
+        st = self.session.state
+        return self.forced == len(st.log) and st.to_act() == s
+
     def kinds(self):
         return [self.kind(s) for s in range(self.session.players)]
 
@@ -321,9 +415,10 @@ class Host:
         st = self.session.state
         n = len(st.log)
         k = self.key
+        timed = self.turn_running()      # (joiners count the seconds down themselves)
         if k is None or k[0] != n or k[1] != self.serial or k[2] != self.wait_seat \
-                or k[3] != self.wait_left or k[4] is not st:
-            self.key = k = (n, self.serial, self.wait_seat, self.wait_left, st)
+                or k[3] != self.wait_left or k[4] is not st or k[5] != timed:
+            self.key = k = (n, self.serial, self.wait_seat, self.wait_left, st, timed)
         for line in self.lines:
             if line.seat >= 0 and (line.key is not k or line.hist < len(st.history)):
                 line.key = k
@@ -337,12 +432,14 @@ class Host:
         h0 = line.hist if line.hist <= len(hist) else 0
         part = hist[h0:h0 + HIST_CHUNK]
         line.hist = h0 + len(part)
-        paused = self.wait_seat >= 0
+        paused = self.paused()
         msg = {"t": "state", "deal": self.session.seed, "n": len(st.log), "view": v,
                "h0": h0, "hist": part,
                "hn": len(hist), "names": list(self.session.names), "kinds": self.kinds(),
-               "legal": st.legal_actions() if st.to_act() == s and not paused else [],
-               "wait": [self.wait_seat, self.wait_left] if paused else None}
+               "legal": st.legal_actions() if st.to_act() == s and not paused
+               and not self.forced_now(s) else [],
+               "wait": [self.wait_seat, self.wait_left] if self.wait_seat >= 0 else None,
+               "turn": self.turn_left()}
         if st.is_over():
             msg["winners"] = st.winners()
         if msg["legal"] and st.phase in ("bid", "contract"):
@@ -379,6 +476,11 @@ class LinkTable(Table):
         self.host = host
         host.table = self
         self.shown_wait = ""
+        self.shown_turn = None
+        self.kinds_seen = host.kinds()
+        self.serial_seen = host.serial
+        self.news = ""                  # "Bob is back", until news_until
+        self.news_until = 0
 
     def remote_turn(self, seat):
         return 0 <= seat < self.session.players and self.session.seats[seat] == "remote" \
@@ -395,7 +497,7 @@ class LinkTable(Table):
         return None if self.remote_turn(v["to_act"]) else Table.autoplay_card(self, v)
 
     def busy(self):
-        if self.host.wait_seat >= 0:
+        if self.host.paused():
             return False
         return Table.busy(self)
 
@@ -404,11 +506,26 @@ class LinkTable(Table):
         if self.finished:
             return None
         h = self.host
+        if h.serial != self.serial_seen:
+            self.serial_seen = h.serial
+            kinds = h.kinds()
+            news = P.seat_news(self.kinds_seen, kinds, self.names())
+            if kinds != self.kinds_seen:    # (a drop: its countdown replaces older news)
+                self.news, self.news_until = (news or [""])[-1], now + P.NEWS_MS
+                self.update_fields()
+            self.kinds_seen = kinds
+        if self.news and now >= self.news_until:
+            self.news = ""
+            self.update_fields()
         wait = "%d %d" % (h.wait_seat, h.wait_left) if h.wait_seat >= 0 else ""
+        turn = h.turn_left()
+        if turn != self.shown_turn:
+            self.shown_turn = turn
+            self.update_fields()
         if wait != self.shown_wait:
             self.shown_wait = wait
             self.update_fields()
-        if wait:
+        if h.paused():
             return 200
         if self.pending_round and not self.session.humans():
             self.pending_round = False    # nobody at the host to read a round summary
@@ -426,18 +543,32 @@ class LinkTable(Table):
         return Table.tick(self, now)
 
     def key(self, k):
-        if self.host.wait_seat >= 0 and k != K.SELECT and k != K.START:
+        if self.host.paused() and k != K.SELECT and k != K.START:
             self.update_fields()
             return
         Table.key(self, k)
 
     def prompt_text(self, v, shown):
+        # Two lines at most: the seats' news or a drop's countdown, and the
+        # game's own prompt (unless the table waits).
         h = self.host
+        first = self.news
         if h.wait_seat >= 0 and v["phase"] != "over":
             name = self.names()[h.wait_seat]
             if h.wait_left < 0:
                 return "Waiting for %s to join. START: bots" % name
-            return "%s left: bot in %d s" % (name, h.wait_left)
+            away = "%s left: bot in %d s" % (name, h.wait_left)
+            if h.paused():
+                return first + "\n" + away if first else away
+            first = first or away
+        play = self.play_text(v, shown)
+        return first + "\n" + play if first and play and v["phase"] != "over" else play or first
+
+    def play_text(self, v, shown):
+        # The prompt of the game itself: a turn timer's seconds, or the table's words.
+        left = self.host.turn_left()
+        if left is not None and v["phase"] != "over":
+            return "%s to play: %d s" % (self.names()[v["to_act"]], left)
         return Table.prompt_text(self, v, shown)
 
     def panel_lines(self, v, shown):

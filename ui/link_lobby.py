@@ -1,5 +1,6 @@
 # Link play's screens before a table: the Link play menu (title screen),
-# hosting a table (game, seats: You / Link / Bot, options, the grace period),
+# hosting a table (game, seats: You / Link / Bot, options, the grace period,
+# the turn timer),
 # the lobby that lists the tables announced on the local network, and the
 # desktop's --host / --join command line. Unloaded once a table starts.
 from engine.rng import random_deal
@@ -13,6 +14,7 @@ BOT_KINDS = LOCAL_KINDS[1:]     # "Bot random" .. "Bot hard": the levels 0-3
 SEAT_KINDS = ("You", "Link") + BOT_KINDS
 GRACES = (10, 20, 30, 45, 60, 90, 120, 300)
 DEFAULT_GRACE = 30
+TURNS = (0, 15, 30, 60, 120)   # a link seat's seconds for a move (0: no turn timer)
 LOBBY_MS = 4000          # a table not announced for this long leaves the list
 OWNED = "'s table"       # a table named after its host: "Annie's table" (the lobby may drop it)
 
@@ -51,7 +53,7 @@ def table_name(app, name=None):
 
 
 def host(app, gid, kinds, levels, seed, options=None, grace=DEFAULT_GRACE, port=None,
-         name=None, net=None):
+         name=None, net=None, turn=0):
     # Open a new link table; kinds per seat "human", "remote" or "bot".
     from ui.link_host import open_table
     session = new_session(gid, kinds, levels, seed, options)
@@ -61,7 +63,7 @@ def host(app, gid, kinds, levels, seed, options=None, grace=DEFAULT_GRACE, port=
                 session.names[s] = name[:5]
                 break
     info = {"table": table_name(app, name), "port": port or P.TABLE_PORT, "grace": grace,
-            "tokens": None, "fill": False}
+            "tokens": None, "fill": False, "turn": turn}
     try:
         return _done(open_table(app, session, info, net))
     except OSError as e:
@@ -148,10 +150,12 @@ def from_options(app, opts):
         _fail(app, e)
         return None
     seed = opts.get("seed") or random_deal(app.entropy)
-    grace = opts.get("grace") or DEFAULT_GRACE
+    grace = opts.get("grace")             # (0: no grace at all)
+    if grace is None:
+        grace = DEFAULT_GRACE
     from ui.menus import start_or_ask
     start_or_ask(app, lambda: host(app, gid, kinds, levels, seed, None, grace, port,
-                                   opts.get("name")))
+                                   opts.get("name"), None, opts.get("turn") or 0))
     return None
 
 
@@ -191,7 +195,8 @@ class LinkMenu(Menu):
 
 
 class HostSetup(ListScreen):
-    # Host a table: game, players, each seat You / Link / Bot, options, grace.
+    # Host a table: game, players, each seat You / Link / Bot, options, grace,
+    # the turn timer.
     module = "ui.link_lobby"
     seat_kinds = SEAT_KINDS
 
@@ -202,6 +207,7 @@ class HostSetup(ListScreen):
         self.seats = [0, 1, 4, 4, 4]
         self.options = {}
         self.grace = DEFAULT_GRACE
+        self.turn = 0
 
     def enter(self, app):
         level = app.settings.get("bot_level", 3)
@@ -220,7 +226,7 @@ class HostSetup(ListScreen):
         out = [("game", 0), ("players", 0)]
         out += [("seat", s) for s in range(self.players)]
         out += [("option", i) for i in range(len(setup_options(self.gid())))]
-        return out + [("grace", 0), ("start", 0)]
+        return out + [("grace", 0), ("turn", 0), ("start", 0)]
 
     def refresh(self):
         from ui.menus import facts, setup_lines
@@ -235,6 +241,9 @@ class HostSetup(ListScreen):
         if kind == "grace":
             from ui.menus import row
             return row("Grace", "%d s" % self.grace, c)
+        if kind == "turn":
+            from ui.menus import row
+            return row("Turn timer", "%d s" % self.turn if self.turn else "Off", c)
         return "  Open the table"
 
     def change(self, i, step):
@@ -256,6 +265,9 @@ class HostSetup(ListScreen):
         elif kind == "grace":
             j = GRACES.index(self.grace) if self.grace in GRACES else 2
             self.grace = GRACES[max(0, min(len(GRACES) - 1, j + step))]
+        elif kind == "turn":
+            j = TURNS.index(self.turn) if self.turn in TURNS else 0
+            self.turn = TURNS[max(0, min(len(TURNS) - 1, j + step))]
         self.refresh()
 
     def choose(self, i):
@@ -284,7 +296,8 @@ class HostSetup(ListScreen):
         seed = random_deal(self.app.entropy)
         o = getattr(self.app, "opts", None) or {}
         start_or_ask(self.app, lambda: host(self.app, self.gid(), kinds, levels, seed, opts,
-                                            self.grace, o.get("port"), o.get("name")))
+                                            self.grace, o.get("port"), o.get("name"), None,
+                                            self.turn))
 
 
 def _saved_grace(app):

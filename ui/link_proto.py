@@ -3,13 +3,16 @@
 # UTF-8, "\n" at the end, at most MAX_LINE bytes with it. Every message has
 # "v" (VERSION) and "t" (its type). A line that is too long, not JSON, not an
 # object, of another version or without a type is refused with a reason;
-# the connection stays open.
+# the connection stays open (closed after MAX_REFUSED refusals among
+# REFUSE_WINDOW lines). Only whole lines count as hearing from the other end:
+# bytes without a newline, or blank lines, never keep a connection alive.
 #
 # Line wraps one connection (a hal.net Sock): send() queues a message and
 # writes what the socket takes; poll() reads what has come and returns
 # [(message or None, reason it was refused or None)].
 import json
 
+from engine.ondemand import call
 from ui.fmt import shorten
 
 VERSION = 1
@@ -19,7 +22,14 @@ ANNOUNCE_PORT = 5290       # UDP: "table" announcements
 PING_MS = 2500             # each end sends something at least this often
 SILENT_MS = 9000           # nothing heard for this long: the other end is gone
 MAX_OUT = 32768            # a peer that reads nothing is dropped past this backlog
-MAX_REFUSED = 50           # refusals before a connection is closed
+MAX_REFUSED = 50           # refusals among REFUSE_WINDOW lines before a connection is closed
+REFUSE_WINDOW = 100        # lines: the refusals are counted afresh after each this many
+HELLO_MS = 3000            # a connection that has no seat this long after it opened is closed
+MAX_STRANGERS = 6          # connections without a seat at most (the oldest goes for a new one)
+PER_ADDRESS = 3            # of those, from one address at most
+NAME_CHARS = 5             # a player's name: at most this many characters
+NAME_BYTES = 16            # and this many bytes of UTF-8
+NEWS_MS = 4000             # a seat's news ("Bob is back") stays on the screens this long
 _CHUNK = 1024
 _buf = None                # one receive buffer for every connection
 NAME_COLS = 14             # a table's name at most: a line of the host's panel at 160 px
@@ -43,6 +53,43 @@ def fit_name(text):
     # A table's name as every screen shows it: NAME_COLS at most, whole words
     # when they fit (a host of another version, an old save may send longer).
     return shorten(text, NAME_COLS)
+
+
+def words(msg, key, most):
+    # msg[key] as a text safe to print (ui.clean, loaded for it: no control
+    # character or escape sequence) in at most `most` characters, or None.
+    x = msg.get(key)
+    if type(x) is not str:
+        return None
+    return call("ui.clean", "clean", x[:most * 2])[:most]
+
+
+def player_name(x):
+    # A name from the network as every screen and console shows it: printable,
+    # at most NAME_CHARS characters and NAME_BYTES bytes ("" if nothing is left).
+    if type(x) is not str:
+        return ""
+    x = call("ui.clean", "clean", x[:40])[:NAME_CHARS]
+    while len(x.encode()) > NAME_BYTES:
+        x = x[:-1]
+    return x.strip()
+
+
+def seat_news(old, new, names, me=-1):
+    # What happened at the seats between two "kinds" lists, in words for every
+    # screen: "Bob joined", "Bob is back", "Bob left: a bot plays" (not of me).
+    out = []
+    if len(old) != len(new) or len(names) != len(new):
+        return out
+    for s in range(len(new)):
+        a, b = old[s], new[s]
+        if a == b or s == me:
+            continue
+        if b == "remote":
+            out.append("%s joined" % names[s] if a == "open" else "%s is back" % names[s])
+        elif b == "bot" and a in ("remote", "away"):
+            out.append("%s left: a bot plays" % names[s])
+    return out
 
 
 def net_for(app):
@@ -111,7 +158,8 @@ class Line:
         self.closed = False
         self.heard = now         # when something last came in
         self.said = now          # when something last went out
-        self.refused = 0
+        self.refused = 0         # refusals in this window of REFUSE_WINDOW lines
+        self.lines_in = 0        # whole lines heard
         self.sent_bytes = 0
         self.got_bytes = 0
         self.largest = 0         # the longest line sent (newline included)
@@ -162,15 +210,14 @@ class Line:
                 break
             if n == 0:
                 break
-            self.heard = now
             self.got_bytes += n
-            self._take(bytes(_buf[:n]), got)
+            self._take(bytes(_buf[:n]), got, now)
             if n < _CHUNK:
                 break
         self.flush()
         return got
 
-    def _take(self, data, got):
+    def _take(self, data, got, now):
         # Split what arrived into lines; an oversized line is one refusal.
         while data:
             i = data.find(b"\n")
@@ -181,7 +228,7 @@ class Line:
                 if len(self.inbuf) >= MAX_LINE:
                     self.inbuf = b""
                     self.skipping = True
-                    self._refuse(got, None, "line over %d bytes" % MAX_LINE)
+                    got.append((None, "line over %d bytes" % MAX_LINE))
                 return
             part, data = data[:i], data[i + 1:]
             if self.skipping:
@@ -193,15 +240,16 @@ class Line:
                 self.tap("in", line + b"\n")
             if not line.strip():
                 continue
+            self.heard = now         # a whole line, blank ones aside
+            self.lines_in += 1
+            if self.lines_in % REFUSE_WINDOW == 0:
+                self.refused = 0
             msg, why = decode(line)
-            if why:
-                self._refuse(got, None, why)
-            else:
-                got.append((msg, None))
+            got.append((msg, why))
 
-    def _refuse(self, got, msg, why):
+    def refusal(self):
+        # Count one refusal sent to the other end; too many in this window close.
         self.refused += 1
-        got.append((msg, why))
         if self.refused > MAX_REFUSED:
             self.close()
 

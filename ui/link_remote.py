@@ -13,6 +13,8 @@ from ui.table import Table
 
 RETRY_MS = 1000          # between connection attempts
 CONNECT_MS = 1500        # how long one attempt may take
+MAX_BAD = 3              # state messages in a row this joiner cannot read: it leaves
+UNREADABLE = "The host sent a table this version cannot read."
 
 
 class RemoteState:
@@ -34,42 +36,25 @@ class RemoteState:
         self.why = []
 
     def take(self, msg):
-        # Use a state message; raises (KeyError, TypeError, ValueError) if it is
-        # malformed, leaving this state as it was.
+        # Use a state message that ui.link_check passed; ValueError (this state
+        # left as it was) if its history does not follow what came before.
         v = msg["view"]
-        legal = msg["legal"]
-        n = msg["n"]
         h0 = msg["h0"]
-        part = msg["hist"]
-        if type(v) is not dict or type(legal) is not list or type(n) is not int \
-                or type(h0) is not int or type(part) is not list:
-            raise ValueError("bad state")
-        for a in legal:
-            if type(a) is not int:
-                raise ValueError("bad action")
-        why = msg.get("why") or []
-        for w in why:
-            if type(w) is not list or len(w) != 2 or type(w[0]) is not int \
-                    or type(w[1]) is not str:
-                raise ValueError("bad reason")
-        for key in ("phase", "to_act", "players", "hands", "counts", "trick", "scores", "tricks"):
-            if key not in v:
-                raise KeyError(key)
         if h0 > len(self.history):
             raise ValueError("history gap")
-        self.history = self.history[:h0] + part
-        self.hn = msg.get("hn", len(self.history))
+        self.history = self.history[:h0] + msg["hist"]
+        self.hn = msg["hn"]
         v["history"] = self.history
         self.v = v
-        self.legal = legal
-        self.n = n
+        self.legal = msg["legal"]
+        self.n = msg["n"]
         self.win = msg.get("winners") or []
         self.phase = v["phase"]
         self.trick = v["trick"]
         self.last_trick = v.get("last_trick")
         self.last_winner = v.get("last_winner")
         self.hands = v["hands"]
-        self.why = why
+        self.why = msg.get("why") or []
 
     def complete(self):
         return len(self.history) >= self.hn
@@ -151,11 +136,17 @@ class Client:
         self.session = None
         self.fresh = False         # a state arrived the table has not shown yet
         self.wait = None           # [seat, seconds left or -1] while the table is paused
+        self.news = ""             # "Bob is back": a seat's news, since news_at
+        self.news_at = 0
+        self.turn = None           # seconds the seat to act had left at turn_at (a turn timer)
+        self.turn_at = 0
         self.kinds = []
+        self.names_seen = None     # the names of the last state (as sent)
         self.table = None          # the RemoteTable showing this table
         self.lost_at = None        # when the host was lost (ms)
         self.back_at = None        # when a seat was given back after a loss
-        self.log = []              # (ms, event): drops and returns, for the tests' timings
+        self.log = []              # (ms, event): drops, returns, unreadable states
+        self.bad = 0               # state messages in a row that failed ui.link_check
         self.tap = None
 
     # --- connection ----------------------------------------------------------
@@ -169,6 +160,7 @@ class Client:
         for msg, why in line.poll(now):
             if why:
                 line.send({"t": "refused", "re": None, "why": why}, now)
+                line.refusal()
             else:
                 self.handle(msg, now)
         if self.line is None:
@@ -243,7 +235,7 @@ class Client:
         elif t == "welcome":
             self.on_welcome(msg, now)
         elif t == "refused":
-            why = P.text(msg, "why", 200) or "Refused."
+            why = P.words(msg, "why", 200) or "Refused."
             if msg.get("re") == "hello":
                 if self.token:         # the host does not know this seat: join anew
                     self.token = None
@@ -258,14 +250,20 @@ class Client:
             elif self.table is not None:
                 self.table.refused(why)
         elif t == "bye":
-            self.lost(now, (P.text(msg, "why", 200) or "The host left.") + " Reconnecting...")
+            self.lost(now, (P.words(msg, "why", 200) or "The host left.") + " Reconnecting...")
 
     def on_welcome(self, msg, now):
         seat = P.number(msg, "seat", 0, 9)
         players = P.number(msg, "players", 2, 10)
         tok = P.text(msg, "token", 40)
-        if seat is None or players is None or tok is None or seat >= players:
+        game = msg.get("game")
+        deal = msg.get("deal")
+        if seat is None or players is None or tok is None or seat >= players \
+                or not (type(deal) is int and deal >= 0):
             return
+        from engine.games import IDS
+        if game not in IDS:
+            return self.give_up(now, "The host plays a game this version does not know.")
         if self.state is not None and (seat != self.seat or msg.get("deal") != self.deal):
             self.state = None          # another seat or another game: start afresh
         if self.table is not None:
@@ -273,45 +271,55 @@ class Client:
         self.seat = seat
         self.players = players
         self.token = tok
-        self.game = P.text(msg, "game", 20)
-        self.deal = msg.get("deal")
-        self.table_name = P.fit_name(P.text(msg, "table", 40) or "")
+        self.game = game
+        self.deal = deal
+        self.table_name = P.fit_name(P.words(msg, "table", 40) or "")
         self.keep({"host": self.host, "port": self.port, "token": tok, "seat": seat,
                    "table": self.table_name})
 
     def on_state(self, msg, now):
         if self.seat < 0:
             return
+        from engine.ondemand import call   # (on the device: loaded for the check alone)
+        why = call("ui.link_check", "problem", msg, self.seat, self.players, self.game)
+        if why:
+            return self.unreadable(now, why)
         st = self.state
-        fresh = st is None or msg.get("deal", self.deal) != self.deal or \
-            (type(msg.get("n")) is int and msg["n"] < st.n)
+        fresh = st is None or msg.get("deal", self.deal) != self.deal or msg["n"] < st.n
         again = False
         if fresh:
             st = RemoteState()
         try:
             st.take(msg)
-        except (KeyError, TypeError, ValueError, IndexError):
+        except ValueError:         # history that does not follow: ask for all of it
             if self.line is not None:
                 self.line.send({"t": "sync"}, now)
             return
+        self.bad = 0
         if fresh:
             self.deal = msg.get("deal", self.deal)
             self.state = st
             self.session = RemoteSession(st, self.seat, self.players, self.game, self.deal)
+            self.names_seen = None
             again = self.state is not None and self.table is not None \
                 and hasattr(self.app, "begin")
             if again:                          # a new deal at the same table
                 self.table.replaced = True
                 self.table = None
         names = msg.get("names")
-        if type(names) is list and len(names) == self.players:
+        if names and names != self.names_seen:      # (cleaned when they change)
+            self.names_seen = names
             for s in range(self.players):
-                if s != self.seat and type(names[s]) is str:
-                    self.session.names[s] = names[s][:5]
-        kinds = msg.get("kinds")
-        self.kinds = kinds if type(kinds) is list else []
-        w = msg.get("wait")
-        self.wait = w if type(w) is list and len(w) == 2 else None
+                if s != self.seat:
+                    self.session.names[s] = P.player_name(names[s]) or "P%d" % (s + 1)
+        kinds = msg.get("kinds") or []
+        news = P.seat_news(self.kinds, kinds, self.session.names, self.seat)
+        if kinds != self.kinds:       # (a drop: its countdown replaces older news)
+            self.news, self.news_at = (news or [""])[-1], now
+        self.kinds = kinds
+        self.wait = msg.get("wait")
+        self.turn = msg.get("turn")
+        self.turn_at = now
         if self.lost_at is not None:
             self.log.append((now, "back"))
             self.back_at = now
@@ -320,6 +328,35 @@ class Client:
         self.fresh = True
         if again:
             self.start_table()
+
+    def unreadable(self, now, why):
+        # A state message ui.link_check refused: answered and logged; the last
+        # good table stays; after MAX_BAD in a row this joiner leaves.
+        self.bad += 1
+        self.log.append((now, "unreadable: " + why))
+        if self.line is not None:
+            self.line.send({"t": "refused", "re": "state", "why": why}, now)
+            self.line.refusal()
+        if self.bad >= MAX_BAD:
+            self.give_up(now, UNREADABLE)
+
+    def give_up(self, now, why):
+        # Leave this host for good (no retry), saying why.
+        self.log.append((now, "gave up"))
+        self.status = why
+        self.done = True
+        self.fresh = True
+        self.close()
+
+    def news_now(self, now):
+        # The seats' latest news while it is fresh, else "".
+        return self.news if self.news and now - self.news_at < P.NEWS_MS else ""
+
+    def turn_left(self, now):
+        # Seconds the seat to act has for its move, or None (no turn timer).
+        if self.turn is None or self.line is None:
+            return None
+        return max(0, self.turn - (now - self.turn_at) // 1000)
 
     def start_table(self):
         t = RemoteTable(self)
@@ -344,6 +381,8 @@ class RemoteTable(Table):
         self.seen_last = client.state.last_trick
         self.replaced = False
         self.rounds_seen = client.state.hn
+        self.shown_turn = None
+        self.shown_news = ""
 
     def take(self):
         # A new state from the host: note a finished trick or round, redraw.
@@ -376,6 +415,12 @@ class RemoteTable(Table):
         if c.fresh:
             c.fresh = False
             self.take()
+        left = c.turn_left(now)
+        news = c.news_now(now)
+        if left != self.shown_turn or news != self.shown_news:   # seconds, the seats' news
+            self.shown_turn = left
+            self.shown_news = news
+            self.update_fields()
         if self.finished:
             return None
         if self.hold_until:
@@ -436,14 +481,34 @@ class RemoteTable(Table):
         c = self.client
         if c.status:
             return c.status
+        first = c.news_now(self.now)
         if c.wait and v["phase"] != "over":
             s, left = c.wait[0], c.wait[1]
-            name = self.names()[s] if type(s) is int and 0 <= s < len(self.names()) else "?"
+            name = self.names()[s]
             if left < 0:
                 return "Waiting for %s to join" % name
-            return "%s left: bot in %d s" % (name, left)
+            away = "%s left: bot in %d s" % (name, left)
+            if s == v["to_act"] or (v["to_act"] == self.seat and not c.state.legal):
+                return first + "\n" + away if first else away    # the table waits
+            first = first or away                    # the game goes on
+        play = self.play_text(v, shown)
+        return first + "\n" + play if first and play and v["phase"] != "over" else play or first
+
+    def play_text(self, v, shown):
+        # The prompt of the game itself: a move on its way, a turn timer's
+        # seconds, who is to play (a person, not "thinking"), or the table's words.
+        c = self.client
         if self.sent:
             return "Sent to the host..."
+        left = c.turn_left(self.now)
+        if left is not None and v["phase"] != "over":
+            if v["to_act"] == self.seat:
+                return "%d s  %s" % (left, Table.prompt_text(self, v, shown))
+            return "%s: %d s to play" % (self.names()[v["to_act"]], left)
+        s = v["to_act"]
+        if 0 <= s < len(c.kinds) and s != self.seat and c.kinds[s] in ("human", "remote") \
+                and v["phase"] != "over" and not self.hold_until and not self.message:
+            return "%s to play" % self.names()[s]           # a person, not a bot thinking
         return Table.prompt_text(self, v, shown)
 
     def exit(self):

@@ -182,13 +182,13 @@ class Store:
         atomic.write(self.fs, self.dir + name, kind, payload)
 
     def _folder(self, name):
-        # the save folder made if missing; a folder where name or its .tmp
-        # should be is set aside
+        # the save folder made if missing; a folder where name, its .tmp or
+        # its .bak should be is set aside
         fs = self.fs
         folder = self.dir[:-1] or "/"  # no trailing slash: FAT stat may refuse it
         if not fs.kind(folder):
             fs.mkdir(folder)
-        for p in (name, name + ".tmp"):
+        for p in (name, name + ".tmp", name + ".bak"):
             if fs.kind(self.dir + p) == "dir":
                 ondemand.call("ui.storage", "set_aside", fs, self.dir + p)
 

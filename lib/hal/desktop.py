@@ -29,7 +29,9 @@ USAGE = """usage: python code.py [options]
   --seats "h l 2 2"      with --host --game: h you, l a link seat, 0-3 a bot level
   --port N               link table port (default 5291)
   --name NAME            your name at a link table
-  --grace S              seconds a dropped link player has to come back (default 30)
+  --grace S              seconds a dropped link player has to come back (default 30; 0: none)
+  --turn S               with --host: seconds a link seat has for each move, then a bot
+                         makes it (default 0: no turn timer)
   --bind ADDR            link sockets on this address only (127.0.0.1: this machine)
   -h, --help             this text
 keys: arrows move, Z/Enter = A, X/Esc/Backspace = B, Space = START, Tab = SELECT"""
@@ -46,7 +48,7 @@ MAX_SIZE = 4096
 NUMBERS = (("seed", 1, LAST_DEAL, "a deal number from 1 to %d" % LAST_DEAL),
            ("scale", 1, 16, "a zoom from 1 to 16"), ("shot_scale", 1, 16, "a zoom from 1 to 16"),
            ("port", 1, 65535, "a port number from 1 to 65535"),
-           ("grace", 0, 86400, "a number of seconds"))
+           ("grace", 0, 86400, "a number of seconds"), ("turn", 0, 86400, "a number of seconds"))
 
 
 def _bad(sentence):
@@ -72,7 +74,8 @@ def parse_args(argv):
     opts = {"headless": False, "keys": None, "screenshot": None, "screenshot_every": None,
             "seed": None, "width": 160, "height": 128, "scale": 4, "data_dir": None,
             "quick": None, "shot_scale": 1, "host": False, "join": None, "seats": None,
-            "port": None, "name": None, "grace": None, "bind": None, "text": False}
+            "port": None, "name": None, "grace": None, "turn": None, "bind": None,
+            "text": False}
     i = 0
     while i < len(argv):
         arg = argv[i]
@@ -83,7 +86,8 @@ def parse_args(argv):
                  "--screenshot-every": "screenshot_every", "--size": "size",
                  "--scale": "scale", "--data-dir": "data_dir", "--game": "quick",
                  "--shot-scale": "shot_scale", "--join": "join", "--seats": "seats",
-                 "--port": "port", "--name": "name", "--grace": "grace", "--bind": "bind"}
+                 "--port": "port", "--name": "name", "--grace": "grace", "--turn": "turn",
+                 "--bind": "bind"}
         if arg == "--headless":
             opts["headless"] = True
         elif arg == "--host":
@@ -131,12 +135,36 @@ def parse_args(argv):
         raise _bad("--host and --join: a device hosts a table or joins one, not both.")
     if opts["seats"] is not None and not opts["host"]:
         raise _bad("--seats sets up the table you host: use it with --host --game.")
+    for key in ("screenshot", "screenshot_every"):
+        if opts[key] is not None:
+            why = _unwritable(opts[key], key == "screenshot_every")
+            if why:
+                raise _bad("--%s %s: %s." % (key.replace("_", "-"), opts[key], why))
     if opts["keys"] is not None:
         try:
             opts["keys"] = [K.number(n) for n in opts["keys"].replace(",", " ").split()]
         except ValueError as e:
             raise _bad("--keys: %s." % str(e).rstrip("."))
     return opts
+
+
+def _unwritable(path, folder):
+    # Why a screenshot cannot be written at path (a file, or a folder of
+    # them), or None; a missing folder is made, as the screenshot would.
+    where = path if folder else os.path.dirname(os.path.abspath(path))
+    try:
+        if not os.path.isdir(where):
+            os.makedirs(where)
+    except OSError as e:
+        return "its folder cannot be made (%s)" % (e.strerror or e)
+    if not folder:
+        if os.path.isdir(path):
+            return "that is a folder, not a file"
+        if os.path.exists(path) and not os.path.isfile(path):
+            return "that is not a plain file"
+    if not os.access(where, os.W_OK):
+        return "its folder cannot be written to"
+    return None
 
 
 def _keymap(pygame):
