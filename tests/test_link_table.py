@@ -641,7 +641,7 @@ def test_seat_news_on_the_host_and_the_joiners_screens():
 
 def test_a_joiner_says_a_person_is_to_play_not_thinking():
     hub, h = host_table("callbreak", ["human", "remote", "bot", "bot"], seed=8)
-    h.app.link.session.names[0] = "Ann"
+    h.app.link.session.names[0] = "Kim"       # (the bots are Ann and Bob)
     j = joiner(hub, "j", "Jo")
     said = set()
 
@@ -651,5 +651,5 @@ def test_a_joiner_says_a_person_is_to_play_not_thinking():
             said.add(t.prompt)
         return len(h.table().state().log) > 40
     run([h, j], until=watch)
-    assert "Ann to play" in said and "Ann is thinking..." not in said
+    assert "Kim to play" in said and "Kim is thinking..." not in said
     assert any(x.endswith("is thinking...") for x in said)     # the bots still think

@@ -29,13 +29,16 @@ class Shots:
                                     "--data-dir", tempfile.mkdtemp(prefix="shots-")])
         self.store = NoStore()
         self.app = App(width, height, self.store, "PyBadge", lambda: 4242)
+        self.app.settings["tips"] = False      # one tip is shot on purpose (make_all)
         self.screen = view.Screen(self.hal.display)
         self.d = Driver(self.app)
         self.out, self.zoom = out, zoom
         self.app.start()
 
-    def shot(self, name):
-        self.d.settle()
+    def shot(self, name, settle=True):
+        # (settle=False: the screen as it is now, a pause on show included)
+        if settle:
+            self.d.settle()
         self.screen.draw(self.app)
         path = os.path.join(self.out, name + ".png")
         self.hal.display.save_png(path, self.zoom)
@@ -117,9 +120,27 @@ def make_all(width=160, height=128, out=None):
     made.append(s.shot("round-summary"))
     s.keys(K.A)
     s.until(lambda: human(t) and t.state().view(None)["phase"] == "play")
-    s.keys(K.SELECT, K.LEFT)
-    made.append(s.shot("score-sheet"))
+    s.keys(K.SELECT)
+    made.append(s.shot("score-sheet"))       # its first page: the standings
     s.keys(K.B)
+    # a finished trick on show: the winning card framed, who won it and why
+    app = s.app
+    for _ in range(5000):
+        if t.hold_until and t.trick_hold:
+            break
+        if app.busy():
+            app.tick(s.d.now)
+            s.d.now += 20
+        else:
+            s.keys(K.A)
+    made.append(s.shot("trick-won", False))
+    # a first game's tip (Call Break: its calls)
+    s.app.settings["tips"] = True
+    t = start_table(s.app, Session.new("callbreak", ["human", "bot", "bot", "bot"], [2] * 4, 5))
+    s.d.settle()
+    made.append(s.shot("tip"))
+    s.keys(K.A)
+    s.app.settings["tips"] = False
     # Israeli Whist, pass and play: the curtain, the auction, Frisch
     t = start_table(s.app, Session.new("israeli", ["human"] * 4, [2] * 4, 3, {"rounds": 1}))
     s.d.settle()

@@ -55,7 +55,7 @@ def about_text(app):
     mem = "%d bytes free" % free() if free else "n/a on desktop"
     return ("Pocket Tricks %s\nFive trick-taking card games.\n\nBoard: %s\nScreen: %dx%d\n"
             "Memory: %s\n\nKeys: arrows move, A choose, B back, START pause menu, "
-            "SELECT last trick and score sheet." % (
+            "SELECT standings and score sheet. On your turn: UP hint, B twice undo." % (
                 VERSION, app.board, app.width, app.height, mem))
 
 

@@ -467,7 +467,7 @@ class Host:
 
 class LinkTable(Table):
     pause_screen = "host_pause"
-    undo_and_hint = False
+    local = False
     over_screen = "link_over"
     # The host's table: Table with remote seats that wait for their joiner.
 

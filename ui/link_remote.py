@@ -368,7 +368,7 @@ class Client:
 class RemoteTable(Table):
     pause_screen = "join_pause"
     over_screen = "link_over"
-    undo_and_hint = False
+    local = False
     # The table screen of a joiner: Table's drawing and keys, the host's state.
 
     def __init__(self, client):

@@ -17,7 +17,8 @@ class Table(Screen):
     kind = "table"
     pause_screen = "pause"       # what START and the game's end open (App.open)
     over_screen = "game_over"
-    undo_and_hint = True         # B takes back, UP hints (not at a link table)
+    local = True                 # one device's table: B takes back, UP hints, a first
+                                 # game's tips (a link table has none of them)
     # the fields the view draws, set by update_fields (version: bumped then)
     header = trump_text = prompt = known = ""
     seat_lines = trick = hand = legal = marked = ()
@@ -93,7 +94,7 @@ class Table(Screen):
         humans = self.session.humans()
         if len(humans) == 1:
             self.last_human = humans[0]
-        if app.settings.get("tips"):
+        if app.settings.get("tips") and self.local:
             self.tipped = []
         self.update_fields()
 

@@ -37,14 +37,14 @@ def key(t, k):
     if t.shown_seat() != seat:
         return
     phase = st.phase
-    if k == K.B and t.undo_and_hint and not (phase == "frisch" and t.chosen):
+    if k == K.B and t.local and not (phase == "frisch" and t.chosen):
         call("ui.take_back", "press_b", t)
         t.update_fields()
         return
     v = None if t.decided(seat) and phase != "frisch" else st.view(None)
     if v:
         prepare(t, v)
-    if k == K.UP and t.undo_and_hint and phase != "trump_bid":
+    if k == K.UP and t.local and phase != "trump_bid":
         call("ui.hint", "ask", t)      # (it redraws the table)
         return
     acts = t.acts
