@@ -11,6 +11,8 @@ KINDS = ("human", "remote", "away", "open", "bot")
 BIG = 1000000            # any score, count or number in a view is smaller
 MOST_ROUNDS = 1000       # finished rounds a game may have
 MOST_LEGAL = 100
+DECK = 52                # cards in any list of cards
+LONGEST_WHY = 200        # characters in a reason the host sends
 
 
 class Bad(Exception):
@@ -27,7 +29,7 @@ def _need(ok, what):
 
 
 def _cards(x):
-    if type(x) is not list or len(x) > 52:
+    if type(x) is not list or len(x) > DECK:
         return False
     for c in x:
         if not _int(c, 0, 51):
@@ -184,7 +186,7 @@ def _state(msg, seat, n, game):
     _need(why is None or (type(why) is list and len(why) <= MOST_LEGAL), "why")
     for w in why or ():
         _need(type(w) is list and len(w) == 2 and _int(w[0]) and _action(w[0])
-              and type(w[1]) is str and len(w[1]) <= 200, "why")
+              and type(w[1]) is str and len(w[1]) <= LONGEST_WHY, "why")
     h0, hist, hn = msg.get("h0"), msg.get("hist"), msg.get("hn")
     _need(_int(h0, 0, MOST_ROUNDS) and type(hist) is list and len(hist) <= MOST_ROUNDS
           and _int(hn, h0 + len(hist), MOST_ROUNDS), "h0, hist and hn")

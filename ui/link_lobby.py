@@ -7,11 +7,8 @@ from engine.rng import random_deal
 from ui import link_proto as P
 from ui.fmt import fit
 from ui.list_screen import ListScreen, Menu
-from ui.menus import SEAT_KINDS as LOCAL_KINDS
 
-BOT_KINDS = LOCAL_KINDS[1:]     # "Bot random" .. "Bot hard": the levels 0-3
 
-SEAT_KINDS = ("You", "Link") + BOT_KINDS
 GRACES = (10, 20, 30, 45, 60, 90, 120, 300)
 DEFAULT_GRACE = 30
 TURNS = (0, 15, 30, 60, 120)   # a link seat's seconds for a move (0: no turn timer)
@@ -198,7 +195,12 @@ class HostSetup(ListScreen):
     # Host a table: game, players, each seat You / Link / Bot, options, grace,
     # the turn timer.
     module = "ui.link_lobby"
-    seat_kinds = SEAT_KINDS
+
+    @property
+    def seat_kinds(self):
+        # You, Link, then the bot levels by name (ui.menus: loaded by the setup rows anyway)
+        from ui.menus import SEAT_KINDS
+        return ("You", "Link") + SEAT_KINDS[1:]
 
     def __init__(self):
         ListScreen.__init__(self, "Host a table", [], "L/R change, A open", 0)
@@ -256,7 +258,7 @@ class HostSetup(ListScreen):
             g = facts(self.gid())
             self.players = max(g[3], min(g[4], self.players + step))
         elif kind == "seat":
-            self.seats[idx] = (self.seats[idx] + step) % len(SEAT_KINDS)
+            self.seats[idx] = (self.seats[idx] + step) % len(self.seat_kinds)
         elif kind == "option":
             key, label, values, default = setup_options(self.gid())[idx]
             cur = self.options.get(key, default)
