@@ -1536,8 +1536,11 @@ def test_a_first_game_gets_a_tip_per_phase_once_and_a_finished_kind_none():
     assert seen == [tips.TIPS["nommie"]["play"][:20]] or seen == [
         tips.TIPS["nommie"]["trump"][:20], tips.TIPS["nommie"]["play"][:20]]
     # once a game of this kind is finished here, no more tips for it
-    store.record_result("nommie", {"bots": [2, 2, 2]}, True, 100)
+    from ui import tips as tips_
+    tips_.learned(app, "nommie")
+    assert store.settings["learned"] == ["nommie"]
     app2, d2 = new_app(store, tips=True)
+    app2.settings["learned"] = store.settings["learned"]
     t2 = start(app2, "nommie", ["human", "bot", "bot", "bot"], seed=4)
     d2.settle()
     d2.settle()

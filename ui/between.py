@@ -77,6 +77,9 @@ class GameOver(ListScreen):
         self.table = table
         self.items = [("Play again", self.again), ("Score sheet", self.sheet),
                       ("Main menu", self.menu)]
+        if table.tipped is not None:     # a first game's tips end with it (ui.tips)
+            from engine.ondemand import call
+            call("ui.tips", "learned", table.app, table.session.game)
 
     def refresh(self):
         st = self.table.state()

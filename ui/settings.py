@@ -18,7 +18,7 @@ def values(s):
     # The shown value of each setting of LABELS, in s (the settings dict).
     return (SPEEDS[(s.get("speed", 2) - 1) % len(SPEEDS)], on_off(s.get("autoplay")),
             on_off(s.get("sound")), LEVEL_NAMES[s.get("bot_level", DEFAULT_LEVEL) % 4],
-            on_off(s.get("tips", True)))
+            on_off(s.get("tips")))
 
 
 def change_setting(s, i, step, wrap=True):
@@ -35,7 +35,7 @@ def change_setting(s, i, step, wrap=True):
     elif i == 3:
         s["bot_level"] = _step(s.get("bot_level", DEFAULT_LEVEL), step, len(LEVEL_NAMES), wrap)
     else:
-        s["tips"] = not s.get("tips", True)
+        s["tips"] = not s.get("tips")
 
 
 def _step(i, step, n, wrap):

@@ -66,17 +66,21 @@ TERMS = {
 
 def due(table):
     # Whether the table should show a tip now: not once a game of this kind
-    # was finished on this device (then the table stops asking).
+    # was finished on this device (the setting "learned", which game over
+    # keeps: no file is read here), and then the table stops asking.
     gid = table.session.game
-    try:
-        stats = table.app.store.load_stats() or {}
-    except (OSError, ValueError):
-        stats = {}
-    g = stats.get(gid)
-    if type(g) is dict and g.get("played"):
+    if gid in (table.app.settings.get("learned") or ()):
         table.tipped = None
         return False
     return bool(TIPS.get(gid, {}).get(table.state().phase))
+
+
+def learned(app, gid):
+    # Game over: this kind of game is known here now (no more tips for it).
+    got = app.settings.get("learned") or []
+    if gid not in got:
+        app.settings["learned"] = got + [gid]
+        app.save_settings()
 
 
 def help_text(gid, phase):
@@ -91,8 +95,7 @@ class Tip(TextScreen):
     module = "ui.tips"
 
     def __init__(self, table, phase):
-        from ui.menus import short_title
-        TextScreen.__init__(self, "Tip: " + short_title(table.session.game),
+        TextScreen.__init__(self, "Tip for a first game",
                             TIPS[table.session.game][phase] +
                             "\n\nOn your turn: UP hint, B undo, SELECT scores, START menu.",
                             "A: got it  (Settings: Tips)")
