@@ -50,6 +50,16 @@ def human_turn(t, seat=None):
             and (seat is None or s == seat))
 
 
+def setup_for(d, app, gid):
+    """New game from the title, its game row stepped to gid: the setup screen."""
+    d.press(K.A)
+    s = app.top()
+    while s.game_id() != gid:
+        s.cursor = 0
+        d.press(K.RIGHT)
+    return s
+
+
 def choose_menu(d, app, label):
     top = app.top()
     idx = [i for i in range(len(top.lines)) if label in top.lines[i]]
@@ -133,11 +143,7 @@ def test_setup_player_counts_and_options_per_game():
 def test_setup_starts_the_game_it_shows():
     app, d = new_app()
     app.settings["bot_level"] = 2               # the seats below start as level-2 bots
-    d.press(K.A)
-    s = app.top()
-    while s.game_id() != "israeli":
-        s.cursor = 0
-        d.press(K.RIGHT)
+    s = setup_for(d, app, "israeli")
     rows = s.rows_model()
     s.cursor = rows.index(("seat", 1))
     d.keys([K.RIGHT, K.RIGHT])                 # Bot L2 -> Bot L3 -> Human
@@ -644,11 +650,7 @@ def test_setup_names_the_seats_from_the_names_setting():
     from ui.seating import default_names
     app, d = new_app()
     app.settings["names"] = ["Kim", "Ann", "Bob", "Cy", "Dee"]
-    d.press(K.A)
-    s = app.top()
-    while s.game_id() != "nommie":
-        s.cursor = 0
-        d.press(K.RIGHT)
+    s = setup_for(d, app, "nommie")
     d.press(K.A)
     t = app.stack[0]
     assert t.session.seats == ["human", "bot", "bot", "bot"]
@@ -1291,11 +1293,7 @@ def test_settings_speed_goes_slow_normal_fast_and_levels_have_names():
 
 def test_setup_rows_name_the_seats_and_explain_the_option_under_the_cursor():
     app, d = new_app()
-    d.press(K.A)
-    s = app.top()
-    while s.game_id() != "callbreak":
-        s.cursor = 0
-        d.press(K.RIGHT)
+    s = setup_for(d, app, "callbreak")
     rows = s.rows_model()
     seat_rows = [s.lines[rows.index(("seat", i))] for i in range(4)]
     assert [ln.split()[0] for ln in seat_rows] == ["You", "Ann", "Bob", "Cy"]
