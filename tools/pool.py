@@ -169,6 +169,16 @@ def beats(c, best, trump):
     return trump is not None and c // 13 == trump
 
 
+def split_by_winning(trick, legal, trump):
+    # (the legal cards that would take the trick so far, the rest)
+    best = trick[0][1]
+    for p in trick[1:]:
+        if beats(p[1], best, trump):
+            best = p[1]
+    win = [c for c in legal if beats(c, best, trump)]
+    return win, [c for c in legal if c not in win]
+
+
 def cost(c, trump):
     return c % 13 + (13 if trump is not None and c // 13 == trump else 0)
 
@@ -198,12 +208,7 @@ def play(style, view, seat, hand, legal):
                 return aces[0]
             return min(legal, key=lambda c: (cost(c, trump), c))
         return min(legal, key=lambda c: (cost(c, trump), c))
-    best = trick[0][1]
-    for p in trick[1:]:
-        if beats(p[1], best, trump):
-            best = p[1]
-    win = [c for c in legal if beats(c, best, trump)]
-    lose = [c for c in legal if c not in win]
+    win, lose = split_by_winning(trick, legal, trump)
     if want:
         if win:
             last = len(trick) == view["players"] - 1
@@ -306,12 +311,7 @@ def sober_play(view, seat, hand, legal):
             if suits[s] and (s != trump or all(not suits[t] for t in range(4) if t != trump)):
                 return min(suits[s])
         return min(legal, key=lambda c: (cost(c, trump), c))
-    best = trick[0][1]
-    for p in trick[1:]:
-        if beats(p[1], best, trump):
-            best = p[1]
-    win = [c for c in legal if beats(c, best, trump)]
-    lose = [c for c in legal if c not in win]
+    win, lose = split_by_winning(trick, legal, trump)
     if want:
         if win:
             # the cheapest card nobody can beat if others follow, else the cheapest winner
