@@ -85,7 +85,7 @@ def test_help_at_the_menu_names_the_pages():
 def test_statistics_keep_whole_words_of_long_game_names_in_the_width():
     store = NoStore()
     for gid in ("linger", "israeli", "callbreak"):
-        store.record_result(gid, {"bots": [2, 2, 2], "hinted": False}, True, 12)
+        store.record_result(gid, {"bots": [2, 2, 2], "hinted": False}, [(True, 12)])
     narrow = info.stats_lines(store, 25)                  # 160 px: 26 columns, less the bar
     assert [l.split()[0] for l in narrow[1:4]] == ["Linger", "Call", "Israeli"]
     assert "Linger Lon" not in " ".join(narrow)

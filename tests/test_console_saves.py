@@ -283,3 +283,21 @@ def test_resumed_pass_and_play_starts_with_the_curtain(tmp_path):
     first = [x for x in again.prompts if x != "Game> "][0]
     assert first.startswith("Pass to ")
     assert out.index(CLEAR) < out.index(" hand: ")
+
+
+@pytest.mark.parametrize("seats,curtain", [(["bot", "human", "bot", "bot"], True),
+                                           (["human", "bot", "bot", "bot"], False)])
+def test_a_continued_game_whose_one_person_is_not_in_the_first_seat_starts_behind_the_curtain(
+        tmp_path, seats, curtain):
+    # as on the screen: it was passed round or handed over (ui.session.holder)
+    s = games.load("nommie").new_game(seed=21)
+    for _ in range(5):
+        s.apply(s.legal_actions()[0])
+    Store(str(tmp_path), True).save_game({"save": s.save(False), "log": bytes(s.log),
+                                          "seats": seats, "levels": [1] * 4,
+                                          "names": ["Ann", "Eve", "Bob", "Cy"]})
+    p = Player(["c"], end=12)
+    run(p, Store(str(tmp_path), True))
+    first = [i for i in range(len(p.prompts)) if human_prompt(p.prompts[i])][0]
+    passed = [q for q in p.prompts[:first] if q.startswith("Pass to ")]
+    assert passed == (["Pass to Eve, press Enter (others look away) "] if curtain else [])

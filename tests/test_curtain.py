@@ -149,3 +149,32 @@ def test_start_on_the_curtain_saves_and_quits_without_showing_a_hand():
     rig.app.key(K.A)                          # save and quit
     assert type(rig.app.top()).__name__ == "Title"
     assert store.game is not None and store.game["save"] == t.state().save()
+
+
+def _resumed(seats):
+    """A Nommie game a few moves in, continued from its save with these seats."""
+    s = Session.new("nommie", ["human"] * 4, [1] * 4, 21)
+    for _ in range(5):
+        s.apply(s.state.legal_actions()[0])
+    rec = s.record()
+    rec["seats"] = seats
+    return Session.from_record(rec)
+
+
+def test_a_continued_game_whose_one_person_is_not_in_the_first_seat_starts_behind_the_curtain():
+    # it was pass-and-play, or a seat was handed over: whoever picks the
+    # device up may be someone else
+    rig = make_rig()
+    t = start_table(rig.app, _resumed(["bot", "human", "bot", "bot"]))
+    run_until(rig, lambda: type(rig.app.top()).__name__ == "Curtain", watch=(1,))
+    assert rig.app.top().seat == 1
+    rig.app.key(K.A)
+    run_until(rig, lambda: t.session.is_human(t.state().to_act()) and not t.busy())
+    assert t.last_human == 1 and t.hand
+
+
+def test_a_continued_game_of_the_device_owner_needs_no_curtain():
+    rig = make_rig()
+    t = start_table(rig.app, _resumed(["human", "bot", "bot", "bot"]))
+    run_until(rig, lambda: t.session.is_human(t.state().to_act()) and not t.busy())
+    assert type(rig.app.top()).__name__ == "Table" and t.last_human == 0 and t.hand

@@ -181,6 +181,53 @@ def test_damage_after_the_part_written_whole_keeps_the_moves_before_it(tmp_path)
     assert again.load_game()[0] == record(11) and again.notice is None
 
 
+def flip_a_bit(line, at):
+    return line[:at] + bytes([line[at] ^ 4]) + line[at + 1:]
+
+
+@pytest.mark.parametrize("at", [0, 9, 40, -12])
+def test_a_damaged_first_line_keeps_every_move_after_it(tmp_path, at):
+    # The header line's damage: the lines after it still chain on its check,
+    # and the backup (the same game, fewer moves) gives the header again
+    saves.Store(str(tmp_path), True).save_game(record(5))
+    data = appended(tmp_path, record(10), record(12), record(15))
+    first, rest = data.split(b"\n", 1)
+    damaged = flip_a_bit(first, at) + b"\n" + rest
+    (tmp_path / "game.log").write_bytes(damaged)
+    fresh = saves.Store(str(tmp_path), True)
+    rec, state = fresh.load_game()
+    assert rec == record(15) and bytes(state.log) == record(15)["log"]
+    assert fresh.notice == ("The saved game was damaged; it was moved to game.bad1.log "
+                            "and the game is kept up to its last move before the damage.")
+    assert (tmp_path / "game.bad1.log").read_bytes() == damaged
+    assert fresh.save_game(record(16)) is None       # written whole again
+    again = saves.Store(str(tmp_path), True)
+    assert again.load_game()[0] == record(16) and again.notice is None
+
+
+def test_a_damaged_first_line_and_a_damaged_later_line_keep_the_moves_between(tmp_path):
+    saves.Store(str(tmp_path), True).save_game(record(5))
+    data = appended(tmp_path, record(10), record(12), record(15))
+    lines = data.split(b"\n")
+    lines[0] = flip_a_bit(lines[0], 20)
+    lines[3] = flip_a_bit(lines[3], 2)
+    (tmp_path / "game.log").write_bytes(b"\n".join(lines))
+    fresh = saves.Store(str(tmp_path), True)
+    assert fresh.load_game()[0] == record(12)
+
+
+def test_a_damaged_first_line_of_another_game_falls_back_to_the_backup(tmp_path):
+    # the backup is not this journal's game (its moves are not their
+    # beginning): the backup is used, as before
+    saves.Store(str(tmp_path), True).save_game(record(5, seed=8))
+    data = appended(tmp_path, record(10), record(12))
+    first, rest = data.split(b"\n", 1)
+    (tmp_path / "game.log").write_bytes(flip_a_bit(first, 30) + b"\n" + rest)
+    fresh = saves.Store(str(tmp_path), True)
+    assert fresh.load_game()[0] == record(5, seed=8)
+    assert fresh.notice.endswith("and the previous copy is used.")
+
+
 def test_a_cut_journal_on_a_read_only_flash_is_used_and_left_in_place(tmp_path):
     data = appended(tmp_path, record(10), record(12), record(15))
     lines = data.split(b"\n")
@@ -246,7 +293,7 @@ def test_read_only_storage_loads_but_does_not_save(tmp_path):
     assert store.load_game()[0] == record(10)
     assert store.save_game(record(11)) == saves.READ_ONLY
     assert store.save_settings({"speed": 1}) == saves.READ_ONLY
-    assert store.record_result("nommie", [2], True, 5) == saves.READ_ONLY
+    assert store.record_result("nommie", [2], [(True, 5)]) == saves.READ_ONLY
     assert store.clear_game() == saves.READ_ONLY
     (tmp_path / "game.log").write_bytes(b"junk")
     ro = saves.Store(str(tmp_path), False)
@@ -421,7 +468,7 @@ def test_a_folder_at_the_backups_place_is_set_aside_and_saving_goes_on(tmp_path,
             s._head = None                   # written whole each time
             got = s.save_game(record())
         elif name.startswith("stats"):
-            got = s.record_result("nommie", [2], True, 10)
+            got = s.record_result("nommie", [2], [(True, 10)])
         else:
             got = s.save_settings({"speed": 3})
         assert got is None and "failed" not in (s.notice or ""), (got, s.notice)

@@ -64,7 +64,7 @@ def test_a_non_writable_store_never_touches_the_medium():
     assert store.notice == saves.READ_ONLY
     assert store.load_game()[0] is None and store.load_stats() == {}
     assert store.save_game(record(5)) == saves.READ_ONLY
-    assert store.record_result("nommie", [1], True, 3) == saves.READ_ONLY
+    assert store.record_result("nommie", [1], [(True, 3)]) == saves.READ_ONLY
     assert fs.ops == 0
 
 
@@ -81,5 +81,5 @@ def test_running_out_of_memory_is_a_notice_not_a_crash(monkeypatch):
     monkeypatch.setattr(ondemand, "call", no_memory)
     store.notice = None
     assert store.load_settings() == {} and store.load_stats() == {}
-    assert store.record_result("nommie", [1], True, 3) == saves.NO_MEMORY
+    assert store.record_result("nommie", [1], [(True, 3)]) == saves.NO_MEMORY
     assert fs.kind("/s/game.log") == "file"  # nothing was set aside

@@ -56,11 +56,11 @@ def test_settings_round_trip_over_the_defaults(tmp_path):
 def test_statistics_per_game_and_bot_level_with_best_scores(tmp_path):
     store = saves.Store(str(tmp_path), True)
     assert store.load_stats() == {}
-    assert store.record_result("nommie", [2, 2, 2], True, 40) is None
-    assert store.record_result("nommie", [1, 3, 2], False, 55) is None
-    assert store.record_result("nommie", [2, 2, 2], False, 12) is None
-    assert store.record_result("nines", [1], True, -3) is None
-    assert store.record_result("nines", [1], False, 4) is None
+    assert store.record_result("nommie", [2, 2, 2], [(True, 40)]) is None
+    assert store.record_result("nommie", [1, 3, 2], [(False, 55)]) is None
+    assert store.record_result("nommie", [2, 2, 2], [(False, 12)]) is None
+    assert store.record_result("nines", [1], [(True, -3)]) is None
+    assert store.record_result("nines", [1], [(False, 4)]) is None
     got = saves.Store(str(tmp_path), True).load_stats()
     assert got["nommie"]["played"] == 3 and got["nommie"]["won"] == 1
     assert got["nommie"]["best"] == 55

@@ -174,10 +174,10 @@ def test_settings_and_stats_survive_a_fault_at_every_step(mode):
     def prep(store):
         store.save_settings({"speed": 1})
         store.save_settings({"speed": 3})
-        store.record_result("nommie", [2], True, 40)
+        store.record_result("nommie", [2], [(True, 40)])
 
     def act(store):
-        return store.save_settings({"speed": 2}) or store.record_result("nommie", [2], False, 10)
+        return store.save_settings({"speed": 2}) or store.record_result("nommie", [2], [(False, 10)])
 
     def after(store):
         assert store.load_settings()["speed"] in (3, 2)
@@ -247,6 +247,84 @@ def test_switching_off_at_random_moments_never_loses_more_than_the_last_move():
     assert state.is_over() and cuts >= 5
     assert state.actions() == ref.actions()
     assert state.view()["scores"] == ref.view()["scores"]
+
+
+def _before_the_last_move():
+    """A Linger Longer game one move before its end, and that move."""
+    mod = games.load("linger")
+    s = mod.new_game(3, 4)
+    while True:
+        a = s.legal_actions()[0]
+        t = mod.new_game(3, 4)
+        for code in s.log:
+            t.apply(decode(code))
+        t.apply(a)
+        if t.is_over():
+            return s, a
+        s.apply(a)
+
+
+def _finish(store, sess, move):
+    # what a table does with the last move: autosave, then the results
+    sess.apply(move)
+    sess.autosave(store)
+    sess.results(store, False)
+
+
+@pytest.mark.parametrize("mode", sorted(MODES))
+def test_a_finished_game_is_counted_once_whatever_step_fails(mode):
+    # The last move is saved, the statistics written with the game's mark,
+    # then the save removed: a fault at any step neither counts the game
+    # twice nor loses it (a finished save the statistics counted is removed
+    # at load; one they did not is offered, and its game over counts it)
+    from ui.session import Session
+    start, last = _before_the_last_move()
+
+    def prep(store):
+        assert store.save_game({"save": start.save(False), "log": bytes(start.log),
+                                "seats": ["human", "bot", "human"], "levels": [0, 1, 2],
+                                "names": ["You", "Ann", "Eve"]}) is None
+
+    def act(store):
+        rec, st = store.load_game()
+        _finish(store, Session.from_record(rec, st), last)
+
+    def after(store):
+        rec, st = store.load_game()
+        store.notice = None
+        stats = store.load_stats().get("linger", {})
+        if rec is None:
+            assert stats["played"] == 2            # both people, counted once
+            return
+        assert stats.get("played", 0) == 0
+        sess = Session.from_record(rec, st)
+        if st.is_over():                           # saved, not yet counted
+            sess.results(store, False)
+        else:
+            _finish(store, sess, last)
+        assert store.load_stats()["linger"]["played"] == 2
+        assert store.load_game() == (None, None)
+
+    COUNTS[("finished game", mode)] = sweep(prep, act, after, **MODES[mode])
+
+
+def test_a_counted_game_is_never_taken_for_another_with_the_same_deal():
+    # the mark is the deal and the moves: the same deal played again is a
+    # game of its own, offered to Continue
+    from ui.session import Session
+    fs = FakeFS()
+    store = saves.Store("/s", True, fs=fs)
+    start, last = _before_the_last_move()
+    rec = {"save": start.save(False), "log": bytes(start.log), "seats": ["human", "bot", "bot"],
+           "levels": [0, 1, 2], "names": ["You", "Ann", "Bob"]}
+    store.save_game(rec)
+    _finish(store, Session.from_record(*store.load_game()), last)
+    again = games.load("linger").new_game(3, 4)
+    again.apply(again.legal_actions()[-1])
+    rec["log"] = bytes(again.log)
+    store.save_game(rec)
+    got, st = saves.Store("/s", True, fs=fs).load_game()
+    assert got is not None and not st.is_over()
 
 
 def test_fault_points_exercised_are_counted():

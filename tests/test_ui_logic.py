@@ -206,7 +206,7 @@ def test_rules_text_exists_for_every_game(gid):
 
 def test_about_and_statistics():
     store = NoStore()
-    store.record_result("nines", [2, 2], True, -1)
+    store.record_result("nines", [2, 2], [(True, -1)])
     app, d = new_app(store)
     choose_menu(d, app, "About")
     text = " ".join(app.top().lines)
@@ -226,7 +226,7 @@ def test_statistics_table_columns_line_up():
                                     ("callbreak", [1, 1, 1], False, -125),
                                     ("nommie", [2, 2, 2], False, 180),
                                     ("israeli", {"bots": [0], "hinted": False}, True, 45)):
-        store.record_result(gid, levels, won, score)
+        store.record_result(gid, levels, [(won, score)])
     assert store.stats["nommie"]["hinted"] == 1 and "hinted" not in store.stats["israeli"]
     for size in ((160, 128), (240, 135)):
         app, d = new_app(store, *size)
@@ -1322,8 +1322,8 @@ def test_israeli_play_shows_over_or_under_beside_the_trump_and_keeps_the_dealer(
 def test_statistics_show_no_best_score_for_a_game_without_points():
     from ui.info import stats_lines
     store = NoStore()
-    store.record_result("linger", {"bots": [2]}, True, 0)
-    store.record_result("nines", {"bots": [2]}, False, 3)
+    store.record_result("linger", {"bots": [2]}, [(True, 0)])
+    store.record_result("nines", {"bots": [2]}, [(False, 3)])
     lines = stats_lines(store, 26)
     row = [ln for ln in lines if ln.startswith("Linger")][0]
     assert row.split()[-3:] == ["1", "1", "-"]

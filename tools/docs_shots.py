@@ -82,9 +82,9 @@ def make_all(width=160, height=128, out=None):
     made = []
     s = Shots(width, height, out)
     for gid, pts in (("nommie", [2, 2]), ("nines", [1]), ("callbreak", [2, 3, 3])):
-        s.store.record_result(gid, pts, gid != "callbreak", {"nommie": 212, "nines": -2,
-                                                             "callbreak": 85}[gid])
-    s.store.record_result("nommie", {"bots": [3, 3, 3], "hinted": True}, False, 180)
+        s.store.record_result(gid, pts, [(gid != "callbreak", {"nommie": 212, "nines": -2,
+                                                               "callbreak": 85}[gid])])
+    s.store.record_result("nommie", {"bots": [3, 3, 3], "hinted": True}, [(False, 180)])
     made.append(s.shot("title"))
     s.to("New game")
     made.append(s.shot("setup"))

@@ -25,6 +25,8 @@ class Session:
         self.why = None              # why the last undo was refused
         self.redealt = None          # REDEALT when the last action dealt the cards again
         self.received = None         # per seat: the cards the last action passed to it (Frisch)
+        self.counted = False         # results() has counted the finished game
+        self.resumed = False         # continued from a save (from_record)
 
     @staticmethod
     def new(game_id, seats, levels, seed=0, options=None, names=None):
@@ -52,7 +54,9 @@ class Session:
         levels = record.get("levels") or [2] * n
         if len(seats) != n or len(levels) != n:
             raise IllegalAction("The saved seats do not match the game.")
-        return Session(state, seats, levels, record.get("names"))
+        s = Session(state, seats, levels, record.get("names"))
+        s.resumed = True
+        return s
 
     def record(self):
         # What a store saves: the header and the live log (not a copy; a store
@@ -62,8 +66,10 @@ class Session:
                 "names": list(self.names)}
 
     def autosave(self, store):
-        # Save the game to store unless it is over: None, or a note for the player.
-        if self.state.is_over():
+        # Save the game to store: None, or a note for the player. The finished
+        # game is saved too (its last move kept until results() has counted
+        # it), never after results() removed it.
+        if self.counted:
             return None
         try:
             return store.save_game(self.record())
@@ -71,23 +77,37 @@ class Session:
             return "Could not save: %s" % e
 
     def results(self, store, hinted):
-        # Game over: each human's result in the statistics (hinted: a hint was
-        # asked for; ui.prefs reads it), and the save dropped. A finished game
+        # Game over: every human's result in the statistics in one write, with
+        # the game's mark (a power cut before the save is removed leaves a game
+        # the load recognises as counted: ui.storage), then the save removed
+        # (kept when the statistics could not be written).
+        # hinted: a hint was asked for (ui.prefs reads it). A finished game
         # needs no bots: their modules leave memory first (the game-over
         # screen and the statistics load theirs).
         bots.unload()
         st = self.state
+        self.counted = True
         try:
             levels = [self.levels[s] for s in range(self.players) if not self.is_human(s)]
-            for s in self.humans():
-                store.record_result(self.game, {"bots": levels, "hinted": hinted},
-                                    s in st.winners(), st.scores[s])
-            store.clear_game()
+            people = [(s in st.winners(), st.scores[s]) for s in self.humans()]
+            if store.record_result(self.game, {"bots": levels, "hinted": hinted}, people, st) is None:
+                store.clear_game()  # (not counted: the save stays, its game over counts it)
         except (OSError, ValueError):
             pass
 
     def humans(self):
         return [s for s in range(self.players) if self.seats[s] == "human"]
+
+    def holder(self):
+        # The person who has the device as the game (re)starts, or None when
+        # the curtain comes first: several people, or a continued game whose
+        # one person is not in the first seat (the device owner's): it was
+        # passed round or handed over, and whoever holds it now may be
+        # someone else.
+        humans = self.humans()
+        if len(humans) != 1 or (self.resumed and humans[0]):
+            return None
+        return humans[0]
 
     def is_human(self, seat):
         return 0 <= seat < self.players and self.seats[seat] == "human"

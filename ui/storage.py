@@ -5,6 +5,7 @@
 # it again on the device, so its bytecode is not in the heap during a game.
 import json
 
+from engine import ondemand
 from ui import atomic
 from ui.saves import NO_MEMORY
 
@@ -188,7 +189,7 @@ def read(fs, path, kind, check=None):
     # checking a copy raises (deep JSON's RecursionError, MemoryError, wrong
     # types) makes it a bad copy and the next one is tried.
     bad = []
-    short = False
+    short = head_bad = False  # head_bad: the journal's written-whole part damaged
     for p in (path + ".tmp", path, path + ".bak"):
         k = fs.kind(p)
         if k is None:
@@ -202,6 +203,10 @@ def read(fs, path, kind, check=None):
             if type(got) is tuple:
                 if check is not None:
                     check(got[0])
+                if head_bad and p != path:    # the backup: the journal's moves on its header
+                    more = ondemand.call("ui.journal_mend", "mend", fs, path, got[0], check, _journal)
+                    if more is not None:
+                        return more, bad, path, short
                 if kind == "log" and got[2]:  # cut at damage: used, and set aside
                     bad.append(p)
                 return got, bad, p, short
@@ -218,6 +223,7 @@ def read(fs, path, kind, check=None):
             got = "rejected"
         if got == "rejected" or not p.endswith(".tmp"):
             bad.append(p)
+        head_bad = head_bad or (p == path and got == "a damaged record")
     return None, bad, None, short
 
 
@@ -320,7 +326,11 @@ def load_game(store):
     if used == store.dir + "game.log" and tail is not None:
         store.known(rec, rec["log"], tail[0], tail[1])  # appends follow on
     old_files(store)  # a migration cut short before it removed them
-    return rec, replayed[0]
+    st = replayed[0]
+    if st.is_over() and ondemand.call("ui.prefs", "counted", store, st):
+        store.clear_game()  # counted, then the power went before the save was removed
+        return None, None
+    return rec, st      # (finished but not counted: Continue shows its game over)
 
 
 def old_game(store):

@@ -92,8 +92,9 @@ class Table(Screen):
     def enter(self, app):
         Screen.enter(self, app)
         humans = self.session.humans()
-        if len(humans) == 1:
-            self.last_human = humans[0]
+        if humans:         # (-1: nobody has it yet, the curtain comes first)
+            h = self.session.holder()
+            self.last_human = -1 if h is None and len(humans) == 1 else h
         if app.settings.get("tips") and self.local:
             self.tipped = []
         self.update_fields()

@@ -1,6 +1,7 @@
 # ui.saves inside MicroPython: save (the journal written whole, then appended),
 # resume (with replay), an undo and a seat change kept as records, a torn last
-# record, damage set aside, an interrupted rewrite picked up, a game.json of
+# record, damage set aside (a damaged first line mended from the backup), an
+# interrupted rewrite picked up, a game.json of
 # the previous version continued, settings, statistics, undo; the on-demand
 # modules are dropped again after use. Ends with "VM OK".
 import os
@@ -87,14 +88,35 @@ assert moved.load_game()[0] == rec3 and moved.notice is None
 assert "game.json" not in os.listdir(D) and "game.log" in os.listdir(D)
 assert saves.Store(D, True).load_game()[0] == rec3
 
+# a damaged first line: the moves after it are kept on the backup's header
+assert moved.clear_game() is None
+g7 = games.load("nommie").new_game(seed=7)
+for i in range(10):
+    g7.apply(g7.legal_actions()[0])
+assert saves.Store(D, True).save_game(record(g7)) is None
+writer = saves.Store(D, True)
+for i in range(4):
+    g7.apply(g7.legal_actions()[0])
+    assert writer.save_game(record(g7)) is None   # whole (the backup: 10 moves), then appends
+with open(D + "/game.log", "rb") as f:
+    data = bytearray(f.read())
+data[5] ^= 4
+with open(D + "/game.log", "wb") as f:
+    f.write(data)
+mended = saves.Store(D, True)
+assert mended.load_game()[0] == record(g7), mended.notice
+assert mended.notice.endswith("kept up to its last move before the damage."), mended.notice
+assert "ui.journal_mend" not in sys.modules
+assert mended.clear_game() is None
+
 # settings and statistics
 s = store.load_settings()
 assert s["bot_level"] == 3 and s["sound"] is True   # the default level
 s["speed"] = 3
 assert store.save_settings(s) is None
 assert saves.Store(D, True).load_settings()["speed"] == 3
-assert store.record_result("nommie", [1, 2, 3], True, 61) is None
-assert store.record_result("nommie", [2], False, 70) is None
+assert store.record_result("nommie", [1, 2, 3], [(True, 61)]) is None
+assert store.record_result("nommie", [2], [(False, 70)]) is None
 stats = saves.Store(D, True).load_stats()["nommie"]
 assert stats["played"] == 2 and stats["won"] == 1 and stats["best"] == 70, stats
 assert stats["levels"]["3"] == [1, 1] and stats["levels"]["2"] == [1, 0]
