@@ -38,7 +38,7 @@ OVER = (
     "pause", "ui.pause", "Pause",                    # (table)
     "round_summary", "ui.between", "RoundSummary",   # (table)
     "curtain", "ui.between", "Curtain",              # (table, seat)
-    "game_over", "ui.between", "GameOver",           # (table)
+    "game_over", "ui.game_over", "GameOver",         # (table)
     "tip", "ui.tips", "Tip",                         # (table, phase)
     "score_sheet", "ui.sheet_page", "ScoreSheet",    # (table)
     "host_pause", "ui.link_menus", "HostPause",      # (table)

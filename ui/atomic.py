@@ -138,6 +138,13 @@ def check(data, h=0):
     return h
 
 
+def finished_mark(state):
+    # A finished game's mark in the statistics (its deal and its moves): the
+    # save of a game the statistics counted is recognised at load, removed
+    # and never counted again (ui.session.results, ui.storage.load_game).
+    return [state.deal_seed, len(state.log), check(state.log)]
+
+
 def line(body, prev):
     # (body + " " + its check + newline, the check)
     h = check(body, prev)

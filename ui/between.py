@@ -1,9 +1,8 @@
-# Screens between the table's turns: the pass-and-play curtain, the round
-# summary and game over. Loaded when one opens, unloaded when it closes
-# (App: `module`).
+# Screens between the table's turns: the pass-and-play curtain and the round
+# summary (game over: ui/game_over.py). Loaded when one opens, unloaded when
+# it closes (App: `module`).
 from hal import keys as K
 from ui.list_screen import ListScreen, Menu, TextScreen
-from ui.screen import wrap
 
 
 class Curtain(ListScreen):
@@ -64,64 +63,3 @@ class RoundSummary(TextScreen):
         forget("ui.sheet")
         lines += ["", "Deal no. %d" % table.session.seed]
         TextScreen.__init__(self, title, lines, "A: next round")
-
-
-class GameOver(ListScreen):
-    # Who won in the title; why (when a rule decided it) and every seat's
-    # total, winners first, two to a line where that is what fits; then the
-    # menu (the rounds are on the score sheet).
-    module = "ui.between"
-
-    def __init__(self, table):
-        ListScreen.__init__(self, "Game over", [], "A: choose", 0)
-        self.table = table
-        self.items = [("Play again", self.again), ("Score sheet", self.sheet),
-                      ("Main menu", self.menu)]
-        if table.tipped is not None:     # a first game's tips end with it (ui.tips)
-            from engine.ondemand import call
-            call("ui.tips", "learned", table.app, table.session.game)
-
-    def refresh(self):
-        st = self.table.state()
-        v = st.view(None)
-        names = self.table.names()
-        from ui import standings
-        win = st.winners()
-        said = standings.outcome(v, win, names)
-        self.title = said[0]
-        cols = self.app.cols - 1
-        lines = []
-        for sentence in said[1:]:
-            lines += wrap(sentence, cols)
-        if v.get("eight_winner") is None or v["history"]:
-            lines += standings.final_lines(v, names, cols, win)
-        from engine.ondemand import forget
-        forget("ui.standings")
-        self.first_item = len(lines)
-        self.lines = lines + ["> " + it[0] for it in self.items]
-        self.cursor = max(self.first_item, min(self.cursor, len(self.lines) - 1))
-
-    def key(self, k):
-        if k in (K.UP, K.DOWN):      # over the menu only; the words above stay in view
-            step = 1 if k == K.DOWN else -1
-            self.cursor = max(self.first_item, min(len(self.lines) - 1, self.cursor + step))
-            self.first = 0
-        elif k == K.A:
-            self.items[self.cursor - self.first_item][1]()
-        elif k == K.B:
-            self.menu()
-
-    def again(self):
-        from ui.menus import start_table
-        from ui.session import Session
-        s = self.table.session
-        from engine.rng import LAST_DEAL
-        seed = s.seed % LAST_DEAL + 1     # the next deal number, 1 after the last
-        opts = s.state.save(False).get("options") or {}
-        start_table(self.app, Session.new(s.game, s.seats, s.levels, seed, opts, s.names))
-
-    def sheet(self):
-        self.app.open("score_sheet", self.table)
-
-    def menu(self):
-        self.app.home()

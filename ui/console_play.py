@@ -18,7 +18,7 @@ class Playing:
         # Play until the game ends or the player quits to the menu.
         self.session = session
         title = W.facts(session.game)[1]
-        self.holder = session.holder()        # None: the curtain first
+        self.holder = call("ui.seating", "holder", session)   # None: the curtain first
         self.recent = [[] for _ in range(session.players)]
         self.pending = [[] for _ in range(session.players)]
         self.hinted = False

@@ -113,28 +113,15 @@ def load_stats(store):
     return _load(store, "stats.json", "stats") or {}
 
 
-def record_result(store, game_id, levels, results, finished=None):
+def record_result(store, game_id, levels, results, mark=None):
     # Every person's (won, score) of one finished game in one write, with the
-    # mark of the finished state: a save of it found later was counted
-    # (counted()).
+    # game's mark (ui.atomic.finished_mark: a save of it found later was counted).
     stats = load_stats(store)
     for won, score in results:
         tally(stats, game_id, levels, won, score)
-    if finished is not None and results:
-        stats[game_id]["done"] = finished_mark(finished)
+    if mark and results:
+        stats[game_id]["done"] = mark
     return store._write("stats.json", "stats", stats)
-
-
-def finished_mark(state):
-    # what tells one finished game from another: its deal and its moves
-    return [state.deal_seed, len(state.log), atomic.check(state.log)]
-
-
-def counted(store, state):
-    # True when state (finished) is the game the statistics counted last: a
-    # power cut came between the statistics and the save's removal
-    g = load_stats(store).get(state.GAME)
-    return type(g) is dict and g.get("done") == finished_mark(state)
 
 
 def tally(stats, game_id, levels, won, score):

@@ -3,7 +3,7 @@
 #   store = saves.Store(save_dir, writable)   # writable None: found out here
 #   store.load_game() -> (record, state) or (None, None); store.save_game(record) -> None or notice
 #   store.clear_game(); load_settings(); save_settings(d); load_stats();
-#   record_result(game_id, bot_levels, [(won, score), ...], finished_state); store.notice
+#   record_result(game_id, bot_levels, [(won, score), ...], mark); store.notice
 #
 # A record is {"save": state.save(False), "log": state.log, "seats": [...],
 # "levels": [...], "names": [...]}; load_game() checks it by replaying it
@@ -160,10 +160,10 @@ class Store:
         # {game_id: {"played", "won", "best", "levels": {"2": [played, won]}}}
         return self._use({}, "prefs", "load_stats")
 
-    def record_result(self, game_id, levels, results, finished=None):
+    def record_result(self, game_id, levels, results, mark=None):
         # levels: the bot seats' levels (the hardest one files the results);
-        # results: each person's (won, score); finished: the finished state
-        return self._use(NO_MEMORY, "prefs", "record_result", game_id, levels, results, finished)
+        # results: each person's (won, score); mark: atomic.finished_mark
+        return self._use(NO_MEMORY, "prefs", "record_result", game_id, levels, results, mark)
 
     def _use(self, default, name, fn, *args):
         # an on-demand module's fn(self, *args); default if it cannot be loaded

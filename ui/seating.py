@@ -1,8 +1,8 @@
 # Seat names and seats changing hands: the built-in names, a new table's
 # names (from the names setting), and a seat handed to a person or a bot in
 # the middle of a game. Loaded while a table is set up or a seat changes
-# hands (the setup screens, the pause menu's seats, the console's `seat`): a
-# game in play keeps none of it.
+# hands (the setup screens, the pause menu's seats, the console's `seat`),
+# and who holds the device as a table starts: a game in play keeps none of it.
 
 # the built-in names: "You" for a lone human, the bots these in turn (the
 # names setting's default, ui/prefs.py, is the same list)
@@ -55,3 +55,15 @@ def set_seat(session, seat, kind, level=None):
         session.names[seat] = YOU if alone else "P%d" % (seat + 1)
     else:
         session.names[seat] = free_name(session.names)
+
+
+def holder(session):
+    # The person who has the device as a table (re)starts, or None when the
+    # curtain comes first: several people, or a continued game whose one
+    # person is not in the first seat (the device owner's): it was passed
+    # round or handed over, and whoever holds it now may be someone else. (A
+    # link joiner's RemoteSession is never resumed.)
+    humans = session.humans()
+    if len(humans) != 1 or (getattr(session, "resumed", False) and humans[0]):
+        return None
+    return humans[0]

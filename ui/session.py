@@ -6,6 +6,7 @@
 # tail (the engine's intended save/restore path).
 
 from engine import IllegalAction, bots, ondemand
+from ui.atomic import finished_mark
 
 # Israeli Whist: after three Frisches nobody bid after, the same dealer deals
 # again (Session.redealt is this sentence when the last action did): every
@@ -14,6 +15,9 @@ REDEALT = "No bid after 3 Frisches: dealt again"
 
 
 class Session:
+    counted = False      # results() has counted the finished game
+    resumed = False      # continued from a save (from_record)
+
     def __init__(self, state, seats, levels, names=None):
         self.state = state
         self.game = state.view(None)["game"]
@@ -25,8 +29,6 @@ class Session:
         self.why = None              # why the last undo was refused
         self.redealt = None          # REDEALT when the last action dealt the cards again
         self.received = None         # per seat: the cards the last action passed to it (Frisch)
-        self.counted = False         # results() has counted the finished game
-        self.resumed = False         # continued from a save (from_record)
 
     @staticmethod
     def new(game_id, seats, levels, seed=0, options=None, names=None):
@@ -90,24 +92,14 @@ class Session:
         try:
             levels = [self.levels[s] for s in range(self.players) if not self.is_human(s)]
             people = [(s in st.winners(), st.scores[s]) for s in self.humans()]
-            if store.record_result(self.game, {"bots": levels, "hinted": hinted}, people, st) is None:
+            mark = finished_mark(st)
+            if store.record_result(self.game, {"bots": levels, "hinted": hinted}, people, mark) is None:
                 store.clear_game()  # (not counted: the save stays, its game over counts it)
         except (OSError, ValueError):
             pass
 
     def humans(self):
         return [s for s in range(self.players) if self.seats[s] == "human"]
-
-    def holder(self):
-        # The person who has the device as the game (re)starts, or None when
-        # the curtain comes first: several people, or a continued game whose
-        # one person is not in the first seat (the device owner's): it was
-        # passed round or handed over, and whoever holds it now may be
-        # someone else.
-        humans = self.humans()
-        if len(humans) != 1 or (self.resumed and humans[0]):
-            return None
-        return humans[0]
 
     def is_human(self, seat):
         return 0 <= seat < self.players and self.seats[seat] == "human"

@@ -327,10 +327,16 @@ def load_game(store):
         store.known(rec, rec["log"], tail[0], tail[1])  # appends follow on
     old_files(store)  # a migration cut short before it removed them
     st = replayed[0]
-    if st.is_over() and ondemand.call("ui.prefs", "counted", store, st):
+    if st.is_over() and _counted(store, st):
         store.clear_game()  # counted, then the power went before the save was removed
         return None, None
     return rec, st      # (finished but not counted: Continue shows its game over)
+
+
+def _counted(store, st):
+    # True when st (finished) is the game the statistics counted last
+    g = ondemand.call("ui.prefs", "load_stats", store).get(st.GAME)
+    return type(g) is dict and g.get("done") == atomic.finished_mark(st)
 
 
 def old_game(store):

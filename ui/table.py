@@ -6,7 +6,7 @@
 # trick, hand, panel, prompt) from the pure functions of ui.table_text. Only
 # the seat that is to act (after the pass-and-play curtain) ever has its cards
 # in those fields.
-from engine import IllegalAction
+from engine import IllegalAction, bots
 from engine.actions import is_trump
 from engine.ondemand import call
 from ui import table_keys, table_text as T
@@ -31,6 +31,7 @@ class Table(Screen):
     round_hold = False         # last trick of a round on show: hide the new hand
     trick_hold = False         # the hold shows a finished trick (not a bid's or a card's pause)
     pending_round = finished = False
+    unrecorded = False         # finished, its results not yet recorded (record())
     last_human = None
     cursor = pick = 0          # the hand's cursor; the picker's index into options
     options = context_lines = ()   # the picker's values, and their reasons (ui.panel)
@@ -93,7 +94,7 @@ class Table(Screen):
         Screen.enter(self, app)
         humans = self.session.humans()
         if humans:         # (-1: nobody has it yet, the curtain comes first)
-            h = self.session.holder()
+            h = call("ui.seating", "holder", self.session)
             self.last_human = -1 if h is None and len(humans) == 1 else h
         if app.settings.get("tips") and self.local:
             self.tipped = []
@@ -195,11 +196,19 @@ class Table(Screen):
         return None
 
     def finish(self):
-        # Game over: results recorded once, the save dropped, the result screen.
-        self.finished = True
-        self.session.results(self.app.store, self.hinted)
+        # Game over: the result screen, which records the results once it is
+        # drawn (the table's view gone: the statistics' work has its room). A
+        # finished game needs no bots: their modules leave memory first.
+        bots.unload()
+        self.finished = self.unrecorded = True
         self.update_fields()
         self.app.open(self.over_screen, self)
+
+    def record(self):
+        # The results in the statistics and the save dropped (once).
+        if self.unrecorded:
+            self.unrecorded = False
+            self.session.results(self.app.store, self.hinted)
 
     def turn_again(self):
         # The decision set up afresh and the fields redrawn (a curtain passed,

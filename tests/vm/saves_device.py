@@ -107,7 +107,8 @@ mended = saves.Store(D, True)
 assert mended.load_game()[0] == record(g7), mended.notice
 assert mended.notice.endswith("kept up to its last move before the damage."), mended.notice
 assert "ui.journal_mend" not in sys.modules
-assert mended.clear_game() is None
+assert mended.save_game(record(g7)) is None      # written whole again
+assert saves.Store(D, True).load_game()[0] == record(g7)
 
 # settings and statistics
 s = store.load_settings()
