@@ -69,6 +69,8 @@ def _feed(q):
     if app is None or app.quit or app.busy():
         return
     top = app.top()
+    if getattr(top, "tip_at", -1) == getattr(top, "acts", 0):
+        return          # a first game's tip opens on the next tick: wait for it, as a person would
     name = type(top).__name__
     if not _began:
         _began = True

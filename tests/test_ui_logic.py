@@ -1519,7 +1519,7 @@ def test_a_first_game_gets_a_tip_per_phase_once_and_a_finished_kind_none():
     assert app.top() is t and t.decided(0)        # the decision is drawn first,
     d.settle()                                    # then the tip comes over it
     tip = app.top()
-    assert name(app) == "Tip" and tip.text.startswith(tips.TIPS["nommie"]["bid"])
+    assert name(app) == "Tip" and tip.text.startswith(tips.tip("nommie", "bid"))
     assert "UP hint, B undo" in tip.text
     d.press(K.A)                                  # got it: the bid as before
     assert app.top() is t and t.tipped == ["bid"]
@@ -1531,8 +1531,8 @@ def test_a_first_game_gets_a_tip_per_phase_once_and_a_finished_kind_none():
         if len(t.state().history) >= 1:
             break
         d.press(K.A)
-    assert seen == [tips.TIPS["nommie"]["play"][:20]] or seen == [
-        tips.TIPS["nommie"]["trump"][:20], tips.TIPS["nommie"]["play"][:20]]
+    assert seen == [tips.tip("nommie", "play")[:20]] or seen == [
+        tips.tip("nommie", "trump")[:20], tips.tip("nommie", "play")[:20]]
     # once a game of this kind is finished here, no more tips for it
     from ui import tips as tips_
     tips_.learned(app, "nommie")
@@ -1564,8 +1564,8 @@ def test_every_game_has_a_tip_for_each_decision_and_its_terms():
                 break
             phases.add(st.phase)
             st.apply(rnd.choice(st.legal_actions()))
-        assert phases - {"over"} <= set(tips.TIPS[gid]), (gid, phases)
-        assert tips.TERMS[gid]
+        assert all(tips.tip(gid, p) for p in phases - {"over"}), (gid, phases)
+        assert tips.texts(gid, "term")
 
 
 def test_the_pause_rules_page_starts_with_what_to_do_now():

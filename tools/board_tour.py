@@ -44,7 +44,7 @@ LABELS = {"Title": "title", "Settings": "settings", "RulesMenu": "rules",
           "LinkMenu": "link menu", "HostSetup": "link host setup", "Lobby": "link lobby",
           "Setup": "setup", "DealEntry": "deal entry", "Pause": "pause menu",
           "ScoreSheet": "score sheet", "Curtain": "curtain", "RoundSummary": "round summary",
-          "GameOver": "game over"}
+          "GameOver": "game over", "Tip": "tip"}
 TEXTS = {"Statistics": "statistics", "About": "about", "Notice": "notice"}
 
 _start = ui.app.App.start
@@ -206,7 +206,7 @@ def _next(top, name):
         return B
     if name in ("HostSetup", "Lobby", "ScoreSheet", "TextScreen"):
         return B
-    if name in ("Curtain", "RoundSummary"):
+    if name in ("Curtain", "RoundSummary", "Tip"):
         return A
     raise RuntimeError("tour: no way on from screen %s" % name)
 
@@ -232,6 +232,8 @@ def _feed(q):
     if app is None or app.quit or app.busy():
         return
     top = app.top()
+    if getattr(top, "tip_at", -1) == getattr(top, "acts", 0):
+        return          # a first game's tip opens on the next tick: wait for it, as a person would
     name = type(top).__name__
     if top is not _last or (name == "Table" and _keys % SAMPLE == 0):
         _last = top

@@ -9,7 +9,7 @@ from hal import keys as K
 # Each setting's value when the store has none (ui/prefs.py applies
 # settings.toml's over these for a real store): speed 1 slow .. 3 fast (the
 # settings screen names them), names None: the built-in names.
-SETTINGS = {"speed": 2, "autoplay": True, "sound": True, "bot_level": 3, "tips": False,
+SETTINGS = {"speed": 2, "autoplay": True, "sound": True, "bot_level": 3, "tips": True,
             "learned": None,
             "names": None, "last_setup": None}
 SPEED_MS = (1100, 600, 250)

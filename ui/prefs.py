@@ -16,7 +16,7 @@ DEFAULTS = {
     "autoplay": (True, "POCKET_TRICKS_AUTOPLAY"),
     "sound": (True, "POCKET_TRICKS_SOUND"),
     "bot_level": (3, "POCKET_TRICKS_BOT_LEVEL"),
-    "tips": (False, "POCKET_TRICKS_TIPS"),    # (off until a tip fits 112 KB: README)
+    "tips": (True, "POCKET_TRICKS_TIPS"),
     "learned": ([], None),        # the games finished here with tips on (ui.tips)
     "names": (["You", "Ann", "Bob", "Cy", "Dee"], "POCKET_TRICKS_NAMES"),
     "last_setup": (None, None),

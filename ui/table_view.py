@@ -77,6 +77,14 @@ class TableView:
         top, bottom = 38 if players == 5 else 26, self.seat_y - 1
         mid = (top + bottom) // 2
         self.places = seat_places(players, width, top, mid)
+        self._seats_and_trick(width, top, bottom)
+        self._panel_and_hand(width, height, lh)
+
+    def _seats_and_trick(self, width, top, bottom):
+        # the seats' labels and the trick's card places (__init__ in parts:
+        # a board loads each method's code as a block of its own, and smaller
+        # blocks find room in a heap the screens before left in pieces)
+        players, cards = self.n, self.cards
         self.seats = [gfx.Text(self.cols, width // 2, self.seat_y, gfx.INK, gfx.CENTER)]
         for p in self.places[1:]:
             kind, x, y = p
@@ -96,6 +104,10 @@ class TableView:
             t.hidden = True
             self.trick.append(t)
             self.group.append(t)
+
+    def _panel_and_hand(self, width, height, lh):
+        # the centre panel (bids, pickers), the prompt, Nines' known cards, the hand
+        players, cards = self.n, self.cards
         self.panel_cols = panel_cols(width)
         pw = self.panel_cols * gfx.CW + 2
         top = 26
