@@ -49,10 +49,14 @@ def choose(view, legal, level=2, seed=0):
         a = legal[0]
     if level < 3:
         return a
-    if view["phase"] == "bid" and game == "nommie":
-        return load("engine.bot_search").choose_bid(view, legal, rng, a)
-    if view["phase"] == "play":
-        # Linger and Call Break play out with searches of their own
-        search = "bot_search_" + game if game in ("linger", "callbreak") else "bot_search"
-        return load("engine." + search).choose(view, legal, rng, a)
+    try:
+        if view["phase"] == "bid" and game == "nommie":
+            return load("engine.bot_search").choose_bid(view, legal, rng, a)
+        if view["phase"] == "play":
+            # Linger and Call Break play out with searches of their own
+            search = "bot_search_" + game if game in ("linger", "callbreak") else "bot_search"
+            return load("engine." + search).choose(view, legal, rng, a)
+    except MemoryError:
+        pass    # no room for the search (a board's heap in pieces): the heuristic's
+                # choice stands and the game goes on
     return a

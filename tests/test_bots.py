@@ -230,3 +230,22 @@ def test_linger_level3_takes_a_sure_last_trick():
     assert s.to_act() == 3
     for seed in range(3):
         assert bot(s, 3, seed) == 13 * x + 12
+
+
+@pytest.mark.parametrize("gid", ["nommie", "callbreak", "linger"])
+def test_a_level_3_search_without_memory_plays_the_heuristics_card(gid, monkeypatch):
+    # a board's heap in pieces can refuse the search's lists: the game goes
+    # on with the card level 3's heuristic chose before searching
+    s = games.load(gid).new_game(seed=5)
+    while s.phase != "play" or len(s.legal_actions()) < 2:
+        s.apply(s.legal_actions()[0])
+    view, legal = s.view(s.to_act()), s.legal_actions()
+    search = bots.load("engine.bot_search_" + gid if gid != "nommie" else "engine.bot_search")
+
+    def no_memory(*args):
+        raise MemoryError("memory allocation failed")
+    monkeypatch.setattr(search, "choose", no_memory)
+    heuristic = bots.load("engine.bot_" + gid)
+    want = heuristic.choose(view, legal, 3, bots.Rng((7 * 1000003 + bots.position_key(view))
+                                                     & 0x3FFFFFFF))
+    assert bots.choose(view, legal, 3, 7) == want
