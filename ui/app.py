@@ -180,7 +180,7 @@ def run(hal):
     app.sound = hal.beep
     if app.settings.get("sound"):
         hal.sound_ready()          # the speaker's buffers low in the heap, before the screens
-    screen = view.Screen(hal.display)
+    screen = view.screen_for(hal.display, free)
     app.start()
     if opts.get("host") or opts.get("join"):
         from ui.link_lobby import from_options      # --host / --join ADDRESS
@@ -206,5 +206,6 @@ def run(hal):
         if not app.busy() and hal.input_ended():
             break
         hal.idle(20 if wait is None else max(1, min(wait, 50)))
+    screen.settle()
     hal.finish()
     return app
