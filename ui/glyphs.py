@@ -38,27 +38,39 @@ CARD_SUITS = (
      "..###.."),
 )
 
-# 5x6 suits for the text font (a 6-pixel-wide cell)
+# 5x8 suits for the text font: a 6-pixel-wide cell, as tall as its capitals
+# (rows 2-9 of 12: font_sheet centres them). Each has a shape of its own at
+# this size: the spade a point on top, then broader to a stem and foot; the
+# club three lobes (top, left, right) parted by notches, over a stem and foot;
+# the heart two bumps over a point; the diamond points above and below.
 TEXT_SUITS = (
-    (".###.",
+    ("..#..",
      ".###.",
+     "..#..",
+     "##.##",
      "#####",
-     "#.#.#",
+     "##.##",
      "..#..",
      ".###."),
-    ("..#..",
+    (".....",
+     "..#..",
+     "..#..",
      ".###.",
-     "#####",
-     "#####",
-     ".###.",
-     "..#.."),
-    ("##.##",
-     "#####",
      "#####",
      ".###.",
      "..#..",
-     "....."),
+     "..#.."),
+    (".....",
+     ".#.#.",
+     "#####",
+     "#####",
+     "#####",
+     ".###.",
+     ".###.",
+     "..#.."),
     ("..#..",
+     "..#..",
+     ".###.",
      ".###.",
      "#####",
      "#####",
@@ -144,5 +156,5 @@ def font_sheet(bmp, cw, lh):
         bitmaptools.blit(bmp, src, i * cw, 0, x1=sx, y1=sy, x2=sx + cw, y2=sy + lh)
     for s in range(4):
         rows = TEXT_SUITS[s]
-        _stamp(bmp, (95 + s) * cw, max(0, (lh - len(rows)) // 2 - 1), rows, 1)
+        _stamp(bmp, (95 + s) * cw, (lh - len(rows)) // 2, rows, 1)
     return bmp
