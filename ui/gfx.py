@@ -38,6 +38,13 @@ UNKNOWN = ord("?") - 32
 SUIT_CODES = tuple([ord(c) for c in SUIT_CHARS])
 
 
+# A card's look (Cards.palette) is the sum of what applies: LOOK_CURSOR (its
+# border gold: the cursor, a trick's winner) and LOOK_DIM (not playable) or
+# LOOK_MARKED (blue: drawn or received); 0 is the plain card.
+LOOK_CURSOR, LOOK_DIM, LOOK_MARKED = 1, 2, 4
+LOOKS = 6
+
+
 class Cards:
     # The card sheet (one bitmap for every card: a card is its rank's top tile
     # over its suit's bottom tile) and the palettes a card is shown with.
@@ -47,17 +54,23 @@ class Cards:
         self.bitmap = glyphs.card_sheet(
             displayio.Bitmap(CARD_W * CARD_TILES, CARD_H // 2, 7), CARD_W)
         _forget("ui.glyphs")
-        self.normal = _cards_pal(0xFFFFFF, 0x000000, 0xD01010, 0x404040)
-        self.dim = _cards_pal(0x8A8A8A, 0x2A2A2A, 0x6A1A1A, 0x303030)
-        self.cursor = _cards_pal(0xFFFFFF, 0x000000, 0xD01010, GOLD)
-        self.dim_cursor = _cards_pal(0x8A8A8A, 0x2A2A2A, 0x6A1A1A, GOLD)
-        self.marked = _cards_pal(0xA8D8FF, 0x000000, 0xD01010, 0x1C3F94)
-        self.marked_cursor = _cards_pal(0xA8D8FF, 0x000000, 0xD01010, GOLD)
+        self.four = False            # the four-colour deck (Settings: Deck)
+        # per look, the two-colour deck's palette then the four-colour one's
+        # (clubs and diamonds), each made when first shown
+        self.palettes = [None] * (2 * LOOKS)
+
+    def palette(self, card, look):
+        # The palette card (0-51, BACK or BLANK) is shown with in look.
+        i = look + (LOOKS if self.four and card < 2 * 13 else 0)   # (clubs, diamonds)
+        p = self.palettes[i]
+        if p is None:
+            p = self.palettes[i] = _cards_pal(look, i >= LOOKS)
+        return p
 
     def tile(self, x=0, y=0):
         # A card's place on screen, blank until put() shows a card there.
-        return displayio.TileGrid(self.bitmap, pixel_shader=self.normal, width=1, height=2,
-                                  tile_width=CARD_W, tile_height=CARD_H // 2,
+        return displayio.TileGrid(self.bitmap, pixel_shader=self.palette(BLANK, 0), width=1,
+                                  height=2, tile_width=CARD_W, tile_height=CARD_H // 2,
                                   default_tile=BLANK_TILE, x=x, y=y)
 
     def put(self, tile, card):
@@ -85,10 +98,20 @@ def card_at(tile):
     return (bottom - SUIT_BOTTOM) * 13 + top % 13
 
 
-def _cards_pal(face, ink, red, border):
-    # transparent, face, black ink, red ink, border, and the back's two blues
+def _cards_pal(look, four):
+    # The card colours, all here. Palette indexes (ui.glyphs.card_sheet): 0
+    # transparent, 1 the face, 2 the black ink (clubs, spades), 3 the red ink
+    # (diamonds, hearts), 4 the border, 5 and 6 the back's blues. The face
+    # and border go with the look, the inks with it too (dim: darker); the
+    # four-colour deck's clubs and diamonds take green and blue for black and red.
+    kind = look // LOOK_DIM                     # 0 plain, 1 dim, 2 marked
+    inks = ((0x000000, 0xD01010, 0x2A2A2A, 0x6A1A1A),
+            (0x007A1E, 0x1048D0, 0x1E4A26, 0x1A2A6A))[1 if four else 0]
     p = displayio.Palette(7)
-    p[1], p[2], p[3], p[4], p[5], p[6] = face, ink, red, border, 0x1C3F94, 0x6C8CD5
+    p[1] = (0xFFFFFF, 0x8A8A8A, 0xA8D8FF)[kind]
+    p[2], p[3] = inks[2 if kind == 1 else 0], inks[3 if kind == 1 else 1]
+    p[4] = GOLD if look & LOOK_CURSOR else (0x404040, 0x303030, 0x1C3F94)[kind]
+    p[5], p[6] = 0x1C3F94, 0x6C8CD5
     p.make_transparent(0)
     return p
 

@@ -151,8 +151,7 @@ class TableView:
         for pos, card in s.trick:
             played[pos] = card
         for i in range(self.n):     # the finished trick's winning card framed in gold
-            self._show(self.trick[i], played[i],
-                       self.cards.cursor if i == s.win_pos else self.cards.normal)
+            self._show(self.trick[i], played[i], gfx.LOOK_CURSOR if i == s.win_pos else 0)
         self._panel(s.panel)
         if self.known is not None:
             self.known.set(s.known)
@@ -164,12 +163,14 @@ class TableView:
         self._hand(s)
         return True
 
-    def _show(self, tile, card, palette):
+    def _show(self, tile, card, look):
+        # card in tile in look (gfx.Cards.palette); None: the tile hidden
         if card is None:
             if not tile.hidden:
                 tile.hidden = True
             return
         self.cards.put(tile, card)
+        palette = self.cards.palette(card, look)
         if tile.pixel_shader is not palette:
             tile.pixel_shader = palette
         if tile.hidden:
@@ -189,25 +190,21 @@ class TableView:
         k = min(len(cards), len(self.hand))
         step = min(gfx.CARD_W + 2, (self.w - 4) // max(1, k))
         x0 = (self.w - (step * (k - 1) + gfx.CARD_W)) // 2 if k else 0
-        pal = self.cards
         for i in range(len(self.hand)):
             t = self.hand[i]
             if i >= k:
-                self._show(t, None, pal.normal)
+                self._show(t, None, 0)
                 continue
             cur = s.show_cursor and i == s.cursor
             legal = not s.hand or s.legal[i]
             marked = bool(s.hand) and s.marked[i]
-            if marked:
-                p = pal.marked_cursor if cur else pal.marked
-            elif legal:
-                p = pal.cursor if cur else pal.normal
-            else:
-                p = pal.dim_cursor if cur else pal.dim
+            look = gfx.LOOK_MARKED if marked else (0 if legal else gfx.LOOK_DIM)
+            if cur:
+                look += gfx.LOOK_CURSOR
             x = x0 + i * step
             y = self.hand_y - (4 if cur or marked else 0)   # (4: clear of the prompt)
             if t.x != x:
                 t.x = x
             if t.y != y:
                 t.y = y
-            self._show(t, cards[i], p)
+            self._show(t, cards[i], look)

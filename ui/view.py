@@ -62,6 +62,7 @@ class Screen:
         top = app.top()
         if top is None:
             return
+        self.cards.four = bool(app.settings.get("four_colours"))   # (Settings: Deck)
         v = self.view_for(top)
         changed = False
         if getattr(v, "owner", None) is not top:
