@@ -102,13 +102,13 @@ def test_the_deck_setting_changes_the_cards_palettes():
 
 def test_a_dim_or_framed_card_keeps_its_suits_colour_family():
     cards = make_rig().screen.cards
-    cards.four = True
-    for look in range(gfx.LOOKS):
+    cards.deck(True)
+    for look in range(gfx.LOOK_MARKED + gfx.LOOK_CURSOR + 1):
         club, spade = cards.palette(0, look), cards.palette(3 * 13, look)
         assert club is not spade and club[INK] != spade[INK]
         assert club[1] == spade[1] and club[4] == spade[4]     # the same face and border
     assert cards.palette(gfx.BACK, 0) is cards.palette(3 * 13, 0)
-    cards.four = False
+    cards.deck(False)
     assert cards.palette(0, 0) is cards.palette(3 * 13, 0)
 
 
@@ -128,3 +128,33 @@ def test_settings_offer_the_deck_and_save_it():
     assert "4 colours" in top.lines[i] and rig.app.settings["four_colours"] is True
     rig.press(K.B)
     assert rig.app.store.load_settings()["four_colours"] is True
+
+
+def hand_on_screen(size):
+    """(x0, y0, x1, y1) of each card of a 13-card hand as drawn, and the view."""
+    from test_ui_harness import boxes
+    rig = make_rig(*size)
+    start_table(rig.app, Session.new("nommie", ["human", "bot", "bot", "bot"], [1] * 4, 4))
+    rig.driver.settle()
+    rig.draw()
+    tv = rig.screen.table_view
+    cards = [b for b in boxes(tv.group) if b[0] == "card" and b[3] >= tv.hand_y - 8]
+    # (a box is a card's top tile: its rank; the suit's tile is as tall below it)
+    return [(b[2], b[3], b[4], b[5] + (b[5] - b[3])) for b in cards], tv
+
+
+def test_the_wide_screen_hand_is_twice_the_size_and_shows_every_rank_and_suit():
+    hand, tv = hand_on_screen((240, 135))
+    assert len(hand) == 13
+    for x0, y0, x1, y1 in hand:
+        assert x1 - x0 == 2 * gfx.CARD_W and y1 - y0 == 2 * gfx.CARD_H
+        assert 0 <= x0 and x1 <= 240
+        assert y1 - 135 <= 4          # at most the last two rows of a card below the edge
+    xs = sorted(b[0] for b in hand)
+    # each card shows its rank and suit under the next: 9 of its 12 pixels, doubled
+    assert min(xs[i + 1] - xs[i] for i in range(12)) >= 2 * 9
+    small, tv = hand_on_screen((160, 128))
+    assert len(small) == 13
+    for x0, y0, x1, y1 in small:
+        assert x1 - x0 == gfx.CARD_W and y1 <= 128 and x0 >= 0 and x1 <= 160
+    assert all(t in tv.group for t in tv.hand)   # no group of its own at 160 px (heap)

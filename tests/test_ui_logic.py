@@ -1053,7 +1053,7 @@ def test_two_bid_reasons_on_the_smallest_panel_still_name_the_missing_bids():
         def state(self):
             return st
     alts = panel.reasons(T(), st.view(st.turn), "bid", st.turn)
-    lines = panel.fit(alts, panel_cols(160), panel_rows(128, 12) - 2)
+    lines = panel.fit(alts, panel_cols(160), panel_rows(160, 128, 12) - 2)
     assert len(lines) <= 2 and " ".join(lines) == "Can't bid %d, %d" % tuple(missing)
     wide = panel.fit(alts, panel_cols(240), 8)             # room: the reasons in full
     assert "Three rounds at 0 in a row" in " ".join(wide)

@@ -10,7 +10,7 @@ from hal import keys as K
 # settings.toml's over these for a real store): speed 1 slow .. 3 fast (the
 # settings screen names them), names None: the built-in names.
 SETTINGS = {"speed": 2, "autoplay": True, "sound": True, "bot_level": 3, "tips": False,
-            "four_colours": False, "learned": None,
+            "learned": None,
             "names": None, "last_setup": None}
 SPEED_MS = (1100, 600, 250)
 

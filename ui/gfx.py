@@ -6,8 +6,8 @@
 # once, plus four suit symbols), one tile per character. A line of text then
 # costs its TileGrid and a byte per cell, and no Python label library.
 #
-# With ui/view.py, ui/list_view.py and ui/table_view.py the only modules
-# that import displayio.
+# With ui/view.py, ui/list_view.py, ui/table_view.py and ui/glyphs.py (its
+# palettes) the only modules that import displayio.
 
 import displayio
 import vectorio
@@ -42,7 +42,6 @@ SUIT_CODES = tuple([ord(c) for c in SUIT_CHARS])
 # border gold: the cursor, a trick's winner) and LOOK_DIM (not playable) or
 # LOOK_MARKED (blue: drawn or received); 0 is the plain card.
 LOOK_CURSOR, LOOK_DIM, LOOK_MARKED = 1, 2, 4
-LOOKS = 6
 
 
 class Cards:
@@ -50,22 +49,27 @@ class Cards:
     # over its suit's bottom tile) and the palettes a card is shown with.
 
     def __init__(self):
-        from ui import glyphs        # the pixel art: needed only while drawing
+        from ui import glyphs        # the pixel art and colours: needed only while drawing
         self.bitmap = glyphs.card_sheet(
             displayio.Bitmap(CARD_W * CARD_TILES, CARD_H // 2, 7), CARD_W)
+        self.palettes = glyphs.card_palettes(False)     # per look
         _forget("ui.glyphs")
-        self.four = False            # the four-colour deck (Settings: Deck)
-        # per look, the two-colour deck's palette then the four-colour one's
-        # (clubs and diamonds), each made when first shown
-        self.palettes = [None] * (2 * LOOKS)
+        self.four = None      # the four-colour deck's palettes for clubs and diamonds
+
+    def deck(self, four):
+        # Two colours, or four (Settings: Deck): clubs and diamonds get
+        # palettes of their own, made once and kept while it is chosen.
+        if not four:
+            self.four = None
+        elif self.four is None:
+            from ui import glyphs
+            self.four = glyphs.card_palettes(True)
+            _forget("ui.glyphs")
 
     def palette(self, card, look):
         # The palette card (0-51, BACK or BLANK) is shown with in look.
-        i = look + (LOOKS if self.four and card < 2 * 13 else 0)   # (clubs, diamonds)
-        p = self.palettes[i]
-        if p is None:
-            p = self.palettes[i] = _cards_pal(look, i >= LOOKS)
-        return p
+        four = self.four                            # (for clubs and diamonds: suits 0, 1)
+        return (four if four is not None and card < 2 * 13 else self.palettes)[look]
 
     def tile(self, x=0, y=0):
         # A card's place on screen, blank until put() shows a card there.
@@ -96,24 +100,6 @@ def card_at(tile):
     if top >= BACK_TOP or not SUIT_BOTTOM <= bottom < BACK_TOP:
         return BLANK
     return (bottom - SUIT_BOTTOM) * 13 + top % 13
-
-
-def _cards_pal(look, four):
-    # The card colours, all here. Palette indexes (ui.glyphs.card_sheet): 0
-    # transparent, 1 the face, 2 the black ink (clubs, spades), 3 the red ink
-    # (diamonds, hearts), 4 the border, 5 and 6 the back's blues. The face
-    # and border go with the look, the inks with it too (dim: darker); the
-    # four-colour deck's clubs and diamonds take green and blue for black and red.
-    kind = look // LOOK_DIM                     # 0 plain, 1 dim, 2 marked
-    inks = ((0x000000, 0xD01010, 0x2A2A2A, 0x6A1A1A),
-            (0x007A1E, 0x1048D0, 0x1E4A26, 0x1A2A6A))[1 if four else 0]
-    p = displayio.Palette(7)
-    p[1] = (0xFFFFFF, 0x8A8A8A, 0xA8D8FF)[kind]
-    p[2], p[3] = inks[2 if kind == 1 else 0], inks[3 if kind == 1 else 1]
-    p[4] = GOLD if look & LOOK_CURSOR else (0x404040, 0x303030, 0x1C3F94)[kind]
-    p[5], p[6] = 0x1C3F94, 0x6C8CD5
-    p.make_transparent(0)
-    return p
 
 
 def _forget(name):

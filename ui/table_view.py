@@ -8,9 +8,12 @@
 import displayio
 
 from ui import gfx
-from ui.table_text import panel_cols, panel_rows
+from ui.table_text import HAND_2X, panel_cols, panel_rows
 
 SIDE_COLS = 6       # a side seat's label: "Ada", "bid 3", "won 1", "-12.5"
+CUT = 2             # a doubled hand's rows below the screen's edge (a card's last two)
+LIFT = 4            # pixels a raised card (the cursor, a marked card) rises, clear of
+                    # the prompt: LIFT // scale on a hand of scale pixels per card pixel
 
 
 def _line(head, stats, score):
@@ -71,8 +74,11 @@ class TableView:
         self.trump = gfx.Text(8, width - 1, 0, gfx.GOLD, gfx.RIGHT)     # "trump NT"
         self.group.append(self.header)
         self.group.append(self.trump)
-        self.hand_y = height - gfx.CARD_H - 1
-        self.prompt_y = self.hand_y - lh - 4
+        # the hand: twice the size where a full hand fits so (HAND_2X), the
+        # bottom of its cards below the screen's edge
+        sc = self.scale = 2 if width >= HAND_2X else 1
+        self.hand_y = height - (2 * (gfx.CARD_H - CUT) if sc > 1 else gfx.CARD_H + 1)
+        self.prompt_y = self.hand_y - lh - LIFT // sc
         self.seat_y = self.prompt_y - lh
         top, bottom = 38 if players == 5 else 26, self.seat_y - 1
         mid = (top + bottom) // 2
@@ -99,7 +105,7 @@ class TableView:
         self.panel_cols = panel_cols(width)
         pw = self.panel_cols * gfx.CW + 2
         top = 26
-        self.panel_rows = panel_rows(height, lh)
+        self.panel_rows = panel_rows(width, height, lh)
         self.panel = displayio.Group()
         self.panel.append(gfx.rect((width - pw) // 2, top - 2, pw, self.panel_rows * lh + 4,
                                    0x06361A))
@@ -115,11 +121,15 @@ class TableView:
             self.known = gfx.Text(self.cols, width // 2, 12, gfx.DIM, gfx.CENTER, 2)
             self.group.append(self.known)
         self.hand = []
+        hand = self.group
+        if sc > 1:
+            hand = displayio.Group(scale=sc, y=self.hand_y)
+            self.group.append(hand)
         for i in range(self.MAX_HAND):
-            t = cards.tile(0, self.hand_y)
+            t = cards.tile(0, 0 if sc > 1 else self.hand_y)
             t.hidden = True
             self.hand.append(t)
-            self.group.append(t)
+            hand.append(t)
 
     def update(self, s):
         # Bring the table up to date; True if anything was redone.
@@ -188,8 +198,10 @@ class TableView:
     def _hand(self, s):
         cards = list(s.hand) if s.hand else [gfx.BACK] * s.backs
         k = min(len(cards), len(self.hand))
-        step = min(gfx.CARD_W + 2, (self.w - 4) // max(1, k))
-        x0 = (self.w - (step * (k - 1) + gfx.CARD_W)) // 2 if k else 0
+        sc = self.scale                 # (the hand's own pixels: a doubled hand's are 2x2)
+        w = self.w // sc
+        step = min(gfx.CARD_W + 2, (w - 4 // sc) // max(1, k))
+        x0 = (w - (step * (k - 1) + gfx.CARD_W)) // 2 if k else 0
         for i in range(len(self.hand)):
             t = self.hand[i]
             if i >= k:
@@ -202,7 +214,7 @@ class TableView:
             if cur:
                 look += gfx.LOOK_CURSOR
             x = x0 + i * step
-            y = self.hand_y - (4 if cur or marked else 0)   # (4: clear of the prompt)
+            y = (0 if sc > 1 else self.hand_y) - (LIFT // sc // sc if cur or marked else 0)
             if t.x != x:
                 t.x = x
             if t.y != y:

@@ -62,7 +62,7 @@ class Screen:
         top = app.top()
         if top is None:
             return
-        self.cards.four = bool(app.settings.get("four_colours"))   # (Settings: Deck)
+        self.cards.deck(app.settings.get("four_colours"))
         v = self.view_for(top)
         changed = False
         if getattr(v, "owner", None) is not top:
