@@ -9,7 +9,7 @@ from hal import keys as K
 
 SPEEDS = ("Slow", "Normal", "Fast")   # the settings' speeds 1-3 (ui.app.SPEED_MS)
 LABELS = ("Speed", "Autoplay", "Sound", "Bot level", "Tips", "Deck")
-DECKS = ("2 colours", "4 colours")    # the Deck row's values (ui.gfx.Cards.four)
+DECKS = ("2 colours", "4 colours")    # the Deck row's values (ui.gfx.Cards.deck)
 # The bots' level when the settings name none (ui.prefs and settings.toml say
 # the same): 3, hard, since level 2 loses to a careful player in Nommie
 # (README, Bots). The bot level's row says which level is the default.
