@@ -7,13 +7,11 @@
 
 import displayio
 
+from engine.ondemand import call
 from ui import gfx
-from ui.table_text import HAND_2X, panel_cols, panel_rows
+from ui.table_text import panel_cols, panel_rows
 
 SIDE_COLS = 6       # a side seat's label: "Ada", "bid 3", "won 1", "-12.5"
-CUT = 2             # a doubled hand's rows below the screen's edge (a card's last two)
-LIFT = 4            # pixels a raised card (the cursor, a marked card) rises, clear of
-                    # the prompt: LIFT // scale on a hand of scale pixels per card pixel
 
 
 def _line(head, stats, score):
@@ -24,40 +22,6 @@ def _line(head, stats, score):
     return text + " " + rest if text and rest else text or rest
 
 
-def seat_places(n, w, top, mid):
-    # Per relative seat position (0 = bottom): (kind, x, y) of its label.
-    # (three players: the top centre shows what a Nines swapper knows, two lines)
-    y = top + 12 if n == 3 else top
-    left, right = ("side", 1, y), ("side_r", w - 1, y)
-    if n == 2:
-        return [None, ("top", w // 2, 12)]
-    if n == 3:
-        return [None, left, right]
-    if n == 4:
-        return [None, left, ("top", w // 2, 12), right]
-    # five: two top seats of two lines each (the trick area starts lower)
-    return [None, left, ("top2", w // 4, 12), ("top2", 3 * w // 4, 12), right]
-
-
-def trick_places(n, cx, top, bottom):
-    # Per relative seat position: top-left of its card in the trick (spread with the screen).
-    cw, ch = gfx.CARD_W, gfx.CARD_H
-    x = cx - cw // 2
-    dx = max(28 if n == 5 else 20, cx // 4)
-    mid = (top + bottom - ch) // 2
-    south = (x, bottom - ch)
-    north = (x, top)
-    west = (x - dx, mid)
-    east = (x + dx, mid)
-    if n == 2:
-        return [south, north]
-    if n == 3:
-        return [south, west, east]
-    if n == 4:
-        return [south, west, north, east]
-    return [south, west, (x - dx // 2, top), (x + dx // 2, top), east]
-
-
 class TableView:
     # The card table for a fixed number of players.
 
@@ -65,6 +29,9 @@ class TableView:
 
     def __init__(self, width, height, players, cards):
         lh = gfx.LH
+        sc, self.lift, self.hand_y, self.prompt_y, self.seat_y, self.places, trick_xy = call(
+            "ui.table_places", "layout", width, height, players, lh)
+        self.scale = sc
         self.w, self.h, self.n = width, height, players
         self.cards = cards
         self.group = displayio.Group()
@@ -74,15 +41,6 @@ class TableView:
         self.trump = gfx.Text(8, width - 1, 0, gfx.GOLD, gfx.RIGHT)     # "trump NT"
         self.group.append(self.header)
         self.group.append(self.trump)
-        # the hand: twice the size where a full hand fits so (HAND_2X), the
-        # bottom of its cards below the screen's edge
-        sc = self.scale = 2 if width >= HAND_2X else 1
-        self.hand_y = height - (2 * (gfx.CARD_H - CUT) if sc > 1 else gfx.CARD_H + 1)
-        self.prompt_y = self.hand_y - lh - LIFT // sc
-        self.seat_y = self.prompt_y - lh
-        top, bottom = 38 if players == 5 else 26, self.seat_y - 1
-        mid = (top + bottom) // 2
-        self.places = seat_places(players, width, top, mid)
         self.seats = [gfx.Text(self.cols, width // 2, self.seat_y, gfx.INK, gfx.CENTER)]
         for p in self.places[1:]:
             kind, x, y = p
@@ -95,9 +53,8 @@ class TableView:
             self.seats.append(lbl)
         for lbl in self.seats:
             self.group.append(lbl)
-        self.trick_xy = trick_places(players, width // 2, top, bottom)
         self.trick = []
-        for x, y in self.trick_xy:
+        for x, y in trick_xy:
             t = cards.tile(x, y)
             t.hidden = True
             self.trick.append(t)
@@ -214,7 +171,7 @@ class TableView:
             if cur:
                 look += gfx.LOOK_CURSOR
             x = x0 + i * step
-            y = (0 if sc > 1 else self.hand_y) - (LIFT // sc // sc if cur or marked else 0)
+            y = (0 if sc > 1 else self.hand_y) - (self.lift if cur or marked else 0)
             if t.x != x:
                 t.x = x
             if t.y != y:
