@@ -157,7 +157,7 @@ class TableView:
         k = min(len(cards), len(self.hand))
         sc = self.scale                 # (the hand's own pixels: a doubled hand's are 2x2)
         w = self.w // sc
-        step = min(gfx.CARD_W + 2, (w - 4 // sc) // max(1, k))
+        step = min(gfx.CARD_W + 2, (w - 4 // sc) // max(1, k))      # (4 px of margin)
         x0 = (w - (step * (k - 1) + gfx.CARD_W)) // 2 if k else 0
         for i in range(len(self.hand)):
             t = self.hand[i]
