@@ -58,10 +58,13 @@ def test_the_spade_is_pointed_and_the_club_has_three_lobes():
     assert widths[-2] == 1                                    # its stem (over a foot)
     rows = [club[y] for y in inked_rows(club)]
     widths = [sum(r) for r in rows]
-    top_lobe = max(widths[:3])
-    neck = widths.index(min(widths[1:4]), 1)                  # narrower below the top lobe
-    assert widths[neck] < top_lobe
-    assert any(runs(r) >= 2 for r in rows[neck:])             # the side lobes parted by a notch
+    # a neck: a row narrower than the top lobe above it and the side lobes below
+    necks = [i for i in range(1, len(rows) - 2)
+             if widths[i] < widths[i - 1] and widths[i] < max(widths[i + 1:])]
+    assert necks, widths
+    below = rows[necks[0] + 1:]
+    assert any(runs(r) >= 2 for r in below)                   # side lobes parted by a notch
+    assert max(sum(r) for r in below) == gfx.CW - 1           # and wider than the top lobe
     assert widths[-2] == 1                                    # its stem (over a foot)
 
 
