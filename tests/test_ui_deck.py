@@ -126,7 +126,8 @@ def test_settings_offer_the_deck_and_save_it():
     assert "2 colours" in top.lines[i] and not rig.app.settings.get("four_colours")
     while top.cursor != i:
         rig.press(K.DOWN)
-    assert top.footer == "Clubs green, diamonds blue"
+    assert top.footer == "\u2663 green, \u2666 blue"
+    assert len(top.footer) <= rig.screen.list_view.footer.cols       # drawn whole
     rig.press(K.RIGHT)
     assert "4 colours" in top.lines[i] and rig.app.settings["four_colours"] is True
     rig.press(K.B)

@@ -58,7 +58,7 @@ class Settings(ListScreen):
         self.lines = [row(LABELS[i], got[i], c) for i in range(len(LABELS))]
         # the footer says what the row under the cursor is about
         self.footer = ("Default: " + LEVEL_NAMES[DEFAULT_LEVEL], "A first game's help",
-                       "Clubs green, diamonds blue")[
+                       "\u2663 green, \u2666 blue")[       # (the Deck row's 4 colours)
             self.cursor - 3] if self.cursor >= 3 else "L/R change, B back"
 
     def key(self, k):
