@@ -14,11 +14,14 @@ from test_console import run_console, setup_lines
 
 def test_settings_change_and_are_saved_for_the_screen(tmp_path):
     store = Store(str(tmp_path), True)
-    con, t, out = run_console(["s", "2", "4 3", "1", "", "q"], store)
-    assert "  2  Autoplay   On      your only playable card is played for you" in out
+    con, t, out = run_console(["s", "2", "4 3", "1", "6", "", "q"], store)
+    assert "  2  Autoplay   On        your only playable card is played for you" in out
+    assert "  6  Deck       2 colours the cards' colours" in out
     assert "Autoplay: Off" in out and "Bot level: hard" in out and "Speed: Fast" in out
+    assert "Deck: 4 colours" in out
     again = Store(str(tmp_path), True).load_settings()   # what the screen's App loads
     assert again["autoplay"] is False and again["bot_level"] == 3 and again["speed"] == 3
+    assert again["four_colours"] is True
 
 
 def test_the_bot_level_set_on_the_page_is_the_next_games_default(tmp_path):
@@ -30,11 +33,11 @@ def test_the_bot_level_set_on_the_page_is_the_next_games_default(tmp_path):
 
 def test_bad_settings_input_changes_nothing(tmp_path):
     store = Store(str(tmp_path), True)
-    con, t, out = run_console(["s", "4 9", "2 1", "6", "0", "x", "1 2 3", "back", "q"], store)
+    con, t, out = run_console(["s", "4 9", "2 1", "7", "0", "x", "1 2 3", "back", "q"], store)
     assert out.count("! A bot level is 0 to 3, like '4 2'.") == 1
     assert out.count("! Only the bot level takes a value ('4 2'); type 2 alone to change "
                      "Autoplay.") == 1
-    assert out.count("! Type a number from 1 to 5, like '2', or Enter to go back.") == 4
+    assert out.count("! Type a number from 1 to 6, like '2', or Enter to go back.") == 4
     assert not (tmp_path / "settings.json").exists()
 
 

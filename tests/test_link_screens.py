@@ -178,7 +178,7 @@ def test_waiting_host_shows_its_address_in_the_panel(w, h, address, port):
     t.update_fields()
     r.draw()                             # (the rig checks every label fits)
     cols = panel_cols(w)
-    assert len(t.panel) <= panel_rows(h, h // r.app.rows)
+    assert len(t.panel) <= panel_rows(w, h, h // r.app.rows)
     assert all(len(x) <= cols for x in t.panel), t.panel
     assert t.panel[0] == "Bo's table"
     where = [x for x in t.panel[1:] if not x.startswith("Waiting for ")]

@@ -10,10 +10,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHOTS = os.path.join(ROOT, "build", "ui")
 
 
-def boxes(group, ox=0, oy=0, inside=None, out=None, panels=()):
+def boxes(group, ox=0, oy=0, inside=None, out=None, panels=(), scale=1):
     """Every visible label, card tile and panel/scroll shape on screen as
     (kind, text, x0, y0, x1, y1, container): absolute pixels; container is the
-    rectangle a label must stay inside (the picker panel), else None."""
+    rectangle a label must stay inside (the picker panel), else None. scale:
+    the group's pixels per pixel of its members (a group's own scale times its
+    parents')."""
     import displayio
     import vectorio
     from ui.gfx import Text
@@ -22,25 +24,28 @@ def boxes(group, ox=0, oy=0, inside=None, out=None, panels=()):
     for child in group:
         if getattr(child, "hidden", False):
             continue
+        x, y = ox + child.x * scale, oy + child.y * scale     # where its (0, 0) is
         if isinstance(child, Text):
             x0, y0, x1, y1 = child.box()
+            x0, y0, x1, y1 = x0 - child.x, y0 - child.y, x1 - child.x, y1 - child.y
             if child.text and x1 > x0 and y1 > y0:
-                out.append(("label", child.text, ox + x0, oy + y0, ox + x1, oy + y1, inside))
+                out.append(("label", child.text, x + x0 * scale, y + y0 * scale,
+                            x + x1 * scale, y + y1 * scale, inside))
         elif isinstance(child, displayio.Group):
             box = None
             first = child[0] if len(child) else None
+            sc = scale * child.scale
             if any(child is p for p in panels):
                 # a panel: its first member is the backdrop the labels sit on
-                box = (ox + child.x + first.x, oy + child.y + first.y,
-                       ox + child.x + first.x + first.width, oy + child.y + first.y + first.height)
+                box = (x + first.x * sc, y + first.y * sc,
+                       x + (first.x + first.width) * sc, y + (first.y + first.height) * sc)
                 out.append(("panel", "", box[0], box[1], box[2], box[3], None))
-            boxes(child, ox + child.x, oy + child.y, box or inside, out, panels)
+            boxes(child, x, y, box or inside, out, panels, sc)
         elif isinstance(child, displayio.TileGrid):
-            x0, y0 = ox + child.x, oy + child.y
-            out.append(("card", "", x0, y0, x0 + child.tile_width, y0 + child.tile_height, inside))
+            out.append(("card", "", x, y, x + child.tile_width * scale,
+                        y + child.tile_height * scale, inside))
         elif isinstance(child, vectorio.Rectangle) and child.width <= 3 and len(out) > 2:
-            out.append(("bar", "", ox + child.x, oy + child.y, ox + child.x + child.width,
-                        oy + child.y + child.height, None))
+            out.append(("bar", "", x, y, x + child.width * scale, y + child.height * scale, None))
     return out
 
 

@@ -1053,7 +1053,7 @@ def test_two_bid_reasons_on_the_smallest_panel_still_name_the_missing_bids():
         def state(self):
             return st
     alts = panel.reasons(T(), st.view(st.turn), "bid", st.turn)
-    lines = panel.fit(alts, panel_cols(160), panel_rows(128, 12) - 2)
+    lines = panel.fit(alts, panel_cols(160), panel_rows(160, 128, 12) - 2)
     assert len(lines) <= 2 and " ".join(lines) == "Can't bid %d, %d" % tuple(missing)
     wide = panel.fit(alts, panel_cols(240), 8)             # room: the reasons in full
     assert "Three rounds at 0 in a row" in " ".join(wide)
@@ -1429,8 +1429,10 @@ def test_a_finished_trick_says_who_won_it_and_why_with_the_card_framed():
     st = t.state()
     rig.draw()
     assert t.prompt == t.note == T.won_note(st.last_trick, st.last_winner, st.trump, t.names())
+    from ui import gfx
     tv = rig.screen.table_view
-    framed = [i for i in range(4) if tv.trick[i].pixel_shader is rig.screen.cards.cursor]
+    framed = [i for i in range(4) if tv.trick[i].pixel_shader is rig.screen.cards.palette(
+        gfx.card_at(tv.trick[i]), gfx.LOOK_CURSOR)]
     assert framed == [(st.last_winner - t.pov) % 4]
 
 

@@ -134,6 +134,12 @@ def make_all(width=160, height=128, out=None):
         else:
             s.keys(K.A)
     made.append(s.shot("trick-won", False))
+    # the four-colour deck (Settings: Deck): clubs green, diamonds blue
+    s.app.settings["four_colours"] = True
+    t = start_table(s.app, Session.new("nommie", ["human", "bot", "bot", "bot"], [2] * 4, 7))
+    s.until(lambda: human(t) and t.state().view(None)["phase"] == "play")
+    made.append(s.shot("four-colours"))
+    s.app.settings["four_colours"] = False
     # a first game's tip (Call Break: its calls)
     s.app.settings["tips"] = True
     t = start_table(s.app, Session.new("callbreak", ["human", "bot", "bot", "bot"], [2] * 4, 5))

@@ -14,7 +14,8 @@ MEANINGS = ("how fast the bots play on the screen",
             "your only playable card is played for you",
             "the screen's sounds",
             "the bots of a new game: 0 random, 1 easy, 2 normal, 3 hard",
-            "the screen's tips, until you have finished a game of each kind")
+            "the screen's tips, until you have finished a game of each kind",
+            "the cards' colours on the screen: 4 makes clubs green, diamonds blue")
 BACK_WORDS = ("", "q", "quit", "back", "b", "exit", "menu")
 
 
@@ -65,7 +66,7 @@ def settings_page(con):
 def _rows(con, S, s):
     got = S.values(s)
     for i in range(len(S.LABELS)):
-        con.say("  %d  %-10s %-7s %s" % (i + 1, S.LABELS[i], got[i], MEANINGS[i]))
+        con.say("  %d  %-10s %-9s %s" % (i + 1, S.LABELS[i], got[i], MEANINGS[i]))
 
 
 def stats_page(con):

@@ -6,8 +6,8 @@
 # once, plus four suit symbols), one tile per character. A line of text then
 # costs its TileGrid and a byte per cell, and no Python label library.
 #
-# With ui/view.py, ui/list_view.py and ui/table_view.py the only modules
-# that import displayio.
+# With ui/view.py, ui/list_view.py, ui/table_view.py and ui/glyphs.py (its
+# palettes) the only modules that import displayio.
 
 import displayio
 import vectorio
@@ -38,26 +38,43 @@ UNKNOWN = ord("?") - 32
 SUIT_CODES = tuple([ord(c) for c in SUIT_CHARS])
 
 
+# A card's look (Cards.palette) is the sum of what applies: LOOK_CURSOR (its
+# border gold: the cursor, a trick's winner) and LOOK_DIM (not playable) or
+# LOOK_MARKED (blue: drawn or received); 0 is the plain card.
+LOOK_CURSOR, LOOK_DIM, LOOK_MARKED = 1, 2, 4
+
+
 class Cards:
     # The card sheet (one bitmap for every card: a card is its rank's top tile
     # over its suit's bottom tile) and the palettes a card is shown with.
 
     def __init__(self):
-        from ui import glyphs        # the pixel art: needed only while drawing
+        from ui import glyphs        # the pixel art and colours: needed only while drawing
         self.bitmap = glyphs.card_sheet(
             displayio.Bitmap(CARD_W * CARD_TILES, CARD_H // 2, 7), CARD_W)
+        self.palettes = glyphs.card_palettes(False)     # per look
         _forget("ui.glyphs")
-        self.normal = _cards_pal(0xFFFFFF, 0x000000, 0xD01010, 0x404040)
-        self.dim = _cards_pal(0x8A8A8A, 0x2A2A2A, 0x6A1A1A, 0x303030)
-        self.cursor = _cards_pal(0xFFFFFF, 0x000000, 0xD01010, GOLD)
-        self.dim_cursor = _cards_pal(0x8A8A8A, 0x2A2A2A, 0x6A1A1A, GOLD)
-        self.marked = _cards_pal(0xA8D8FF, 0x000000, 0xD01010, 0x1C3F94)
-        self.marked_cursor = _cards_pal(0xA8D8FF, 0x000000, 0xD01010, GOLD)
+        self.four = None      # the four-colour deck's palettes for clubs and diamonds
+
+    def deck(self, four):
+        # Two colours, or four (Settings: Deck): clubs and diamonds get
+        # palettes of their own, made once and kept while it is chosen.
+        if not four:
+            self.four = None
+        elif self.four is None:
+            from ui import glyphs
+            self.four = glyphs.card_palettes(True)
+            _forget("ui.glyphs")
+
+    def palette(self, card, look):
+        # The palette card (0-51, BACK or BLANK) is shown with in look.
+        four = self.four                            # (for clubs and diamonds: suits 0, 1)
+        return (four if four is not None and card < 2 * 13 else self.palettes)[look]
 
     def tile(self, x=0, y=0):
         # A card's place on screen, blank until put() shows a card there.
-        return displayio.TileGrid(self.bitmap, pixel_shader=self.normal, width=1, height=2,
-                                  tile_width=CARD_W, tile_height=CARD_H // 2,
+        return displayio.TileGrid(self.bitmap, pixel_shader=self.palette(BLANK, 0), width=1,
+                                  height=2, tile_width=CARD_W, tile_height=CARD_H // 2,
                                   default_tile=BLANK_TILE, x=x, y=y)
 
     def put(self, tile, card):
@@ -83,14 +100,6 @@ def card_at(tile):
     if top >= BACK_TOP or not SUIT_BOTTOM <= bottom < BACK_TOP:
         return BLANK
     return (bottom - SUIT_BOTTOM) * 13 + top % 13
-
-
-def _cards_pal(face, ink, red, border):
-    # transparent, face, black ink, red ink, border, and the back's two blues
-    p = displayio.Palette(7)
-    p[1], p[2], p[3], p[4], p[5], p[6] = face, ink, red, border, 0x1C3F94, 0x6C8CD5
-    p.make_transparent(0)
-    return p
 
 
 def _forget(name):

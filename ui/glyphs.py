@@ -1,10 +1,11 @@
 # Pixel patterns for suits and card ranks, drawn for this project, and the
 # code that stamps them into ui/gfx.py's two bitmaps: the card sheet and the
-# text's character cells (the board's built-in font copied, plus the suits).
+# text's character cells (the board's built-in font copied, plus the suits);
+# and the cards' colours, all of them: the palettes gfx.Cards shows them with.
 #
 # Plain strings ('#' = ink). terminalio on a board has no suit symbols, so
 # every suit on screen (cards and text) comes from here. Needed only while
-# gfx draws its bitmaps, then unloaded.
+# gfx draws its bitmaps and palettes, then unloaded.
 
 # 7x7 suits for card faces, index = suit (0 clubs, 1 diamonds, 2 hearts, 3 spades)
 CARD_SUITS = (
@@ -38,27 +39,39 @@ CARD_SUITS = (
      "..###.."),
 )
 
-# 5x6 suits for the text font (a 6-pixel-wide cell)
+# 5x8 suits for the text font: a 6-pixel-wide cell, as tall as its capitals
+# (rows 2-9 of 12: font_sheet centres them). Each has a shape of its own at
+# this size: the spade a point on top, then broader to a stem and foot; the
+# club three lobes (top, left, right) parted by notches, over a stem and foot;
+# the heart two bumps over a point; the diamond points above and below.
 TEXT_SUITS = (
-    (".###.",
+    ("..#..",
      ".###.",
+     "..#..",
+     "##.##",
      "#####",
-     "#.#.#",
+     "##.##",
      "..#..",
      ".###."),
-    ("..#..",
+    (".....",
+     "..#..",
+     "..#..",
      ".###.",
-     "#####",
-     "#####",
-     ".###.",
-     "..#.."),
-    ("##.##",
-     "#####",
      "#####",
      ".###.",
      "..#..",
-     "....."),
+     "..#.."),
+    (".....",
+     ".#.#.",
+     "#####",
+     "#####",
+     "#####",
+     ".###.",
+     ".###.",
+     "..#.."),
     ("..#..",
+     "..#..",
+     ".###.",
      ".###.",
      "#####",
      "#####",
@@ -128,6 +141,29 @@ def card_sheet(bmp, w):
     return bmp
 
 
+def card_palettes(four):
+    # The palettes of ui.gfx.Cards, one per look (gfx.LOOK_*: 0-5), for the
+    # two-colour deck or the four-colour one's clubs and diamonds (green and
+    # blue for black and red). Indexes (card_sheet): 0 transparent, 1 the
+    # face, 2 the black ink (clubs, spades), 3 the red ink (diamonds, hearts),
+    # 4 the border, 5 and 6 the back's blues. A dim card has darker inks.
+    import displayio
+    from ui.gfx import GOLD, LOOK_CURSOR, LOOK_DIM, LOOK_MARKED
+    inks = ((0x000000, 0xD01010, 0x2A2A2A, 0x6A1A1A),
+            (0x007A1E, 0x1048D0, 0x1E4A26, 0x1A2A6A))[1 if four else 0]
+    out = []
+    for look in range(LOOK_MARKED + LOOK_CURSOR + 1):
+        kind = look // LOOK_DIM                     # 0 plain, 1 dim, 2 marked
+        p = displayio.Palette(7)
+        p[1] = (0xFFFFFF, 0x8A8A8A, 0xA8D8FF)[kind]
+        p[2], p[3] = inks[2 if kind == 1 else 0], inks[3 if kind == 1 else 1]
+        p[4] = GOLD if look & LOOK_CURSOR else (0x404040, 0x303030, 0x1C3F94)[kind]
+        p[5], p[6] = 0x1C3F94, 0x6C8CD5
+        p.make_transparent(0)
+        out.append(p)
+    return out
+
+
 def font_sheet(bmp, cw, lh):
     # Cells 0..94 ASCII 32..126 from the built-in font (terminalio.FONT), 95..98
     # the suits (clubs, diamonds, hearts, spades), ink 1 on 0.
@@ -144,5 +180,5 @@ def font_sheet(bmp, cw, lh):
         bitmaptools.blit(bmp, src, i * cw, 0, x1=sx, y1=sy, x2=sx + cw, y2=sy + lh)
     for s in range(4):
         rows = TEXT_SUITS[s]
-        _stamp(bmp, (95 + s) * cw, max(0, (lh - len(rows)) // 2 - 1), rows, 1)
+        _stamp(bmp, (95 + s) * cw, (lh - len(rows)) // 2, rows, 1)
     return bmp

@@ -588,7 +588,7 @@ class LinkTable(Table):
             else:
                 out.append("%s:%d" % (a, h.port))
             out.append("Waiting for " + " ".join([self.names()[s] for s in h.open_seats()]))
-            return out[:T.panel_rows(app.height, app.height // app.rows)]
+            return out[:T.panel_rows(app.width, app.height, app.height // app.rows)]
         return Table.panel_lines(self, v, shown)
 
     def finish(self):

@@ -84,7 +84,7 @@ def context(table, v, phase, seat):
     # Lines (panel_cols wide) for below the "< value >" row; as many as fit.
     app = table.app
     cols = panel_cols(app.width) if app else 14
-    room = (panel_rows(app.height, app.height // app.rows) if app else 4) - 2
+    room = (panel_rows(app.width, app.height, app.height // app.rows) if app else 4) - 2
     return fit(reasons(table, v, phase, seat), cols, room)
 
 

@@ -17,6 +17,7 @@ DEFAULTS = {
     "sound": (True, "POCKET_TRICKS_SOUND"),
     "bot_level": (3, "POCKET_TRICKS_BOT_LEVEL"),
     "tips": (True, "POCKET_TRICKS_TIPS"),
+    "four_colours": (False, "POCKET_TRICKS_FOUR_COLOURS"),   # the deck: 2 or 4 colours
     "learned": ([], None),        # the games finished here with tips on (ui.tips)
     "names": (["You", "Ann", "Bob", "Cy", "Dee"], "POCKET_TRICKS_NAMES"),
     "last_setup": (None, None),

@@ -1,13 +1,15 @@
-# The settings (speed, autoplay, sound, default bot level, tips): their rows and how
-# a key changes them, and the settings screen. Loaded only while the screen
-# (App: `module`) or the console's settings page is open.
+# The settings (speed, autoplay, sound, default bot level, tips, the deck's
+# colours): their rows and how a key changes them, and the settings screen.
+# Loaded only while the screen (App: `module`) or the console's settings page
+# is open.
 from ui.app import SETTINGS
 from ui.menus import LEVEL_NAMES, on_off, row
 from ui.list_screen import ListScreen
 from hal import keys as K
 
 SPEEDS = ("Slow", "Normal", "Fast")   # the settings' speeds 1-3 (ui.app.SPEED_MS)
-LABELS = ("Speed", "Autoplay", "Sound", "Bot level", "Tips")
+LABELS = ("Speed", "Autoplay", "Sound", "Bot level", "Tips", "Deck")
+DECKS = ("2 colours", "4 colours")    # the Deck row's values (ui.gfx.Cards.deck)
 # The bots' level when the settings name none (ui.prefs and settings.toml say
 # the same): 3, hard, since level 2 loses to a careful player in Nommie
 # (README, Bots). The bot level's row says which level is the default.
@@ -18,7 +20,7 @@ def values(s):
     # The shown value of each setting of LABELS, in s (the settings dict).
     return (SPEEDS[(s.get("speed", 2) - 1) % len(SPEEDS)], on_off(s.get("autoplay")),
             on_off(s.get("sound")), LEVEL_NAMES[s.get("bot_level", DEFAULT_LEVEL) % 4],
-            on_off(s.get("tips")))
+            on_off(s.get("tips")), DECKS[1 if s.get("four_colours") else 0])
 
 
 def change_setting(s, i, step, wrap=True):
@@ -34,8 +36,10 @@ def change_setting(s, i, step, wrap=True):
         s["sound"] = not s.get("sound")
     elif i == 3:
         s["bot_level"] = _step(s.get("bot_level", DEFAULT_LEVEL), step, len(LEVEL_NAMES), wrap)
-    else:
+    elif i == 4:
         s["tips"] = not s.get("tips")
+    else:
+        s["four_colours"] = not s.get("four_colours")
 
 
 def _step(i, step, n, wrap):
@@ -53,7 +57,8 @@ class Settings(ListScreen):
         got = values(self.app.settings)
         self.lines = [row(LABELS[i], got[i], c) for i in range(len(LABELS))]
         # the footer says what the row under the cursor is about
-        self.footer = ("Default: " + LEVEL_NAMES[DEFAULT_LEVEL], "A first game's help")[
+        self.footer = ("Default: " + LEVEL_NAMES[DEFAULT_LEVEL], "A first game's help",
+                       "\u2663 green, \u2666 blue")[       # (the Deck row's 4 colours)
             self.cursor - 3] if self.cursor >= 3 else "L/R change, B back"
 
     def key(self, k):

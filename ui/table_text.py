@@ -15,6 +15,12 @@ TITLE_WORDS = {"bid": "Your bid", "contract": "Your contract", "trump": "Choose 
 WIDE = 200          # from this screen width the panel keeps a character's room
                     # clear of the side labels; at 160 px every character counts
                     # ("192.168.1.20", a 14-letter table name)
+HAND_2X = 240       # from this screen width the hand's cards are twice the size
+                    # (ui.table_view): 13 of them, each 24 px wide, 18 px of it
+                    # (its rank and suit) showing under the next
+HAND_2X_MORE = 11   # the pixels such a hand takes above the screen's bottom beyond
+                    # a plain one: 32 (the cards' last rows below the edge) and a
+                    # 2 px lift for the cursor, not 19 and 4
 
 
 def panel_cols(width):
@@ -23,9 +29,10 @@ def panel_cols(width):
     return max(8, (width - 76 - (6 if width >= WIDE else 0)) // 6)
 
 
-def panel_rows(height, lh):
+def panel_rows(width, height, lh):
     # Lines in the centre panel: between the top seat and the bottom seat's line.
-    return max(2, (height - 17 - 2 * lh - 6 - 26) // lh)
+    more = HAND_2X_MORE if width >= HAND_2X else 0
+    return max(2, (height - 17 - 2 * lh - 6 - 26 - more) // lh)
 
 
 def lines2(text, cols):

@@ -7,6 +7,7 @@
 
 import displayio
 
+from engine.ondemand import call
 from ui import gfx
 from ui.table_text import panel_cols, panel_rows
 
@@ -21,40 +22,6 @@ def _line(head, stats, score):
     return text + " " + rest if text and rest else text or rest
 
 
-def seat_places(n, w, top, mid):
-    # Per relative seat position (0 = bottom): (kind, x, y) of its label.
-    # (three players: the top centre shows what a Nines swapper knows, two lines)
-    y = top + 12 if n == 3 else top
-    left, right = ("side", 1, y), ("side_r", w - 1, y)
-    if n == 2:
-        return [None, ("top", w // 2, 12)]
-    if n == 3:
-        return [None, left, right]
-    if n == 4:
-        return [None, left, ("top", w // 2, 12), right]
-    # five: two top seats of two lines each (the trick area starts lower)
-    return [None, left, ("top2", w // 4, 12), ("top2", 3 * w // 4, 12), right]
-
-
-def trick_places(n, cx, top, bottom):
-    # Per relative seat position: top-left of its card in the trick (spread with the screen).
-    cw, ch = gfx.CARD_W, gfx.CARD_H
-    x = cx - cw // 2
-    dx = max(28 if n == 5 else 20, cx // 4)
-    mid = (top + bottom - ch) // 2
-    south = (x, bottom - ch)
-    north = (x, top)
-    west = (x - dx, mid)
-    east = (x + dx, mid)
-    if n == 2:
-        return [south, north]
-    if n == 3:
-        return [south, west, east]
-    if n == 4:
-        return [south, west, north, east]
-    return [south, west, (x - dx // 2, top), (x + dx // 2, top), east]
-
-
 class TableView:
     # The card table for a fixed number of players.
 
@@ -62,6 +29,9 @@ class TableView:
 
     def __init__(self, width, height, players, cards):
         lh = gfx.LH
+        sc, self.lift, self.hand_y, self.prompt_y, self.seat_y, self.places, self.trick_xy = \
+            call("ui.table_places", "layout", width, height, players, lh)
+        self.scale = sc
         self.w, self.h, self.n = width, height, players
         self.cards = cards
         self.group = displayio.Group()
@@ -71,20 +41,13 @@ class TableView:
         self.trump = gfx.Text(8, width - 1, 0, gfx.GOLD, gfx.RIGHT)     # "trump NT"
         self.group.append(self.header)
         self.group.append(self.trump)
-        self.hand_y = height - gfx.CARD_H - 1
-        self.prompt_y = self.hand_y - lh - 4
-        self.seat_y = self.prompt_y - lh
-        top, bottom = 38 if players == 5 else 26, self.seat_y - 1
-        mid = (top + bottom) // 2
-        self.places = seat_places(players, width, top, mid)
-        self._seats_and_trick(width, top, bottom)
-        self._panel_and_hand(width, height, lh)
+        self._seats_and_trick(width)
+        self._panel_and_hand(width, height, lh, sc)
 
-    def _seats_and_trick(self, width, top, bottom):
+    def _seats_and_trick(self, width):
         # the seats' labels and the trick's card places (__init__ in parts:
         # a board loads each method's code as a block of its own, and smaller
         # blocks find room in a heap the screens before left in pieces)
-        players, cards = self.n, self.cards
         self.seats = [gfx.Text(self.cols, width // 2, self.seat_y, gfx.INK, gfx.CENTER)]
         for p in self.places[1:]:
             kind, x, y = p
@@ -97,21 +60,19 @@ class TableView:
             self.seats.append(lbl)
         for lbl in self.seats:
             self.group.append(lbl)
-        self.trick_xy = trick_places(players, width // 2, top, bottom)
         self.trick = []
         for x, y in self.trick_xy:
-            t = cards.tile(x, y)
+            t = self.cards.tile(x, y)
             t.hidden = True
             self.trick.append(t)
             self.group.append(t)
 
-    def _panel_and_hand(self, width, height, lh):
+    def _panel_and_hand(self, width, height, lh, sc):
         # the centre panel (bids, pickers), the prompt, Nines' known cards, the hand
-        players, cards = self.n, self.cards
         self.panel_cols = panel_cols(width)
         pw = self.panel_cols * gfx.CW + 2
         top = 26
-        self.panel_rows = panel_rows(height, lh)
+        self.panel_rows = panel_rows(width, height, lh)
         self.panel = displayio.Group()
         self.panel.append(gfx.rect((width - pw) // 2, top - 2, pw, self.panel_rows * lh + 4,
                                    0x06361A))
@@ -123,15 +84,19 @@ class TableView:
         self.prompt = gfx.Text(self.cols, width // 2, self.prompt_y, gfx.INK, gfx.CENTER, 2)
         self.group.append(self.prompt)
         self.known = None             # Nines: a swapper's known cards, top centre
-        if players == 3:
+        if self.n == 3:
             self.known = gfx.Text(self.cols, width // 2, 12, gfx.DIM, gfx.CENTER, 2)
             self.group.append(self.known)
         self.hand = []
+        hand = self.group
+        if sc > 1:
+            hand = displayio.Group(scale=sc, y=self.hand_y)
+            self.group.append(hand)
         for i in range(self.MAX_HAND):
-            t = cards.tile(0, self.hand_y)
+            t = self.cards.tile(0, 0 if sc > 1 else self.hand_y)
             t.hidden = True
             self.hand.append(t)
-            self.group.append(t)
+            hand.append(t)
 
     def update(self, s):
         # Bring the table up to date; True if anything was redone.
@@ -163,8 +128,7 @@ class TableView:
         for pos, card in s.trick:
             played[pos] = card
         for i in range(self.n):     # the finished trick's winning card framed in gold
-            self._show(self.trick[i], played[i],
-                       self.cards.cursor if i == s.win_pos else self.cards.normal)
+            self._show(self.trick[i], played[i], gfx.LOOK_CURSOR if i == s.win_pos else 0)
         self._panel(s.panel)
         if self.known is not None:
             self.known.set(s.known)
@@ -176,12 +140,14 @@ class TableView:
         self._hand(s)
         return True
 
-    def _show(self, tile, card, palette):
+    def _show(self, tile, card, look):
+        # card in tile in look (gfx.Cards.palette); None: the tile hidden
         if card is None:
             if not tile.hidden:
                 tile.hidden = True
             return
         self.cards.put(tile, card)
+        palette = self.cards.palette(card, look)
         if tile.pixel_shader is not palette:
             tile.pixel_shader = palette
         if tile.hidden:
@@ -199,27 +165,25 @@ class TableView:
     def _hand(self, s):
         cards = list(s.hand) if s.hand else [gfx.BACK] * s.backs
         k = min(len(cards), len(self.hand))
-        step = min(gfx.CARD_W + 2, (self.w - 4) // max(1, k))
-        x0 = (self.w - (step * (k - 1) + gfx.CARD_W)) // 2 if k else 0
-        pal = self.cards
+        sc = self.scale                 # (the hand's own pixels: a doubled hand's are 2x2)
+        w = self.w // sc
+        step = min(gfx.CARD_W + 2, (w - 4 // sc) // max(1, k))      # (4 px of margin)
+        x0 = (w - (step * (k - 1) + gfx.CARD_W)) // 2 if k else 0
         for i in range(len(self.hand)):
             t = self.hand[i]
             if i >= k:
-                self._show(t, None, pal.normal)
+                self._show(t, None, 0)
                 continue
             cur = s.show_cursor and i == s.cursor
             legal = not s.hand or s.legal[i]
             marked = bool(s.hand) and s.marked[i]
-            if marked:
-                p = pal.marked_cursor if cur else pal.marked
-            elif legal:
-                p = pal.cursor if cur else pal.normal
-            else:
-                p = pal.dim_cursor if cur else pal.dim
+            look = gfx.LOOK_MARKED if marked else (0 if legal else gfx.LOOK_DIM)
+            if cur:
+                look += gfx.LOOK_CURSOR
             x = x0 + i * step
-            y = self.hand_y - (4 if cur or marked else 0)   # (4: clear of the prompt)
+            y = (0 if sc > 1 else self.hand_y) - (self.lift if cur or marked else 0)
             if t.x != x:
                 t.x = x
             if t.y != y:
                 t.y = y
-            self._show(t, cards[i], p)
+            self._show(t, cards[i], look)

@@ -72,6 +72,7 @@ class Screen:
         top = app.top()
         if top is None:
             return
+        self.cards.deck(app.settings.get("four_colours"))
         v = self.view_for(top)
         changed = False
         if getattr(v, "owner", None) is not top:
