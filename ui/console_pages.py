@@ -14,7 +14,8 @@ MEANINGS = ("how fast the bots play on the screen",
             "your only playable card is played for you",
             "the screen's sounds",
             "the bots of a new game: 0 random, 1 easy, 2 normal, 3 hard",
-            "the screen's tips, until you have finished a game of each kind")
+            "the screen's tips, until you have finished a game of each kind",
+            "yours at the table and in link play: 6 Ann (6 alone: You)")
 BACK_WORDS = ("", "q", "quit", "back", "b", "exit", "menu")
 
 
@@ -29,10 +30,13 @@ def settings_page(con):
     con.news()
     con.say("", "Settings (the screen uses them too):")
     _rows(con, S, s)
-    how = "Type 1-%d to change one (4 3: bot level 3), Enter to go back." % len(S.LABELS)
+    name = S.NAME + 1
+    how = "Type 1-%d to change one (4 3: bot level 3, %d Ann: your name), Enter to go " \
+          "back." % (len(S.LABELS), name)
     con.say(how)
     while True:
-        line = con.ask("Settings> ").lower()
+        typed = con.ask("Settings> ")
+        line = typed.lower()
         if line in BACK_WORDS:
             return
         if line in HELP_WORDS:
@@ -44,11 +48,18 @@ def settings_page(con):
             con.say("! Type a number from 1 to %d, like '2', or Enter to go back."
                     % len(S.LABELS))
             continue
-        if len(words) == 2:
+        if i == name:
+            mine = typed.split()[1] if len(words) == 2 else ""
+            if len(mine) > S.NAME_MOST or [c for c in mine if c not in S.NAME_KEYS]:
+                con.say("! A name is up to %d letters, digits, '-' or '.', like '%d Ann'."
+                        % (S.NAME_MOST, name))
+                continue
+            S.set_name(s, mine)
+        elif len(words) == 2:
             level = number(words[1])
             if i != 4:
-                con.say("! Only the bot level takes a value ('4 2'); type %d alone to "
-                        "change %s." % (i, S.LABELS[i - 1]))
+                con.say("! Only the bot level and your name take a value ('4 2', '%d Ann'); "
+                        "type %d alone to change %s." % (name, i, S.LABELS[i - 1]))
                 continue
             if level is None or not 0 <= level <= 3:
                 con.say("! A bot level is 0 to 3, like '4 2'.")
