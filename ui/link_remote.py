@@ -104,6 +104,11 @@ class RemoteSession:
     def humans(self):
         return [self.seat]
 
+    def holder(self):
+        # The person with the device (ui.session.Session.holder): a joiner's
+        # own seat, no curtain first.
+        return self.seat
+
     def is_human(self, seat):
         return seat == self.seat
 
