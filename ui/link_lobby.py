@@ -1,9 +1,11 @@
 # Link play's screens before a table: the Link play menu (title screen),
 # hosting a table (game, seats: You / Link / Bot, options, the grace period,
 # the turn timer),
-# the lobby that lists the tables announced on the local network, and the
+# the lobby that lists the tables announced on the local network and joins
+# one, or an address typed on the keyboard (ui/keyboard.py), and the
 # desktop's --host / --join command line. Unloaded once a table starts.
 from engine.rng import random_deal
+from hal import keys as K
 from ui import link_proto as P
 from ui.fmt import fit
 from ui.list_screen import ListScreen, Menu
@@ -14,6 +16,9 @@ DEFAULT_GRACE = 30
 TURNS = (0, 15, 30, 60, 120)   # a link seat's seconds for a move (0: no turn timer)
 LOBBY_MS = 4000          # a table not announced for this long leaves the list
 OWNED = "'s table"       # a table named after its host: "Annie's table" (the lobby may drop it)
+TYPE = "Type an address..."     # the lobby's first row: a host it does not list
+ADDRESS_KEYS = "0123456789.:-abcdefghijklmnopqrstuvwxyz"   # what an address is typed with
+ADDRESS_MOST = 60        # characters of a typed address at most (a long host name fits)
 
 
 def _saved(app, key):
@@ -29,6 +34,16 @@ def _done(got):
     from engine.ondemand import forget
     forget("ui.link_lobby")
     return got
+
+
+def my_name(app):
+    # The name your seat has in link play: the desktop's --name, else the name
+    # setting (ui.seating.my_name) unless it is the built-in "You", which
+    # would tell nobody apart (the host's seat is then "Host", a joiner's P2..).
+    from ui.seating import YOU, my_name as mine
+    o = getattr(app, "opts", None) or {}
+    name = o.get("name") or mine(app.settings)
+    return None if name == YOU else name
 
 
 def _fail(app, e):
@@ -123,7 +138,7 @@ def from_options(app, opts):
     # The desktop's --host / --join (code.py --help lists the options).
     port = opts.get("port")
     if opts.get("join"):
-        return join(app, opts["join"], opts.get("name"))
+        return join(app, opts["join"], my_name(app))
     gid = opts.get("quick")
     if not gid:
         if _saved(app, "host") is not None:
@@ -152,7 +167,7 @@ def from_options(app, opts):
         grace = DEFAULT_GRACE
     from ui.menus import start_or_ask
     start_or_ask(app, lambda: host(app, gid, kinds, levels, seed, None, grace, port,
-                                   opts.get("name"), None, opts.get("turn") or 0))
+                                   my_name(app), None, opts.get("turn") or 0))
     return None
 
 
@@ -182,7 +197,7 @@ class LinkMenu(Menu):
 
     def rejoin(self):
         j = self.saved_join
-        join(self.app, "%s:%s" % (j.get("host"), j.get("port")))
+        join(self.app, "%s:%s" % (j.get("host"), j.get("port")), my_name(self.app))
 
     def host(self):
         self.app.push(HostSetup())
@@ -298,7 +313,7 @@ class HostSetup(ListScreen):
         seed = random_deal(self.app.entropy)
         o = getattr(self.app, "opts", None) or {}
         start_or_ask(self.app, lambda: host(self.app, self.gid(), kinds, levels, seed, opts,
-                                            self.grace, o.get("port"), o.get("name"), None,
+                                            self.grace, o.get("port"), my_name(self.app), None,
                                             self.turn))
 
 
@@ -309,7 +324,8 @@ def _saved_grace(app):
 
 
 class Lobby(ListScreen):
-    # The tables announced on the local network; A joins the one under the cursor.
+    # The first row types a host's address on the keyboard; then the tables
+    # announced on the local network: A joins the one under the cursor.
     module = "ui.link_lobby"
 
     def __init__(self, net=None):
@@ -335,27 +351,33 @@ class Lobby(ListScreen):
             self.udp = None
 
     def refresh(self):
+        # TYPE, then a row per table; without tables what the lobby is doing,
+        # below a gap (the cursor stays on the rows it can choose).
         from ui.menus import short_title
         if self.why:
-            self.lines = ["No network:", self.why]
-            self.cursor = -1
-            return
-        if not self.tables:
-            self.lines = ["Looking for tables..."]
-            self.cursor = -1
-            return
-        cols = self.app.cols - 1
-        lines = []
-        for t in self.tables:     # "Annabelle Israeli 1 open": words cut whole
-            tail = "%d open" % len(t[4])
-            name = P.fit_name(t[0])
-            game = short_title(t[1])
-            if len(name) + len(game) + len(tail) + 2 > cols and name.endswith(OWNED):
-                name = name[:-len(OWNED)]   # "Annie's table" -> "Annie": the game whole
-            game = fit(game, cols - len(name) - len(tail) - 2)
-            lines.append(" ".join([x for x in (name, game, tail) if x]))
-        self.lines = lines
-        self.cursor = max(0, min(self.cursor, len(self.lines) - 1))
+            self.lines = [TYPE, "", "No network:", self.why]
+        elif not self.tables:
+            self.lines = [TYPE, "", "Looking for tables..."]
+        else:
+            cols = self.app.cols - 1
+            lines = [TYPE]
+            for t in self.tables:     # "Annabelle Israeli 1 open": words cut whole
+                tail = "%d open" % len(t[4])
+                name = P.fit_name(t[0])
+                game = short_title(t[1])
+                if len(name) + len(game) + len(tail) + 2 > cols and name.endswith(OWNED):
+                    name = name[:-len(OWNED)]   # "Annie's table" -> "Annie": the game whole
+                game = fit(game, cols - len(name) - len(tail) - 2)
+                lines.append(" ".join([x for x in (name, game, tail) if x]))
+            self.lines = lines
+        self.cursor = max(0, min(self.cursor, len(self.tables)))
+
+    def key(self, k):
+        if k in (K.UP, K.DOWN):       # over TYPE and the tables only
+            self.cursor = (self.cursor + (1 if k == K.DOWN else -1)) % (len(self.tables) + 1)
+            self.scroll_to_cursor()
+        else:
+            ListScreen.key(self, k)
 
     def tick(self, now):
         if self.udp is None:
@@ -393,10 +415,35 @@ class Lobby(ListScreen):
         return True
 
     def choose(self, i):
-        if 0 <= i < len(self.tables):
-            x = self.tables[i]
-            o = getattr(self.app, "opts", None) or {}
-            join(self.app, "%s:%d" % (x[2], x[3]), o.get("name"), self.net)
+        if i == 0:
+            from engine.ondemand import load
+            last = _saved(self.app, "typed")
+            self.app.push(load("ui.keyboard").Keyboard(
+                "Host's address", (last or {}).get("address") or "", ADDRESS_KEYS,
+                ADDRESS_MOST, self.typed, address_why))
+        elif i <= len(self.tables):
+            x = self.tables[i - 1]
+            join(self.app, "%s:%d" % (x[2], x[3]), my_name(self.app), self.net)
+
+    def typed(self, text):
+        # A good address from the keyboard: kept for next time (link.json), then joined.
+        from ui import link_saved
+        from engine.ondemand import forget
+        link_saved.put(self.app.store, "typed", {"address": text})
+        forget("ui.link_saved")
+        join(self.app, text, my_name(self.app), self.net)
+
+
+def address_why(text):
+    # Why a typed address cannot be joined, as a sentence; None when it can.
+    if not text:
+        return "Type the address the host's screen shows, like 192.168.1.20"
+    try:
+        P.address(text)
+    except ValueError as e:
+        why = str(e)
+        return why[0].upper() + why[1:] + "."
+    return None
 
 
 def link_names(kinds):
