@@ -7,7 +7,7 @@ Screenshots go to build/ui/<size>/keyboard_*.png."""
 import pytest
 
 from hal import keys as K
-from ui import keyboard, seating
+from ui import keyboard, naming, seating
 from ui.keyboard import Keyboard, key_row
 
 from test_ui_harness import Rig
@@ -105,7 +105,7 @@ def test_a_long_text_shows_its_end():
 def test_the_keyboard_fits_both_screens(w, h):
     # the names' keys and the addresses': every row on the screen at once
     from ui.link_lobby import ADDRESS_KEYS, ADDRESS_MOST
-    for name, keys, most, text in (("name", seating.NAME_KEYS, seating.NAME_MOST, "Ann"),
+    for name, keys, most, text in (("name", naming.KEYS, naming.MOST, "Ann"),
                                    ("address", ADDRESS_KEYS, ADDRESS_MOST, "192.168.1.20")):
         r, kb, got = open_keyboard(w, h, text, keys, most)
         assert len(kb.lines) <= r.app.rows - 2
@@ -147,7 +147,8 @@ def test_settings_types_your_name_saves_it_and_the_table_uses_it(w, h, tmp_path)
     to_row(r, "Settings")
     r.press(K.A)
     to_row(r, "Name")
-    assert r.top().lines[r.top().cursor].endswith("You") and r.top().footer == "A: type your name"
+    assert r.top().lines[r.top().cursor] == "Name        You"
+    assert r.top().footer == "A: type your name"
     r.press(K.A)
     kb = r.top()
     assert type(kb).__name__ == "Keyboard" and kb.text == "You" and kb.title == "Your name"
@@ -173,7 +174,7 @@ def test_settings_types_your_name_saves_it_and_the_table_uses_it(w, h, tmp_path)
 
 
 def test_an_empty_name_is_you_again_and_the_bots_names_stay():
-    from ui.settings import set_name
+    from ui.naming import set_name
     s = {"names": ["Zed", "Ann", "Bob"]}
     set_name(s, "Al")
     assert s["names"] == ["Al", "Ann", "Bob"]
@@ -188,11 +189,15 @@ def test_an_empty_name_is_you_again_and_the_bots_names_stay():
         "Ann", "Bob", "Cy", "Dee"]
 
 
-def test_the_name_limit_is_link_plays():
+def test_the_name_limit_is_link_plays_and_the_tables():
     from ui import link_proto
-    assert seating.NAME_MOST == link_proto.NAME_CHARS
-    assert len(seating.NAME_KEYS.encode()) == len(seating.NAME_KEYS)   # one byte each
-    assert seating.NAME_MOST <= link_proto.NAME_BYTES
+    assert naming.MOST == link_proto.NAME_CHARS
+    assert len(naming.KEYS.encode()) == len(naming.KEYS)   # one byte each
+    assert naming.MOST <= link_proto.NAME_BYTES
+    assert seating.default_names(["human"], ["Abcdefgh"]) == ["Abcdefgh"[:naming.MOST]]
+    assert naming.mine({"names": ["Abcdefgh"]}) == "Abcde" and naming.mine({}) == "You"
+    assert naming.why_not("Ann") is None and naming.why_not("") is None
+    assert naming.why_not("Annabel") and naming.why_not("A!")
 
 
 def test_link_play_names_your_seat_after_the_setting():

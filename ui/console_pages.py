@@ -3,6 +3,7 @@
 # statistics (ui/info.py's table) and rules (ui/rules/). Loaded only while
 # one is open (engine.ondemand.call), so a game keeps none of it in the heap.
 from engine import games
+from engine.ondemand import call
 from engine.parse import number
 from ui.console_words import ECHO, HELP_WORDS
 from ui.menus import rules_text, short_title
@@ -30,7 +31,7 @@ def settings_page(con):
     con.news()
     con.say("", "Settings (the screen uses them too):")
     _rows(con, S, s)
-    name = S.NAME + 1
+    name = len(S.LABELS)          # the last: your name, typed after its number
     how = "Type 1-%d to change one (4 3: bot level 3, %d Ann: your name), Enter to go " \
           "back." % (len(S.LABELS), name)
     con.say(how)
@@ -50,11 +51,11 @@ def settings_page(con):
             continue
         if i == name:
             mine = typed.split()[1] if len(words) == 2 else ""
-            if len(mine) > S.NAME_MOST or [c for c in mine if c not in S.NAME_KEYS]:
-                con.say("! A name is up to %d letters, digits, '-' or '.', like '%d Ann'."
-                        % (S.NAME_MOST, name))
+            why = call("ui.naming", "why_not", mine)
+            if why:
+                con.say("! %s, like '%d Ann'." % (why, name))
                 continue
-            S.set_name(s, mine)
+            call("ui.naming", "set_name", s, mine)
         elif len(words) == 2:
             level = number(words[1])
             if i != 4:
@@ -84,7 +85,6 @@ def stats_page(con):
     if con.store is None:
         con.say("! Statistics need storage, and this console has none.")
         return
-    from engine.ondemand import call
     con.say("", "Statistics:")
     con.say(*["  " + line for line in call("ui.info", "stats_lines", con.store, COLS - 2)])
     con.news()   # a damaged statistics file is told here

@@ -37,12 +37,13 @@ def _done(got):
 
 
 def my_name(app):
-    # The name your seat has in link play: the desktop's --name, else the name
-    # setting (ui.seating.my_name) unless it is the built-in "You", which
+    # The name your seat has in link play: the desktop's --name, else your
+    # name setting (ui/naming.py) unless it is the built-in "You", which
     # would tell nobody apart (the host's seat is then "Host", a joiner's P2..).
-    from ui.seating import YOU, my_name as mine
+    from engine.ondemand import call
+    from ui.seating import YOU
     o = getattr(app, "opts", None) or {}
-    name = o.get("name") or mine(app.settings)
+    name = o.get("name") or call("ui.naming", "mine", app.settings)
     return None if name == YOU else name
 
 

@@ -43,13 +43,10 @@ def option_help(game_id, key):
     return ""
 
 
-def row(label, value, cols, typed=False):
+def row(label, value, cols):
     # 'Label     < value >' in cols - 1 characters (the last is the scroll bar's);
-    # a long value loses the spaces inside its brackets. typed: a value that
-    # LEFT/RIGHT do not change (it is typed), in its column without brackets.
+    # a long value loses the spaces inside its brackets.
     label = fmt.pad(label, max(10, len(label) + 1))
-    if typed:
-        return label + "  " + value
     line = label + "< " + value + " >"
     return line if len(line) < cols else label + "<" + value + ">"
 

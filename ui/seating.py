@@ -8,42 +8,30 @@
 # names setting's default, ui/prefs.py, is the same list)
 YOU = "You"
 BOT_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
-# a name's letters at most (what fits the screen; link play's
-# ui.link_proto.NAME_CHARS is the same), and the keys a name is typed with
-# (Settings: the on-screen keyboard, ui/keyboard.py; the console's settings)
-NAME_MOST = 5
-NAME_KEYS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-."
 
 
 def default_names(seats, names=None):
-    # Names of at most NAME_MOST letters (they fit the screen). names: the names
-    # setting (POCKET_TRICKS_NAMES in settings.toml), yours first: a lone human
+    # Names of at most 5 letters (they fit the screen; ui/naming.py's MOST).
+    # names: the names setting (POCKET_TRICKS_NAMES in settings.toml, your name
+    # typed in Settings: ui/naming.py), yours first: a lone human
     # is names[0] ("You" without it), the bots take the names after it in seat
     # order (past its end the first of BOT_NAMES not taken; never yours: your
     # name typed in Settings may be one of theirs); several humans are P1, P2, ...
     names = names or (YOU,) + BOT_NAMES
-    mine = names[0][:NAME_MOST]
-    names = [mine] + [n for n in names[1:] if n[:NAME_MOST] != mine]
+    mine = names[0][:5]
+    names = [mine] + [n for n in names[1:] if n[:5] != mine]
     humans = [s for s in range(len(seats)) if seats[s] == "human"]
     out = []
     k = 0
     for s in range(len(seats)):
         if seats[s] != "human":
             k += 1
-            out.append(names[k][:NAME_MOST] if k < len(names)
-                       else free_name(out + list(names)))
+            out.append(names[k][:5] if k < len(names) else free_name(out + list(names)))
         elif len(humans) == 1:
             out.append(mine)
         else:
             out.append("P%d" % (s + 1))
     return out
-
-
-def my_name(settings):
-    # Your name: the first of the names setting (a lone person's seat at the
-    # table, your seat in link play), YOU without one.
-    names = settings.get("names")
-    return names[0][:NAME_MOST] if names else YOU
 
 
 def free_name(taken):

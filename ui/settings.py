@@ -4,12 +4,11 @@
 from ui.app import SETTINGS
 from ui.menus import LEVEL_NAMES, on_off, row
 from ui.list_screen import ListScreen
-from ui.seating import NAME_KEYS, NAME_MOST, YOU, my_name
+from ui.seating import default_names
 from hal import keys as K
 
 SPEEDS = ("Slow", "Normal", "Fast")   # the settings' speeds 1-3 (ui.app.SPEED_MS)
 LABELS = ("Speed", "Autoplay", "Sound", "Bot level", "Tips", "Name")
-NAME = LABELS.index("Name")    # typed, not stepped: the keyboard, the console's "6 Ann"
 # The bots' level when the settings name none (ui.prefs and settings.toml say
 # the same): 3, hard, since level 2 loses to a careful player in Nommie
 # (README, Bots). The bot level's row says which level is the default.
@@ -17,20 +16,16 @@ DEFAULT_LEVEL = SETTINGS["bot_level"]
 
 
 def values(s):
-    # The shown value of each setting of LABELS, in s (the settings dict).
+    # The shown value of each setting of LABELS, in s (the settings dict); your
+    # name is a lone person's seat's (as ui.naming.mine says it).
     return (SPEEDS[(s.get("speed", 2) - 1) % len(SPEEDS)], on_off(s.get("autoplay")),
             on_off(s.get("sound")), LEVEL_NAMES[s.get("bot_level", DEFAULT_LEVEL) % 4],
-            on_off(s.get("tips")), my_name(s))
-
-
-def set_name(s, name):
-    # Your name in s (the bots' names after it stay); an empty one is "You" again.
-    names = s.get("names") or [YOU]
-    s["names"] = [name or YOU] + list(names[1:])
+            on_off(s.get("tips")), default_names(["human"], s.get("names"))[0])
 
 
 def change_setting(s, i, step, wrap=True):
-    # Setting i of LABELS (not NAME) one step on (step 1) or back (-1), in s. With wrap
+    # Setting i of LABELS one step on (step 1) or back (-1), in s; the last, your
+    # name, is typed instead (ui/naming.py). With wrap
     # the speed and the level go round (Fast -> Slow, hard -> random: A and
     # the console's number); without it they stop at the ends (LEFT/RIGHT:
     # Slow, Normal, Fast in that order).
@@ -59,7 +54,9 @@ class Settings(ListScreen):
     def refresh(self):
         c = self.app.cols
         got = values(self.app.settings)
-        self.lines = [row(LABELS[i], got[i], c, i == NAME) for i in range(len(LABELS))]
+        self.lines = [row(LABELS[i], got[i], c) for i in range(len(LABELS))]
+        blank = row(LABELS[-1], "", c)      # your name: typed (A), not stepped: no arrows
+        self.lines[-1] = blank[:blank.index("<")] + "  " + got[-1]
         # the footer says what the row under the cursor is about
         self.footer = ("Default: " + LEVEL_NAMES[DEFAULT_LEVEL], "A first game's help",
                        "A: type your name")[self.cursor - 3] if self.cursor >= 3 \
@@ -75,16 +72,11 @@ class Settings(ListScreen):
         self.refresh()
 
     def choose(self, i):
-        if i == NAME:
-            from engine.ondemand import load
-            self.app.push(load("ui.keyboard").Keyboard(
-                "Your name", my_name(self.app.settings), NAME_KEYS, NAME_MOST, self.named))
+        if i == len(LABELS) - 1:
+            from engine.ondemand import call
+            call("ui.naming", "ask", self)
             return
         change_setting(self.app.settings, i, 1)
-        self.refresh()
-
-    def named(self, name):
-        set_name(self.app.settings, name)
         self.refresh()
 
     def back(self):
