@@ -209,6 +209,10 @@ def test_link_play_names_your_seat_after_the_setting():
     assert my_name(app) == "Ann"
     app.opts = {"name": "Cyd"}                  # the desktop's --name wins
     assert my_name(app) == "Cyd"
+    # the text console's joiner (ui/link_console.py) asks the same
+    assert naming.link_name({"names": ["Ann"]}, None) == "Ann"
+    assert naming.link_name({"names": ["You", "Ann"]}, None) is None
+    assert naming.link_name({}, "Cyd") == "Cyd"
 
 
 def test_the_console_sets_your_name_too(tmp_path):

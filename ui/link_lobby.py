@@ -37,14 +37,10 @@ def _done(got):
 
 
 def my_name(app):
-    # The name your seat has in link play: the desktop's --name, else your
-    # name setting (ui/naming.py) unless it is the built-in "You", which
-    # would tell nobody apart (the host's seat is then "Host", a joiner's P2..).
+    # Your seat's name in link play (ui.naming.link_name), or None.
     from engine.ondemand import call
-    from ui.seating import YOU
     o = getattr(app, "opts", None) or {}
-    name = o.get("name") or call("ui.naming", "mine", app.settings)
-    return None if name == YOU else name
+    return call("ui.naming", "link_name", app.settings, o.get("name"))
 
 
 def _fail(app, e):

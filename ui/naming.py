@@ -1,6 +1,6 @@
 # Your name: the first of the names setting, the name of a lone person's seat
 # at the table (ui.seating.default_names) and of your seat in link play
-# (ui.link_lobby.my_name). Typed on the on-screen keyboard from Settings, or
+# (link_name). Typed on the on-screen keyboard from Settings, or
 # with the console's settings page ("6 Ann"). Loaded while it is typed: the
 # settings screen itself only shows it.
 from ui.seating import YOU, default_names
@@ -12,6 +12,14 @@ KEYS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-."
 def mine(settings):
     # Your name in the settings (a lone person's seat's), YOU without one.
     return default_names(["human"], settings.get("names"))[0]
+
+
+def link_name(settings, given=None):
+    # Your seat's name in link play: given (the desktop's --name), else yours
+    # unless it is YOU, which would tell nobody apart (the host's seat is then
+    # "Host", a joiner's P2..): None.
+    name = given or mine(settings)
+    return None if name == YOU else name
 
 
 def set_name(settings, name):
