@@ -104,7 +104,7 @@ def test_a_long_text_shows_its_end():
 @pytest.mark.parametrize("w,h", SIZES)
 def test_the_keyboard_fits_both_screens(w, h):
     # the names' keys and the addresses': every row on the screen at once
-    from ui.link_lobby import ADDRESS_KEYS, ADDRESS_MOST
+    from ui.link_address import KEYS as ADDRESS_KEYS, MOST as ADDRESS_MOST
     for name, keys, most, text in (("name", naming.KEYS, naming.MOST, "Ann"),
                                    ("address", ADDRESS_KEYS, ADDRESS_MOST, "192.168.1.20")):
         r, kb, got = open_keyboard(w, h, text, keys, most)

@@ -2,7 +2,7 @@
 # hosting a table (game, seats: You / Link / Bot, options, the grace period,
 # the turn timer),
 # the lobby that lists the tables announced on the local network and joins
-# one, or an address typed on the keyboard (ui/keyboard.py), and the
+# one, or an address typed on the keyboard (ui/link_address.py), and the
 # desktop's --host / --join command line. Unloaded once a table starts.
 from engine.rng import random_deal
 from hal import keys as K
@@ -17,8 +17,6 @@ TURNS = (0, 15, 30, 60, 120)   # a link seat's seconds for a move (0: no turn ti
 LOBBY_MS = 4000          # a table not announced for this long leaves the list
 OWNED = "'s table"       # a table named after its host: "Annie's table" (the lobby may drop it)
 TYPE = "Type an address..."     # the lobby's first row: a host it does not list
-ADDRESS_KEYS = "0123456789.:-abcdefghijklmnopqrstuvwxyz"   # what an address is typed with
-ADDRESS_MOST = 60        # characters of a typed address at most (a long host name fits)
 
 
 def _saved(app, key):
@@ -413,34 +411,12 @@ class Lobby(ListScreen):
 
     def choose(self, i):
         if i == 0:
-            from engine.ondemand import load
-            last = _saved(self.app, "typed")
-            self.app.push(load("ui.keyboard").Keyboard(
-                "Host's address", (last or {}).get("address") or "", ADDRESS_KEYS,
-                ADDRESS_MOST, self.typed, address_why))
+            from engine.ondemand import call
+            app, net = self.app, self.net
+            call("ui.link_address", "ask", app, lambda a: join(app, a, my_name(app), net))
         elif i <= len(self.tables):
             x = self.tables[i - 1]
             join(self.app, "%s:%d" % (x[2], x[3]), my_name(self.app), self.net)
-
-    def typed(self, text):
-        # A good address from the keyboard: kept for next time (link.json), then joined.
-        from ui import link_saved
-        from engine.ondemand import forget
-        link_saved.put(self.app.store, "typed", {"address": text})
-        forget("ui.link_saved")
-        join(self.app, text, my_name(self.app), self.net)
-
-
-def address_why(text):
-    # Why a typed address cannot be joined, as a sentence; None when it can.
-    if not text:
-        return "Type the address the host's screen shows, like 192.168.1.20"
-    try:
-        P.address(text)
-    except ValueError as e:
-        why = str(e)
-        return why[0].upper() + why[1:] + "."
-    return None
 
 
 def link_names(kinds):
