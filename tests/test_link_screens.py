@@ -106,8 +106,11 @@ def test_joiner_screens(w, h):
     r.press(K.A)
     lobby = r.top()
     assert type(lobby).__name__ == "Lobby"
+    assert lobby.lines[0] == "Type an address..." and lobby.cursor == 0
     run(hub, r, [host], lambda: lobby.tables)
     r.shot("link_lobby")
+    assert lobby.cursor == 0               # a table found keeps the cursor where it was
+    r.press(K.DOWN)
     r.press(K.A)
     run(hub, r, [host], lambda: type(r.top()).__name__ == "RemoteTable")
     t = r.top()
@@ -251,7 +254,7 @@ def test_table_name_on_the_host_and_in_the_lobby(w, h, gid, name):
     lobby = r.top()
     run(hub, r, [host], lambda: lobby.tables)
     r.shot("link_lobby_%s" % gid)
-    line = lobby.lines[0]
+    line = lobby.lines[1]
     shown = table if line.startswith(table + " ") else table[:-len("'s table")]
     assert line.startswith(shown + " ") and line.endswith(" 1 open")
     assert len(line) <= r.app.cols - 1
@@ -260,3 +263,75 @@ def test_table_name_on_the_host_and_in_the_lobby(w, h, gid, name):
     assert game == "" or (full + " ").startswith(game + " ")      # whole words of it
     if w == 240 or gid == "callbreak":     # "Annie Call Break 1 open": the game whole
         assert game == short_title(gid)
+
+
+def type_text(r, text):
+    """Type text on the keyboard on top: the cursor moved to each key, then A."""
+    kb = r.top()
+    for ch in text:
+        rows = kb.grid()
+        row = [i for i in range(len(rows)) if ch in rows[i]][0]
+        while kb.row != row:
+            r.press(K.DOWN)
+        while rows[kb.row][kb.col] != ch:
+            r.press(K.RIGHT)
+        r.press(K.A)
+
+
+def lobby_keyboard(r):
+    from ui.link_lobby import LinkMenu
+    r.app.push(LinkMenu())
+    r.top().cursor = [it[0] for it in r.top().items].index("Join a table")
+    r.press(K.A)
+    lobby = r.top()
+    assert type(lobby).__name__ == "Lobby" and lobby.lines[lobby.cursor] == "Type an address..."
+    r.press(K.A)
+    assert type(r.top()).__name__ == "Keyboard" and r.top().title == "Host's address"
+    return lobby, r.top()
+
+
+@pytest.mark.parametrize("w,h", SIZES)
+def test_a_bad_typed_address_is_explained_and_changes_nothing(w, h):
+    from ui import link_saved
+    hub = Hub()
+    r = rig_on(hub, w, h, "j")
+    lobby, kb = lobby_keyboard(r)
+    r.press(K.START)                     # nothing typed
+    assert kb.why == "Type the address the host's screen shows, like 192.168.1.20"
+    r.press(K.A)
+    type_text(r, "10.0.0.5:99999")
+    r.press(K.START)
+    assert r.top() is kb and kb.text == "10.0.0.5:99999"
+    assert kb.why == "The port in 10.0.0.5:99999 must be a number from 1 to 65535."
+    assert " ".join(kb.lines[2:]) == kb.why       # the whole sentence, wrapped
+    r.shot("link_typed_address_refused")
+    assert getattr(r.app, "link", None) is None and r.app.notice is None
+    assert link_saved.get(r.app.store, "typed") is None
+    r.press(K.B)                         # back to typing: the text is there to mend
+    assert kb.why is None and kb.text == "10.0.0.5:99999"
+    for _ in range(len(kb.text)):
+        r.press(K.B)
+    r.press(K.B)                         # B on nothing: back to the lobby, nothing joined
+    assert r.top() is lobby and getattr(r.app, "link", None) is None
+
+
+@pytest.mark.parametrize("w,h", SIZES)
+def test_a_typed_address_joins_and_is_offered_next_time(w, h):
+    from ui import link_saved
+    hub, host = linkrig.host_table("nommie", ["human", "remote", "bot", "bot"], seed=5)
+    r = rig_on(hub, w, h, "j")
+    r.app.settings["names"] = ["Zed"]
+    lobby, kb = lobby_keyboard(r)
+    assert kb.text == ""
+    type_text(r, "127.0.0.1:5291")
+    r.shot("link_typed_address")
+    r.press(K.START)
+    assert link_saved.get(r.app.store, "typed") == {"address": "127.0.0.1:5291"}
+    assert r.app.link is not None and r.app.link.port == 5291 and r.app.link.name == "Zed"
+    run(hub, r, [host], lambda: type(r.top()).__name__ == "RemoteTable")
+    run(hub, r, [host], lambda: host.app.link.kind(1) == "remote")
+    assert host.table().session.names[1] == "Zed"
+    # the next time the keyboard starts from the address typed last
+    r.app.home()
+    lobby, kb = lobby_keyboard(r)
+    assert kb.text == "127.0.0.1:5291"

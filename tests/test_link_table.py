@@ -354,8 +354,9 @@ def test_lobby_lists_announced_tables_and_joins_one():
     p.app.push(lobby)
     run([h, p], until=lambda: len(lobby.tables) == 1)
     assert lobby.tables[0][0] == h.app.link.name and lobby.tables[0][4] == [1]
-    assert h.app.link.name in lobby.lines[0]
+    assert h.app.link.name in lobby.lines[1]
     from hal import keys as K
+    p.app.key(K.DOWN)
     p.app.key(K.A)
     run([h, p], until=lambda: p.table() is not None)
     assert p.table().seat == 1

@@ -71,8 +71,8 @@ GAME = "nommie"          # the tour's game (tools/board_tour.py's default)
 TABLE_AT = 6             # the built-in player samples the table after this many keys
 # The tour's screens, in the order it opens them (labels of tools/board_tour.py).
 SCREENS = ("title", "settings", "statistics", "rules", "rules text", "about", "link menu",
-           "link host setup", "link lobby", "setup", "deal entry", "curtain", "tip", "table",
-           "pause menu", "hint", "score sheet", "round summary", "game over")
+           "link host setup", "link lobby", "keyboard", "setup", "deal entry", "curtain", "tip",
+           "table", "pause menu", "hint", "score sheet", "round summary", "game over")
 
 
 class BoardError(Exception):

@@ -9,7 +9,7 @@
 # finds its way by type(app.top()).__name__ and the screens' fields. From the
 # title it opens Settings (bot level TOUR_LEVEL, sound on), Statistics, Rules
 # and one game's rules, About, Link play (its menu, Host a table, Join a
-# table: the lobby), then New game: TOUR_GAME with seats 1 and 2 human (pass
+# table: the lobby, and its Type an address...: the on-screen keyboard), then New game: TOUR_GAME with seats 1 and 2 human (pass
 # and play: the curtain) and bots of TOUR_LEVEL, deal TOUR_SEED typed in the
 # deal entry. At the table, after TOUR_TABLE_AT keys: the pause menu, its
 # Hint, then the score sheet (SELECT); then A, and RIGHT every 7th key, through
@@ -42,6 +42,7 @@ TITLE_TODO = (os.getenv("TOUR_TITLE") or
               "Settings,Statistics,Rules,About,Link play,New game").split(",")
 LABELS = {"Title": "title", "Settings": "settings", "RulesMenu": "rules",
           "LinkMenu": "link menu", "HostSetup": "link host setup", "Lobby": "link lobby",
+          "Keyboard": "keyboard",
           "Setup": "setup", "DealEntry": "deal entry", "Pause": "pause menu",
           "ScoreSheet": "score sheet", "Curtain": "curtain", "RoundSummary": "round summary",
           "GameOver": "game over", "Tip": "tip"}
@@ -204,8 +205,10 @@ def _next(top, name):
             return k
         _hint_at = _keys + 1          # no hint on offer now: after the next key
         return B
-    if name in ("HostSetup", "Lobby", "ScoreSheet", "TextScreen"):
-        return B
+    if name == "Lobby":
+        return A if _once("keyboard") else B    # its first row: the keyboard
+    if name in ("HostSetup", "Keyboard", "ScoreSheet", "TextScreen"):
+        return B                                # (the keyboard: B on no text closes it)
     if name in ("Curtain", "RoundSummary", "Tip"):
         return A
     raise RuntimeError("tour: no way on from screen %s" % name)

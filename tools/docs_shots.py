@@ -56,6 +56,19 @@ class Shots:
             self.keys(K.DOWN)
         self.keys(K.A)
 
+    def type_text(self, text):
+        # Type text on the on-screen keyboard on top: to each key, then A.
+        from hal import keys as K
+        kb = self.app.top()
+        for ch in text:
+            rows = kb.grid()
+            row = [i for i in range(len(rows)) if ch in rows[i]][0]
+            while kb.row != row:
+                self.keys(K.DOWN)
+            while rows[kb.row][kb.col] != ch:
+                self.keys(K.RIGHT)
+            self.keys(K.A)
+
     def table(self):
         return self.app.stack[0]
 
@@ -97,6 +110,11 @@ def make_all(width=160, height=128, out=None):
     s.keys(K.B, K.B)
     s.to("Settings")
     made.append(s.shot("settings"))
+    s.to("Name")                               # the on-screen keyboard: "Ann" typed
+    s.keys(K.B, K.B, K.B)
+    s.type_text("Ann")
+    made.append(s.shot("keyboard"))
+    s.keys(K.B, K.B, K.B, K.B)                 # erased, then closed: nothing changed
     s.keys(K.B)
     s.to("Statistics")
     made.append(s.shot("statistics"))

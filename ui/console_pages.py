@@ -3,6 +3,7 @@
 # statistics (ui/info.py's table) and rules (ui/rules/). Loaded only while
 # one is open (engine.ondemand.call), so a game keeps none of it in the heap.
 from engine import games
+from engine.ondemand import call
 from engine.parse import number
 from ui.console_words import ECHO, HELP_WORDS
 from ui.menus import rules_text, short_title
@@ -15,7 +16,8 @@ MEANINGS = ("how fast the bots play on the screen",
             "the screen's sounds",
             "the bots of a new game: 0 random, 1 easy, 2 normal, 3 hard",
             "the screen's tips, until you have finished a game of each kind",
-            "the cards' colours on the screen: 4 makes clubs green, diamonds blue")
+            "the cards' colours on the screen: 4 makes clubs green, diamonds blue",
+            "yours at the table and in link play: 7 Ann (7 alone: You)")
 BACK_WORDS = ("", "q", "quit", "back", "b", "exit", "menu")
 
 
@@ -30,10 +32,13 @@ def settings_page(con):
     con.news()
     con.say("", "Settings (the screen uses them too):")
     _rows(con, S, s)
-    how = "Type 1-%d to change one (4 3: bot level 3), Enter to go back." % len(S.LABELS)
+    name = len(S.LABELS)          # the last: your name, typed after its number
+    how = "Type 1-%d to change one (4 3: bot level 3, %d Ann: your name), Enter to go " \
+          "back." % (len(S.LABELS), name)
     con.say(how)
     while True:
-        line = con.ask("Settings> ").lower()
+        typed = con.ask("Settings> ")
+        line = typed.lower()
         if line in BACK_WORDS:
             return
         if line in HELP_WORDS:
@@ -45,11 +50,18 @@ def settings_page(con):
             con.say("! Type a number from 1 to %d, like '2', or Enter to go back."
                     % len(S.LABELS))
             continue
-        if len(words) == 2:
+        if i == name:
+            mine = typed.split()[1] if len(words) == 2 else ""
+            why = call("ui.naming", "why_not", mine)
+            if why:
+                con.say("! %s, like '%d Ann'." % (why, name))
+                continue
+            call("ui.naming", "set_name", s, mine)
+        elif len(words) == 2:
             level = number(words[1])
             if i != 4:
-                con.say("! Only the bot level takes a value ('4 2'); type %d alone to "
-                        "change %s." % (i, S.LABELS[i - 1]))
+                con.say("! Only the bot level and your name take a value ('4 2', '%d Ann'); "
+                        "type %d alone to change %s." % (name, i, S.LABELS[i - 1]))
                 continue
             if level is None or not 0 <= level <= 3:
                 con.say("! A bot level is 0 to 3, like '4 2'.")
@@ -74,7 +86,6 @@ def stats_page(con):
     if con.store is None:
         con.say("! Statistics need storage, and this console has none.")
         return
-    from engine.ondemand import call
     con.say("", "Statistics:")
     con.say(*["  " + line for line in call("ui.info", "stats_lines", con.store, COLS - 2)])
     con.news()   # a damaged statistics file is told here

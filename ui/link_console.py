@@ -285,6 +285,8 @@ def main(profile, address, name=None, opts=None):
     saved = link_saved.get(store, "join")
     token = saved.get("token") if saved and saved.get("host") == host and \
         saved.get("port") == port else None
+    from engine.ondemand import call
+    name = call("ui.naming", "link_name", store.load_settings(), name)   # --name, else yours
     client = Client(app, net, host, port, name, token)
     ready, readline = _stdin()
     profile.write("Joining %s:%d.\n%s\n" % (host, port, "\n".join(HELP)))

@@ -1,9 +1,11 @@
 # Link play's screens before a table: the Link play menu (title screen),
 # hosting a table (game, seats: You / Link / Bot, options, the grace period,
 # the turn timer),
-# the lobby that lists the tables announced on the local network, and the
+# the lobby that lists the tables announced on the local network and joins
+# one, or an address typed on the keyboard (ui/link_address.py), and the
 # desktop's --host / --join command line. Unloaded once a table starts.
 from engine.rng import random_deal
+from hal import keys as K
 from ui import link_proto as P
 from ui.fmt import fit
 from ui.list_screen import ListScreen, Menu
@@ -14,6 +16,7 @@ DEFAULT_GRACE = 30
 TURNS = (0, 15, 30, 60, 120)   # a link seat's seconds for a move (0: no turn timer)
 LOBBY_MS = 4000          # a table not announced for this long leaves the list
 OWNED = "'s table"       # a table named after its host: "Annie's table" (the lobby may drop it)
+TYPE = "Type an address..."     # the lobby's first row: a host it does not list
 
 
 def _saved(app, key):
@@ -29,6 +32,13 @@ def _done(got):
     from engine.ondemand import forget
     forget("ui.link_lobby")
     return got
+
+
+def my_name(app):
+    # Your seat's name in link play (ui.naming.link_name), or None.
+    from engine.ondemand import call
+    o = getattr(app, "opts", None) or {}
+    return call("ui.naming", "link_name", app.settings, o.get("name"))
 
 
 def _fail(app, e):
@@ -123,7 +133,7 @@ def from_options(app, opts):
     # The desktop's --host / --join (code.py --help lists the options).
     port = opts.get("port")
     if opts.get("join"):
-        return join(app, opts["join"], opts.get("name"))
+        return join(app, opts["join"], my_name(app))
     gid = opts.get("quick")
     if not gid:
         if _saved(app, "host") is not None:
@@ -152,7 +162,7 @@ def from_options(app, opts):
         grace = DEFAULT_GRACE
     from ui.menus import start_or_ask
     start_or_ask(app, lambda: host(app, gid, kinds, levels, seed, None, grace, port,
-                                   opts.get("name"), None, opts.get("turn") or 0))
+                                   my_name(app), None, opts.get("turn") or 0))
     return None
 
 
@@ -182,7 +192,7 @@ class LinkMenu(Menu):
 
     def rejoin(self):
         j = self.saved_join
-        join(self.app, "%s:%s" % (j.get("host"), j.get("port")))
+        join(self.app, "%s:%s" % (j.get("host"), j.get("port")), my_name(self.app))
 
     def host(self):
         self.app.push(HostSetup())
@@ -298,7 +308,7 @@ class HostSetup(ListScreen):
         seed = random_deal(self.app.entropy)
         o = getattr(self.app, "opts", None) or {}
         start_or_ask(self.app, lambda: host(self.app, self.gid(), kinds, levels, seed, opts,
-                                            self.grace, o.get("port"), o.get("name"), None,
+                                            self.grace, o.get("port"), my_name(self.app), None,
                                             self.turn))
 
 
@@ -309,7 +319,8 @@ def _saved_grace(app):
 
 
 class Lobby(ListScreen):
-    # The tables announced on the local network; A joins the one under the cursor.
+    # The first row types a host's address on the keyboard; then the tables
+    # announced on the local network: A joins the one under the cursor.
     module = "ui.link_lobby"
 
     def __init__(self, net=None):
@@ -335,27 +346,33 @@ class Lobby(ListScreen):
             self.udp = None
 
     def refresh(self):
+        # TYPE, then a row per table; without tables what the lobby is doing,
+        # below a gap (the cursor stays on the rows it can choose).
         from ui.menus import short_title
         if self.why:
-            self.lines = ["No network:", self.why]
-            self.cursor = -1
-            return
-        if not self.tables:
-            self.lines = ["Looking for tables..."]
-            self.cursor = -1
-            return
-        cols = self.app.cols - 1
-        lines = []
-        for t in self.tables:     # "Annabelle Israeli 1 open": words cut whole
-            tail = "%d open" % len(t[4])
-            name = P.fit_name(t[0])
-            game = short_title(t[1])
-            if len(name) + len(game) + len(tail) + 2 > cols and name.endswith(OWNED):
-                name = name[:-len(OWNED)]   # "Annie's table" -> "Annie": the game whole
-            game = fit(game, cols - len(name) - len(tail) - 2)
-            lines.append(" ".join([x for x in (name, game, tail) if x]))
-        self.lines = lines
-        self.cursor = max(0, min(self.cursor, len(self.lines) - 1))
+            self.lines = [TYPE, "", "No network:", self.why]
+        elif not self.tables:
+            self.lines = [TYPE, "", "Looking for tables..."]
+        else:
+            cols = self.app.cols - 1
+            lines = [TYPE]
+            for t in self.tables:     # "Annabelle Israeli 1 open": words cut whole
+                tail = "%d open" % len(t[4])
+                name = P.fit_name(t[0])
+                game = short_title(t[1])
+                if len(name) + len(game) + len(tail) + 2 > cols and name.endswith(OWNED):
+                    name = name[:-len(OWNED)]   # "Annie's table" -> "Annie": the game whole
+                game = fit(game, cols - len(name) - len(tail) - 2)
+                lines.append(" ".join([x for x in (name, game, tail) if x]))
+            self.lines = lines
+        self.cursor = max(0, min(self.cursor, len(self.tables)))
+
+    def key(self, k):
+        if k in (K.UP, K.DOWN):       # over TYPE and the tables only
+            self.cursor = (self.cursor + (1 if k == K.DOWN else -1)) % (len(self.tables) + 1)
+            self.scroll_to_cursor()
+        else:
+            ListScreen.key(self, k)
 
     def tick(self, now):
         if self.udp is None:
@@ -393,10 +410,13 @@ class Lobby(ListScreen):
         return True
 
     def choose(self, i):
-        if 0 <= i < len(self.tables):
-            x = self.tables[i]
-            o = getattr(self.app, "opts", None) or {}
-            join(self.app, "%s:%d" % (x[2], x[3]), o.get("name"), self.net)
+        if i == 0:
+            from engine.ondemand import call
+            app, net = self.app, self.net
+            call("ui.link_address", "ask", app, lambda a: join(app, a, my_name(app), net))
+        elif i <= len(self.tables):
+            x = self.tables[i - 1]
+            join(self.app, "%s:%d" % (x[2], x[3]), my_name(self.app), self.net)
 
 
 def link_names(kinds):

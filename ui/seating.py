@@ -11,12 +11,15 @@ BOT_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
 
 
 def default_names(seats, names=None):
-    # Names of at most 5 letters (they fit the screen). names: the names
-    # setting (POCKET_TRICKS_NAMES in settings.toml), yours first: a lone human
+    # Names of at most 5 letters (they fit the screen; ui/naming.py's MOST).
+    # names: the names setting (POCKET_TRICKS_NAMES in settings.toml, your name
+    # typed in Settings: ui/naming.py), yours first: a lone human
     # is names[0] ("You" without it), the bots take the names after it in seat
-    # order (past its end the first of BOT_NAMES not taken); several humans
-    # are P1, P2, ...
+    # order (past its end the first of BOT_NAMES not taken; never yours: your
+    # name typed in Settings may be one of theirs); several humans are P1, P2, ...
     names = names or (YOU,) + BOT_NAMES
+    mine = names[0][:5]
+    names = [mine] + [n for n in names[1:] if n[:5] != mine]
     humans = [s for s in range(len(seats)) if seats[s] == "human"]
     out = []
     k = 0
@@ -25,7 +28,7 @@ def default_names(seats, names=None):
             k += 1
             out.append(names[k][:5] if k < len(names) else free_name(out + list(names)))
         elif len(humans) == 1:
-            out.append(names[0][:5])
+            out.append(mine)
         else:
             out.append("P%d" % (s + 1))
     return out

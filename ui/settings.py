@@ -1,14 +1,15 @@
 # The settings (speed, autoplay, sound, default bot level, tips, the deck's
-# colours): their rows and how a key changes them, and the settings screen.
-# Loaded only while the screen (App: `module`) or the console's settings page
-# is open.
+# colours, your name): their rows and how a key changes them, and the settings
+# screen. Loaded only while the screen (App: `module`) or the console's
+# settings page is open.
 from ui.app import SETTINGS
 from ui.menus import LEVEL_NAMES, on_off, row
 from ui.list_screen import ListScreen
+from ui.seating import default_names
 from hal import keys as K
 
 SPEEDS = ("Slow", "Normal", "Fast")   # the settings' speeds 1-3 (ui.app.SPEED_MS)
-LABELS = ("Speed", "Autoplay", "Sound", "Bot level", "Tips", "Deck")
+LABELS = ("Speed", "Autoplay", "Sound", "Bot level", "Tips", "Deck", "Name")
 DECKS = ("2 colours", "4 colours")    # the Deck row's values (ui.gfx.Cards.deck)
 # The bots' level when the settings name none (ui.prefs and settings.toml say
 # the same): 3, hard, since level 2 loses to a careful player in Nommie
@@ -17,14 +18,17 @@ DEFAULT_LEVEL = SETTINGS["bot_level"]
 
 
 def values(s):
-    # The shown value of each setting of LABELS, in s (the settings dict).
+    # The shown value of each setting of LABELS, in s (the settings dict); your
+    # name is a lone person's seat's (as ui.naming.mine says it).
     return (SPEEDS[(s.get("speed", 2) - 1) % len(SPEEDS)], on_off(s.get("autoplay")),
             on_off(s.get("sound")), LEVEL_NAMES[s.get("bot_level", DEFAULT_LEVEL) % 4],
-            on_off(s.get("tips")), DECKS[1 if s.get("four_colours") else 0])
+            on_off(s.get("tips")), DECKS[1 if s.get("four_colours") else 0],
+            default_names(["human"], s.get("names"))[0])
 
 
 def change_setting(s, i, step, wrap=True):
-    # Setting i of LABELS one step on (step 1) or back (-1), in s. With wrap
+    # Setting i of LABELS one step on (step 1) or back (-1), in s; the last, your
+    # name, is typed instead (ui/naming.py). With wrap
     # the speed and the level go round (Fast -> Slow, hard -> random: A and
     # the console's number); without it they stop at the ends (LEFT/RIGHT:
     # Slow, Normal, Fast in that order).
@@ -38,7 +42,7 @@ def change_setting(s, i, step, wrap=True):
         s["bot_level"] = _step(s.get("bot_level", DEFAULT_LEVEL), step, len(LEVEL_NAMES), wrap)
     elif i == 4:
         s["tips"] = not s.get("tips")
-    else:
+    elif i == 5:
         s["four_colours"] = not s.get("four_colours")
 
 
@@ -56,10 +60,13 @@ class Settings(ListScreen):
         c = self.app.cols
         got = values(self.app.settings)
         self.lines = [row(LABELS[i], got[i], c) for i in range(len(LABELS))]
+        blank = row(LABELS[-1], "", c)      # your name: typed (A), not stepped: no arrows
+        self.lines[-1] = blank[:blank.index("<")] + "  " + got[-1]
         # the footer says what the row under the cursor is about
         self.footer = ("Default: " + LEVEL_NAMES[DEFAULT_LEVEL], "A first game's help",
-                       "\u2663 green, \u2666 blue")[       # (the Deck row's 4 colours)
-            self.cursor - 3] if self.cursor >= 3 else "L/R change, B back"
+                       "\u2663 green, \u2666 blue",      # (the Deck row's 4 colours)
+                       "A: type your name")[self.cursor - 3] if self.cursor >= 3 \
+            else "L/R change, B back"
 
     def key(self, k):
         ListScreen.key(self, k)
@@ -71,6 +78,10 @@ class Settings(ListScreen):
         self.refresh()
 
     def choose(self, i):
+        if i == len(LABELS) - 1:
+            from engine.ondemand import call
+            call("ui.naming", "ask", self)
+            return
         change_setting(self.app.settings, i, 1)
         self.refresh()
 

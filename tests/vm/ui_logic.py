@@ -53,4 +53,22 @@ for gid in games.IDS:
     print(gid, "over after", keys, "keys; winners", st.winners())
     ondemand.forget("engine." + gid)
 
+# Settings -> Name: your name typed on the on-screen keyboard (ui/keyboard.py)
+app.home()
+while app.top().lines[app.top().cursor] != "Settings":
+    d.press(K.DOWN)
+d.press(K.A)
+while not app.top().lines[app.top().cursor].startswith("Name"):
+    d.press(K.DOWN)
+d.press(K.A)
+kb = app.top()
+assert type(kb).__name__ == "Keyboard" and kb.text == "You", kb.text
+# erase "You", type B and C, then Del (UP: the last row) and OK
+d.keys([K.B, K.B, K.B, K.RIGHT, K.A, K.RIGHT, K.A, K.UP, K.LEFT, K.A, K.RIGHT, K.A])
+assert type(app.top()).__name__ == "Settings", type(app.top()).__name__
+assert app.settings["names"][0] == "B", app.settings["names"]
+assert "ui.keyboard" not in __import__("sys").modules
+d.press(K.B)
+print("name typed:", app.settings["names"][0])
+
 print("VM OK")

@@ -1,0 +1,37 @@
+# A host's address typed on the on-screen keyboard (Link play -> Join a
+# table -> Type an address...): the keys it is typed with, its limit, why one
+# cannot be joined, and the one typed last (kept in link.json: the keyboard
+# starts from it next time). Loaded while it is typed.
+from engine.ondemand import forget, load
+from ui import link_proto as P
+
+KEYS = "0123456789.:-abcdefghijklmnopqrstuvwxyz"
+MOST = 60        # characters at most: a long host name fits (link_proto.address quotes as many)
+
+
+def why_not(text):
+    # Why text cannot be joined, as a sentence; None when it can.
+    if not text:
+        return "Type the address the host's screen shows, like 192.168.1.20"
+    try:
+        P.address(text)
+    except ValueError as e:
+        why = str(e)
+        return why[0].upper() + why[1:] + "."
+    return None
+
+
+def ask(app, join):
+    # The keyboard for an address over the lobby; a good one is kept for next
+    # time, then join(address) runs. A bad one is explained on the keyboard.
+    from ui import link_saved
+    last = link_saved.get(app.store, "typed") or {}
+    forget("ui.link_saved")
+
+    def done(text):
+        from ui import link_saved
+        link_saved.put(app.store, "typed", {"address": text})
+        forget("ui.link_saved")
+        join(text)
+    app.push(load("ui.keyboard").Keyboard("Host's address", last.get("address") or "", KEYS,
+                                          MOST, done, why_not))
