@@ -108,8 +108,10 @@ def make_all(width=160, height=128, out=None):
     s.keys(K.RIGHT)
     made.append(s.shot("deal-number"))
     s.keys(K.B, K.B)
+    s.app.settings["tips"] = True              # the settings as a new device has them
     s.to("Settings")
     made.append(s.shot("settings"))
+    s.app.settings["tips"] = False
     s.to("Name")                               # the on-screen keyboard: "Ann" typed
     s.keys(K.B, K.B, K.B)
     s.type_text("Ann")
