@@ -13,10 +13,9 @@
 # (engine/bot_search_callbreak.py, engine/bot_search_linger.py): a playout
 # policy shaped like their level 2, and Linger's stock and last-holder win;
 # this playout serves the follow-suit games (Nommie, Israeli Whist, Nines).
-import sys
-
 from engine.actions import BID
 from engine.botlib import estimate_quarters
+from engine.ondemand import load
 from engine.state import LEAD
 from engine.tricks import beats
 
@@ -43,11 +42,11 @@ def rules_for(view):
     # own rule; in Nines each trick is a point off.
     game = view["game"]
     if game == "israeli":
-        isr = sys.modules["engine.israeli"]
+        isr = load("engine.israeli")
         over = view.get("game_type") == "over"
         return _short, lambda b, w: isr.points(b, w, over)
     if game == "nommie":
-        return _short, sys.modules["engine.nommie"].round_points
+        return _short, load("engine.nommie").round_points
     return _always, lambda b, w: w
 
 
@@ -313,8 +312,8 @@ def choose_bid(view, legal, rng, baseline):
     # bid and the highest bidder choose trump by the level-2 rules, play the
     # round out for each candidate bid near the heuristic's and keep the bid
     # whose rounds score best (the heuristic's unless clearly beaten).
-    nb = sys.modules["engine.bot_nommie"]
-    nom = sys.modules["engine.nommie"]
+    nb = load("engine.bot_nommie")
+    nom = load("engine.nommie")
     me = view["to_act"]
     size = view["hand_size"]
     dealer = view["dealer"]

@@ -249,3 +249,17 @@ def test_a_level_3_search_without_memory_plays_the_heuristics_card(gid, monkeypa
     want = heuristic.choose(view, legal, 3, bots.Rng((7 * 1000003 + bots.position_key(view))
                                                      & 0x3FFFFFFF))
     assert bots.choose(view, legal, 3, 7) == want
+
+
+@pytest.mark.parametrize("gid", ["israeli", "nommie"])
+def test_a_level_3_bot_loads_the_rules_it_needs_even_after_they_were_dropped(gid):
+    # bot_search reads the game's scoring from its engine module: a module
+    # dropped from memory (engine.ondemand.forget) is loaded again, not a KeyError
+    from engine.ondemand import forget
+    s = games.load(gid).new_game(seed=5)
+    while s.phase != "play" or len(s.legal_actions()) < 2:
+        s.apply(s.legal_actions()[0])
+    view, legal = s.view(s.to_act()), s.legal_actions()
+    forget("engine." + gid)
+    forget("engine.bot_" + gid)
+    assert bots.choose(view, legal, 3, 7) in legal

@@ -654,3 +654,15 @@ def test_a_joiner_says_a_person_is_to_play_not_thinking():
     run([h, j], until=watch)
     assert "Kim to play" in said and "Kim is thinking..." not in said
     assert any(x.endswith("is thinking...") for x in said)     # the bots still think
+
+
+def test_a_joiners_legal_moves_are_worded_as_the_hosts_engine_words_them():
+    # Call Break's bids are calls on the joiner too (its text console lists them)
+    from engine import games
+    from ui.link_remote import RemoteState
+    for gid in ("callbreak", "nommie", "israeli"):
+        st = games.load(gid).new_game(seed=3)
+        r = RemoteState()
+        r.v = st.view(st.to_act())
+        for a in st.legal_actions():
+            assert r.action_text(a) == st.action_text(a), (gid, a)

@@ -82,8 +82,13 @@ class RemoteState:
         return list(self.win)
 
     def action_text(self, a):
+        # The engine's words for a; a bid is a "call" where the view has calls
+        # (Call Break, as engine.callbreak says it: no engine module loaded here).
         from engine.actions import action_text
-        return action_text(a)
+        text = action_text(a)
+        if self.v is not None and "calls" in self.v and text.startswith("bid "):
+            return "call" + text[3:]
+        return text
 
 
 class RemoteSession:
