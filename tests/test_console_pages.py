@@ -3,6 +3,7 @@ and texts as the title screen's, saved where the screen reads them, and bad
 input changes nothing."""
 import json
 
+from engine.games import IDS
 from ui import info, saves
 from ui.console_pages import COLS, rules_lines
 from ui.menus import rules_text
@@ -73,7 +74,7 @@ def test_rules_by_number_name_or_asked_and_in_a_game():
 
 
 def test_rules_lines_fit_a_terminal_and_keep_every_word():
-    for gid in ("nommie", "linger", "nines", "callbreak", "israeli"):
+    for gid in IDS:
         lines = rules_lines(gid)
         assert max(len(l) for l in lines) <= COLS
         assert " ".join(" ".join(lines).split()) == " ".join(rules_text(gid).split())

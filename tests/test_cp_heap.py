@@ -5,11 +5,11 @@ keys, level-3 bots, autosaves to a folder) completes in 96 KB of heap from the
 their modules. `make bench` prints the figures these tests guard."""
 import pytest
 
+from engine.games import IDS
 from tools import circuitpy, cp_heap, device_game
 
 WHY = circuitpy.available()
 pytestmark = pytest.mark.skipif(WHY is not None, reason=WHY or "")
-IDS = ("nommie", "linger", "nines", "callbreak", "israeli")
 KB = 1024
 
 

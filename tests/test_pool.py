@@ -6,7 +6,7 @@ import pytest
 from engine import games
 from tools import pool, tournament
 
-GAMES = ("nommie", "linger", "nines", "callbreak", "israeli")
+GAMES = games.IDS
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -13,7 +13,7 @@ from ui.menus import rules_text, start_table
 from ui.screen import wrap
 from ui.session import Session
 
-GAMES = ("nommie", "linger", "nines", "callbreak", "israeli")
+from engine.games import IDS as GAMES
 
 
 def new_app(store=None, width=160, height=128, tips=False):

@@ -64,12 +64,12 @@ import sys
 import tempfile
 import time
 
+from engine.games import IDS as GAME_IDS
 from tools import circuitpy
 
 KB = 1024
 HEAP = 96 * KB
 BLOCKS = 3
-GAME_IDS = ("nommie", "linger", "nines", "callbreak", "israeli")
 MHZ = 120
 IPC = (0.5, 0.8)              # Cortex-M4 from flash through the SAMD51 cache: low, high
 THUMB_PER_X86 = (1.0, 1.3)    # Thumb-2 instructions per i386 instruction, same C code
