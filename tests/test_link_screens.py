@@ -6,6 +6,7 @@ at 160x128 and at the Reverse TFT's 240x135. Screenshots go to build/ui/."""
 import pytest
 
 from hal import keys as K
+from tools import docs_shots
 from tools.link_fake import FakeNet, Hub
 from tools.link_play import auto_key
 
@@ -266,16 +267,8 @@ def test_table_name_on_the_host_and_in_the_lobby(w, h, gid, name):
 
 
 def type_text(r, text):
-    """Type text on the keyboard on top: the cursor moved to each key, then A."""
-    kb = r.top()
-    for ch in text:
-        rows = kb.grid()
-        row = [i for i in range(len(rows)) if ch in rows[i]][0]
-        while kb.row != row:
-            r.press(K.DOWN)
-        while rows[kb.row][kb.col] != ch:
-            r.press(K.RIGHT)
-        r.press(K.A)
+    """Type text on the keyboard on top (tools.docs_shots.type_text)."""
+    docs_shots.type_text(r.top(), text, r.press)
 
 
 def lobby_keyboard(r):

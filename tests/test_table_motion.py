@@ -30,6 +30,14 @@ def _to_a_bot_card(rig, t):
     raise AssertionError("no bot card played")
 
 
+def _assert_trick_in_place(rig, t):
+    # nothing in motion, every card of the trick at its trick place
+    v = rig.screen.table_view
+    assert rig.screen.tile() is None
+    for pos, card in t.trick:
+        assert (v.trick[pos].x, v.trick[pos].y) == v.trick_xy[pos]
+
+
 def _bots_table(rig):
     return start_table(rig.app, Session.new("nommie", ["bot"] * 4, [0] * 4, 21))
 
@@ -65,10 +73,7 @@ def test_a_view_built_afresh_shows_the_trick_in_place():
     rig.draw()
     rig.app.pop()
     rig.draw()
-    v = rig.screen.table_view
-    assert rig.screen.tile() is None
-    for pos, card in t.trick:
-        assert (v.trick[pos].x, v.trick[pos].y) == v.trick_xy[pos]
+    _assert_trick_in_place(rig, t)
 
 
 def test_the_end_of_a_run_puts_every_card_in_place():
@@ -77,10 +82,7 @@ def test_the_end_of_a_run_puts_every_card_in_place():
     _to_a_bot_card(rig, t)
     rig.draw()
     rig.screen.settle()
-    v = rig.screen.table_view
-    assert rig.screen.tile() is None
-    for pos, card in t.trick:
-        assert (v.trick[pos].x, v.trick[pos].y) == v.trick_xy[pos]
+    _assert_trick_in_place(rig, t)
 
 
 def test_a_pybadge_sized_heap_gets_the_plain_screen():

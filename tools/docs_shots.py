@@ -16,6 +16,20 @@ for _p in (ROOT, os.path.join(ROOT, "lib")):
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 
+def type_text(kb, text, press):
+    # Type text on the on-screen keyboard kb (ui.keyboard): press(key) moves
+    # the cursor down to each character's row, right to it, then A.
+    from hal import keys as K
+    for ch in text:
+        rows = kb.grid()
+        row = [i for i in range(len(rows)) if ch in rows[i]][0]
+        while kb.row != row:
+            press(K.DOWN)
+        while rows[kb.row][kb.col] != ch:
+            press(K.RIGHT)
+        press(K.A)
+
+
 class Shots:
     def __init__(self, width, height, out, zoom=3):
         import displayio
@@ -57,17 +71,7 @@ class Shots:
         self.keys(K.A)
 
     def type_text(self, text):
-        # Type text on the on-screen keyboard on top: to each key, then A.
-        from hal import keys as K
-        kb = self.app.top()
-        for ch in text:
-            rows = kb.grid()
-            row = [i for i in range(len(rows)) if ch in rows[i]][0]
-            while kb.row != row:
-                self.keys(K.DOWN)
-            while rows[kb.row][kb.col] != ch:
-                self.keys(K.RIGHT)
-            self.keys(K.A)
+        type_text(self.app.top(), text, self.keys)
 
     def table(self):
         return self.app.stack[0]
