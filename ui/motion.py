@@ -21,10 +21,10 @@ class Screen(view.Screen):
     def draw(self, app, refresh=True):
         top = app.top()
         tv = self.table_view
-        hidden = None               # the trick's hidden places, if this view shows top again
-        if tv is not None and tv.owner is top and tv.shown_version is not None:
-            if tv.shown_version != getattr(top, "version", None):
-                self.settle(False)  # a new state: the card before in its place first
+        hidden = None               # the trick's hidden places, before a new state is drawn
+        if tv is not None and tv.owner is top and tv.shown_version is not None and \
+                tv.shown_version != getattr(top, "version", None):
+            self.settle(False)      # the card before in its place first
             hidden = [t.hidden for t in tv.trick]
         changed = view.Screen.draw(self, app, False)
         tv = self.table_view
