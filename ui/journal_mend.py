@@ -7,17 +7,18 @@
 from ui import atomic
 
 
-def mend(fs, path, older, check, parse):
+def mend(fs, path, older, check, parse, line_check):
     # (record, None, True) as storage.parse_log gives for a journal cut at
     # damage, when the journal at path keeps more moves than older (the
     # backup's record: its moves must be their beginning) and check(record)
-    # passes (the replay); else None. parse: storage's journal reader.
+    # passes (the replay); else None. parse, line_check: storage's journal
+    # reader and its check of one line.
     f = fs.open(path, "rb")
     try:
         first = f.readline()
         if len(first) < 9 or first[-1] != 10 or first[-8] != 32:
             return None
-        got = parse(_Rechained(f, older, _hex(first[-7:-1])))
+        got = parse(_Rechained(f, older, _hex(first[-7:-1]), line_check))
     except (ValueError, TypeError, KeyError, IndexError):
         return None
     finally:
@@ -48,8 +49,9 @@ class _Rechained:
     # damaged journal's lines for as long as they chain on (each written
     # again with the check that follows from the new header). A file to
     # storage's reader (readinto), one line in memory at a time.
-    def __init__(self, f, older, stored):
+    def __init__(self, f, older, stored, line_check):
         self.f = f
+        self.line_check = line_check
         self.was = stored               # the damaged journal's chain
         head = {"save": older["save"], "seats": older["seats"],
                 "levels": older["levels"], "names": older["names"]}
@@ -66,13 +68,10 @@ class _Rechained:
 
     def _next(self):
         ln = self.f.readline()
-        if len(ln) < 9 or ln[-1] != 10 or ln[-8] != 32:
-            self.done = True           # the end, or a torn last line
+        was = self.line_check(ln, 0, len(ln) - 1, self.was) if ln[-1:] == b"\n" else -1
+        if was < 0:
+            self.done = True   # the end, a torn last line, or damage: the moves before stay
             return
-        body = ln[:-8]
-        if atomic.check(body, self.was) != _hex(ln[-7:-1]):
-            self.done = True           # damage again: the moves before it are kept
-            return
-        self.was = _hex(ln[-7:-1])
-        line, self.now = atomic.line(body, self.now)
+        self.was = was
+        line, self.now = atomic.line(ln[:-8], self.now)
         self.out += line

@@ -204,7 +204,8 @@ def read(fs, path, kind, check=None):
                 if check is not None:
                     check(got[0])
                 if head_bad and p != path:    # the backup: the journal's moves on its header
-                    more = ondemand.call("ui.journal_mend", "mend", fs, path, got[0], check, _journal)
+                    more = ondemand.call("ui.journal_mend", "mend", fs, path, got[0], check,
+                                         _journal, _check)
                     if more is not None:
                         return more, bad, path, short
                 if kind == "log" and got[2]:  # cut at damage: used, and set aside
