@@ -93,10 +93,10 @@ def start_table(app, session):
 
 
 def rules_text(game_id):
-    # The rules text file shipped beside this module (ui/rules/<id>.txt).
-    base = __file__.replace("\\", "/").rsplit("/", 1)[0] if "/" in __file__ else "ui"
+    # The rules text file shipped in ui/rules/ (<id>.txt; ui.tips finds the folder).
+    from engine.ondemand import call
     try:
-        with open(base + "/rules/" + game_id + ".txt") as f:
+        with open(call("ui.tips", "rules_path", game_id + ".txt")) as f:
             return f.read()
     except OSError:
         return "The rules file for this game is missing."

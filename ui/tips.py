@@ -8,8 +8,8 @@ from ui.list_screen import TextScreen
 
 
 def rules_path(name):
-    # a file in the rules texts' folder (ui/rules/ beside this module, as
-    # ui.menus.rules_text finds the rules)
+    # a file in the rules texts' folder (ui/rules/ beside this module): the
+    # tips here, the rules for ui.menus.rules_text
     here = __file__.replace("\\", "/")
     base = here.rsplit("/", 1)[0] if "/" in here else "ui"
     return base + "/rules/" + name
