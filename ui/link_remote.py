@@ -93,6 +93,7 @@ class RemoteState:
 
 class RemoteSession:
     # The Session face of a joined table: one human seat (this one).
+    resumed = False          # (the host continues a saved game; a joiner starts afresh)
 
     def __init__(self, state, seat, players, game, seed):
         self.state = state

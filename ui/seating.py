@@ -64,9 +64,8 @@ def holder(session):
     # The person who has the device as a table (re)starts, or None when the
     # curtain comes first: several people, or a continued game whose one
     # person is not in the first seat (the device owner's): it was passed
-    # round or handed over, and whoever holds it now may be someone else. (A
-    # link joiner's RemoteSession is never resumed.)
+    # round or handed over, and whoever holds it now may be someone else.
     humans = session.humans()
-    if len(humans) != 1 or (getattr(session, "resumed", False) and humans[0]):
+    if len(humans) != 1 or (session.resumed and humans[0]):
         return None
     return humans[0]

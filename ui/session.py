@@ -1,9 +1,10 @@
 # One game in progress: the engine state plus who sits where.
 #
 # Knows seats (human or bot, bot levels, names: ui/seating.py makes and
-# changes them), asks bots for moves, keeps the save record (the state's save(False) header and its log of action codes:
-# never a list of all actions), and undoes by replaying the log without its
-# tail (the engine's intended save/restore path).
+# changes them), asks bots for moves, keeps the save record (the state's
+# save(False) header and its log of action codes: never a list of all
+# actions), and undoes by replaying the log without its tail (the engine's
+# intended save/restore path).
 
 from engine import IllegalAction, bots, ondemand
 from ui.atomic import finished_mark
