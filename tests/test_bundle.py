@@ -94,7 +94,7 @@ def test_every_module_ships_compiled_except_code_and_boot(built):
     # text is drawn by the built-in font (ui/gfx.py): no Python label library ships
     assert not [p for p in entries if p.startswith("lib/adafruit_")]
     # data files are copied as they are
-    for rel in ("settings.toml", "ui/rules/callbreak.txt"):
+    for rel in ("settings.toml", "rules/callbreak.txt"):
         if os.path.isfile(os.path.join(ROOT, rel)):
             assert entries[rel] == open(os.path.join(ROOT, rel), "rb").read(), rel
 
@@ -369,3 +369,16 @@ def test_device_code_has_no_asserts_that_the_mpy_build_would_drop():
             tree = ast.parse(open(path, encoding="utf-8").read(), path)
             found += ["%s:%d" % (rel, n.lineno) for n in ast.walk(tree) if isinstance(n, ast.Assert)]
     assert found == []
+
+
+def test_deploy_removes_the_rules_texts_old_folder_in_ui(built, tmp_path):
+    # The rules texts once sat in ui/rules/; left on a drive, that folder would
+    # shadow a frozen ui package, so every deploy removes it.
+    path, _ = built
+    drive = tmp_path / "CIRCUITPY"
+    (drive / "ui" / "rules").mkdir(parents=True)
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 10.0.3 on PyBadge\n")
+    (drive / "ui" / "rules" / "nommie.txt").write_text("old rules\n")
+    _deploy(path, drive)
+    assert not (drive / "ui" / "rules").exists()
+    assert (drive / "rules" / "nommie.txt").is_file()

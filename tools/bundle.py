@@ -6,7 +6,8 @@
     python tools/bundle.py check  [--zip Z]             -> completeness + size report
 
 The zip holds exactly what goes on the drive: code.py, boot.py, settings.toml
-(if present), engine/, ui/, fonts/, lib/ (our HAL minus desktop-only files)
+(if present), engine/, ui/, rules/ (the rules texts and tips: data
+files live outside package folders), lib/ (our HAL minus desktop-only files)
 and the Adafruit libraries the device code imports, copied from the pure-Python
 packages installed in the running interpreter (make uses .venv), following
 imports transitively so only the modules actually needed are shipped.
@@ -23,6 +24,7 @@ import argparse
 import ast
 import os
 import re
+import shutil
 import sys
 import tempfile
 import zipfile
@@ -44,7 +46,7 @@ MPY_CROSS_URL = "https://adafruit-circuit-python.s3.amazonaws.com/index.html?pre
 
 # Top-level files and folders of the repo that belong on the drive.
 TOP_FILES = ("code.py", "boot.py", "settings.toml")
-TOP_DIRS = ("engine", "ui", "lib", "fonts", "assets")
+TOP_DIRS = ("engine", "ui", "lib", "rules")
 SKIP_DIRS = ("__pycache__", "tests", ".pytest_cache")
 SKIP_SUFFIXES = (".pyc", ".pyo", ".orig", ".rej", ".swp", "~")
 # Desktop-only modules never go to the board: desktop*.py, pygame*.py, *_pygame.py, *blinka*.
@@ -464,6 +466,9 @@ def deploy(zip_path, drive, force=False, clean=False):
     for dp in entries:   # a .py beside a shipped .mpy shadows it
         if dp.endswith(".mpy") and os.path.isfile(os.path.join(drive, *source_path(dp).split("/"))):
             stale.add(source_path(dp))
+    for d, _dirs, fs in os.walk(os.path.join(drive, "ui", "rules")):
+        for f in fs:   # where the rules texts lived before rules/: always stale
+            stale.add(os.path.relpath(os.path.join(d, f), drive).replace(os.sep, "/"))
     if clean:
         for top in ("engine", "ui", "lib/hal"):
             base = os.path.join(drive, *top.split("/"))
@@ -474,6 +479,8 @@ def deploy(zip_path, drive, force=False, clean=False):
                         stale.add(rel)
     for rel in sorted(stale):
         os.remove(os.path.join(drive, *rel.split("/")))
+    if os.path.isdir(os.path.join(drive, "ui", "rules")):
+        shutil.rmtree(os.path.join(drive, "ui", "rules"))
     if "code.py" in entries:
         order.append("code.py")
         written += write("code.py")

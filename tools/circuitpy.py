@@ -13,7 +13,7 @@ variables POCKET_TRICKS_CIRCUITPYTHON and POCKET_TRICKS_MPY_CROSS point.
 A script runs in a staged copy of the device tree laid out as on the drive:
 engine/ and ui/ at the root, the HAL in lib/hal/, with the current folder and
 lib/ on sys.path as on a board. ``stage("py")`` copies the sources,
-``stage("mpy")`` compiles them as `make bundle` does (ui/rules/*.txt and other
+``stage("mpy")`` compiles them as `make bundle` does (rules/*.txt and other
 data files are copied either way).
 """
 import os
@@ -25,7 +25,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHARED = os.path.join(os.path.dirname(ROOT), "shared", "tools", "circuitpython")
 BINARY_ENV = "POCKET_TRICKS_CIRCUITPYTHON"
 MPY_CROSS_ENV = "POCKET_TRICKS_MPY_CROSS"
-DEVICE_DIRS = ("engine", "ui", "lib/hal")
+DEVICE_DIRS = ("engine", "ui", "lib/hal", "rules")
 STAGE_DIR = os.path.join(ROOT, "build", "circuitpython")
 HOW_TO_GET = (
     "CircuitPython's unix port is not at %s. Build one from adafruit/circuitpython "

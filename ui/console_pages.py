@@ -1,6 +1,6 @@
 # The console's pages beside its games, as the title screen has them:
 # settings (ui/settings.py's rows and steps, saved as the screen saves them),
-# statistics (ui/info.py's table) and rules (ui/rules/). Loaded only while
+# statistics (ui/info.py's table) and rules (rules/). Loaded only while
 # one is open (engine.ondemand.call), so a game keeps none of it in the heap.
 from engine import games
 from engine.ondemand import call

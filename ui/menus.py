@@ -93,7 +93,7 @@ def start_table(app, session):
 
 
 def rules_text(game_id):
-    # The rules text file shipped in ui/rules/ (<id>.txt; ui.tips finds the folder).
+    # The rules text file shipped in rules/ (<id>.txt; ui.tips finds the folder).
     from engine.ondemand import call
     try:
         with open(call("ui.tips", "rules_path", game_id + ".txt")) as f:

@@ -2,21 +2,22 @@
 # game not yet finished on this device (the statistics say so), a page says
 # what to do and how it scores; the pause menu's Rules page starts with the
 # current phase's tip and the game's terms. Settings turns the tips off.
-# The words are in ui/rules/<game>.tips, read a line at a time; this module
+# The words are in rules/<game>.tips, read a line at a time; this module
 # is loaded when a tip or that Rules page shows, dropped after.
 from ui.list_screen import TextScreen
 
 
 def rules_path(name):
-    # a file in the rules texts' folder (ui/rules/ beside this module): the
-    # tips here, the rules for ui.menus.rules_text
+    # a file in the rules texts' folder, rules/ at the program's root (beside
+    # ui/, never in it: a data folder inside a package folder would shadow a
+    # frozen package): the tips here, the rules for ui.menus.rules_text
     here = __file__.replace("\\", "/")
-    base = here.rsplit("/", 1)[0] if "/" in here else "ui"
-    return base + "/rules/" + name
+    cut = here.rfind("/", 0, here.rfind("/"))   # the "/" before ui/
+    return here[:cut + 1] + "rules/" + name
 
 
 def texts(gid, key):
-    # The lines of game gid's tips file (ui/rules/<gid>.tips) filed under key:
+    # The lines of game gid's tips file (rules/<gid>.tips) filed under key:
     # a phase ("bid") or "term". Read a line at a time: one tip in memory.
     out = []
     try:
