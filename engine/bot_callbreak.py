@@ -27,6 +27,10 @@ from engine.callbreak import SPADES
 from engine.state import LEAD
 from engine.tricks import beats
 
+# How level 3 searches this game (engine.bots, engine/bot_search.py):
+SEARCH = "engine.bot_search_callbreak"   # its own playout policy and budget
+BID_SEARCH = False                       # calls are level 2's
+
 def choose(view, legal, level, rng):
     seat = view["to_act"]
     hand = view["hands"][seat]

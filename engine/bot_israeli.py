@@ -9,6 +9,20 @@
 from engine.actions import BID, PASS, TRUMP_BID
 from engine.botlib import by_suit, drift, hand_quarters, highest, lowest, play_for, weights,\
     winners_in
+from engine.ondemand import load
+
+# How level 3 searches this game (engine.bots, engine/bot_search.py):
+SEARCH = "engine.bot_search"   # the module that plays level 3's cards
+BID_SEARCH = False
+PLAYOUT = 780                  # cards simulated per decision
+
+
+def round_value(view):
+    # a round's points for a bid and the tricks won: the game's own rule,
+    # under or over as this round is
+    points = load("engine.israeli").points
+    over = view.get("game_type") == "over"
+    return lambda bid, won: points(bid, won, over)
 
 
 def choose(view, legal, level, rng):

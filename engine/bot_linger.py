@@ -26,6 +26,10 @@
 from engine.botlib import current_best, play_for
 from engine.tricks import beats
 
+# How level 3 searches this game (engine.bots, engine/bot_search.py):
+SEARCH = "engine.bot_search_linger"   # its own: the stock and the last holder's win
+BID_SEARCH = False
+
 ONE = 1024
 LEAD_THREATS = (10, 10, 10, 3)  # per level: tenths of the cards still to play a lead faces
 LATER = (5, 5, 5, 6)            # per level: the weight of "later", in fifths

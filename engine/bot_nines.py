@@ -13,6 +13,16 @@ from engine.actions import KEEP, SWAP
 from engine.botlib import by_suit, estimate_quarters, hand_quarters, lowest, play_for, weights,\
     winners_in
 
+# How level 3 searches this game (engine.bots, engine/bot_search.py):
+SEARCH = "engine.bot_search"   # the module that plays level 3's cards
+BID_SEARCH = False
+PLAYOUT = 780                  # cards simulated per decision
+
+
+def round_value(view):
+    # None: no bids; every trick won is a point off, so each is wanted
+    return None
+
 # Level 1: the average estimate_quarters of a random Nines hand per trump
 # (C, D, H, S, NT), measured over 20000 random hands; it swaps well below par.
 PAR = (15, 15, 15, 15, 9)

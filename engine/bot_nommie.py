@@ -19,8 +19,19 @@
 from engine.actions import BID, TRUMP
 from engine.botlib import best_trump, by_suit, drift, hand_quarters, highest, low_lead, lowest
 from engine.botlib import play_for, weights
+from engine.ondemand import load
 from engine.state import LEAD
 from engine.tricks import beats
+
+# How level 3 searches this game (engine.bots, engine/bot_search.py):
+SEARCH = "engine.bot_search"   # the module that plays level 3's cards
+BID_SEARCH = True              # bids searched by simulation too
+PLAYOUT = 480                  # cards simulated per decision
+
+
+def round_value(view):
+    # a round's points for a bid and the tricks won: the game's own rule
+    return load("engine.nommie").round_points
 
 
 def choose(view, legal, level, rng):

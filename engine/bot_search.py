@@ -6,8 +6,11 @@
 # plays each candidate card followed by the rest of the round with a fast
 # heuristic for every seat, and keeps the card whose rounds score best for
 # this seat. The same sampled deals serve every candidate, so candidates are
-# compared on equal luck. `PLAYOUT_BUDGET` (cards simulated per decision, per game) is
-# the compute knob: the most that keeps a decision inside the device budget.
+# compared on equal luck. The game's bot module sets PLAYOUT (cards simulated
+# per decision) and round_value(view) (how a round scores for the seat);
+# PLAYOUT is the compute knob: the most that keeps a decision inside the
+# device budget (on a 120 MHz SAMD51, tools/cp_timing.py's estimate at its
+# slow end: a p95 of at most 0.5 s and the longest decision at most 1 s).
 # The heuristic's card stays unless another is clearly better (pick()).
 # Call Break and Linger have their own searches built on these parts
 # (engine/bot_search_callbreak.py, engine/bot_search_linger.py): a playout
@@ -19,10 +22,6 @@ from engine.ondemand import load
 from engine.state import LEAD
 from engine.tricks import beats
 
-# Cards simulated per decision, per game: the most that keeps level 3 inside
-# the device budget: on a 120 MHz SAMD51 (tools/cp_timing.py's estimate, at
-# its slow end) a p95 of at most 0.5 s and the longest decision at most 1 s.
-PLAYOUT_BUDGET = {"nommie": 480, "israeli": 780, "nines": 780}
 # A candidate replaces the heuristic's card when its paired t-statistic over
 # the sampled deals exceeds Z4 / 4.
 Z4 = 6
@@ -36,18 +35,20 @@ BID_BUDGET = 384
 BID_SAMPLES = 12
 
 
-def rules_for(view):
+def rules_for(bot, view):
     # (seat wants tricks(bid, won), round value(bid, won)) for the follow-suit
-    # games this search serves: Nommie and Israeli Whist score by the game's
-    # own rule; in Nines each trick is a point off.
-    game = view["game"]
-    if game == "israeli":
-        isr = load("engine.israeli")
-        over = view.get("game_type") == "over"
-        return _short, lambda b, w: isr.points(b, w, over)
-    if game == "nommie":
-        return _short, load("engine.nommie").round_points
-    return _always, lambda b, w: w
+    # games this search serves, from the game's bot module: a game scored by
+    # its bids (Nommie, Israeli Whist) by its own rule, wanting tricks while
+    # short of the bid; a game without bids (Nines: each trick a point off)
+    # by the tricks won, always wanting them.
+    value = bot.round_value(view)
+    if value is None:
+        return _always, _tricks
+    return _short, value
+
+
+def _tricks(bid, won):
+    return won
 
 
 def _always(bid, won):
@@ -128,8 +129,8 @@ def seen_cards(view):
 def choose(view, legal, rng, baseline=None):
     # The card to play; baseline is the heuristic's card, kept unless the
     # sampled rounds show another card doing clearly better (pick()).
-    game = view["game"]
-    wants, value = rules_for(view)
+    bot = load("engine.bot_" + view["game"])
+    wants, value = rules_for(bot, view)
     me = view["to_act"]
     n = view["players"]
     trump = view["trump"]
@@ -139,7 +140,7 @@ def choose(view, legal, rng, baseline=None):
     if len(cands) == 1:
         return cands[0]
     left = sum(view["counts"])
-    budget = PLAYOUT_BUDGET.get(game, 320)
+    budget = bot.PLAYOUT
     # a sampled deal costs about SAMPLE_COST cards' play before its playouts
     samples = max(1, budget // ((left + SAMPLE_COST) * len(cands)))
     # when even one full playout per candidate is too dear, stop after `depth`

@@ -6,11 +6,12 @@
 # levels 1-2 (and level 3's bidding, and the card its search starts from:
 # level 2's, or in Linger Longer a level-3 heuristic) are the game's own
 # module engine/bot_<game>.py, imported when first needed, whose
-# `choose(view, legal, level, rng)` knows that game; level 3 plays its cards
-# with engine/bot_search.py (sampling and playouts; Call Break and Linger
-# with their own engine/bot_search_<game>.py), and searches Nommie bids by
-# simulation too (Call Break calls are level 2's: a call search gained
-# nothing within a board's time budget).
+# `choose(view, legal, level, rng)` knows that game. That module also says how
+# level 3 searches it: SEARCH names the module that plays its cards
+# (engine/bot_search.py's sampling and playouts, or the game's own
+# engine/bot_search_<game>.py), and BID_SEARCH whether its bids are searched
+# by simulation too (Nommie's; Call Break calls are level 2's: a call search
+# gained nothing within a board's time budget).
 from engine.ondemand import forget, load
 from engine.rng import Rng
 
@@ -42,20 +43,18 @@ def choose(view, legal, level=2, seed=0):
         return legal[0]
     if level <= 0:
         return legal[rng.below(len(legal))]
-    game = view["game"]
+    bot = load("engine.bot_" + view["game"])
     # the game's heuristic (levels 2 and 3 alike, except Linger Longer's)
-    a = load("engine.bot_" + game).choose(view, legal, level, rng)
+    a = bot.choose(view, legal, level, rng)
     if a not in legal:
         a = legal[0]
     if level < 3:
         return a
     try:
-        if view["phase"] == "bid" and game == "nommie":
+        if view["phase"] == "bid" and bot.BID_SEARCH:
             return load("engine.bot_search").choose_bid(view, legal, rng, a)
         if view["phase"] == "play":
-            # Linger and Call Break play out with searches of their own
-            search = "bot_search_" + game if game in ("linger", "callbreak") else "bot_search"
-            return load("engine." + search).choose(view, legal, rng, a)
+            return load(bot.SEARCH).choose(view, legal, rng, a)
     except MemoryError:
         pass    # no room for the search (a board's heap in pieces): the heuristic's
                 # choice stands and the game goes on
