@@ -81,7 +81,7 @@ class CallBreak(TrickGame):
 
     def start_round(self):
         self.new_round_fields()
-        self.dealer = (self.options.get("first_dealer", 0) + self.round) % 4
+        self.dealer = (self.options["first_dealer"] + self.round) % 4
         self.deal(13)
         self.phase = "bid"
         self.turn = (self.dealer + 1) % 4
@@ -126,7 +126,7 @@ class CallBreak(TrickGame):
 
     def trick_done(self, winner):
         # After every trick (EACH_TRICK): the 8-trick win, the round's end.
-        if self.options.get("eight_wins", True) and self.tricks[winner] >= EIGHT:
+        if self.options["eight_wins"] and self.tricks[winner] >= EIGHT:
             self.eight_winner = winner
             self.phase = "over"
             self.turn = -1
@@ -148,7 +148,7 @@ class CallBreak(TrickGame):
 
     def extra_view(self, v, seat):
         v["calls"] = list(self.bids)
-        v["eight_wins"] = self.options.get("eight_wins", True)
+        v["eight_wins"] = self.options["eight_wins"]
         v["eight_winner"] = self.eight_winner
 
 

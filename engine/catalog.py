@@ -1,41 +1,36 @@
-# Every game's facts in one place: names, player counts, the options new_game
-# takes and which way scores win. engine.options checks new_game against it;
-# the setup screens, the console and the statistics read it through entry(),
-# which drops the module again on the device, so no screen and no game in
-# play holds it.
+# Every game's registration: its names, player counts, the options new_game
+# takes (with their defaults, which new_game applies) and how its scores
+# read. engine.options checks new_game against it; the setup screens, the
+# console and the statistics read it by field name through entry(), loaded
+# for the call and dropped again on the device (engine.ondemand.call), so no
+# screen and no game in play holds it. A game's rules, its bot and the bot's search
+# settings live in its own modules (engine/<id>.py, engine/bot_<id>.py).
 #
-# a game: (id, title, short title, fewest, most, usual players, low score wins
-#          (None: the game keeps no points), options)
+# a row, in FIELDS' order: id, title, short title, fewest and most players,
+#   the usual count, low_wins (True: the lowest total wins; None: the game
+#   keeps no points), score_scale (scores are kept in 1/score_scale points),
+#   options
 # an option: (key, setup label, console question, lowest, highest, default);
 #            lowest None = on/off; setup label None = not offered at setup
-import sys
-
 DEALER3 = ("first_dealer", None, "The first dealer", 0, 2, 0)
 DEALER4 = ("first_dealer", None, "The first dealer", 0, 3, 0)
+FIELDS = ("id", "title", "short", "fewest", "most", "players", "low_wins",
+          "score_scale", "options")
 GAMES = (
-    ("nommie", "Nomination Whist", "Nommie", 4, 4, 4, False, (DEALER4,)),
-    ("linger", "Linger Longer", "Linger Longer", 2, 5, 4, None, ()),
-    ("nines", "Nines", "Nines", 3, 3, 3, True,
+    ("nommie", "Nomination Whist", "Nommie", 4, 4, 4, False, 1, (DEALER4,)),
+    ("linger", "Linger Longer", "Linger Longer", 2, 5, 4, None, 1, ()),
+    ("nines", "Nines", "Nines", 3, 3, 3, True, 1,
      (DEALER3, ("start_score", "Start points", "Starting score", 1, 20, 9))),
-    ("callbreak", "Call Break", "Call Break", 4, 4, 4, False,
+    ("callbreak", "Call Break", "Call Break", 4, 4, 4, False, 10,
      (DEALER4, ("eight_wins", "8-trick win", "Eight tricks win at once", None, None, True))),
-    ("israeli", "Israeli Whist", "Israeli Whist", 4, 4, 4, False,
+    ("israeli", "Israeli Whist", "Israeli Whist", 4, 4, 4, False, 1,
      (DEALER4, ("rounds", "Rounds", "Number of rounds", 1, 26, 13))),
 )
 
 
-
 def entry(game_id):
-    # game_id's row (ValueError for an unknown id); on the device the catalog
-    # leaves memory again once read.
-    try:
-        for g in GAMES:
-            if g[0] == game_id:
-                return g
-    finally:
-        if sys.implementation.name != "cpython":
-            sys.modules.pop("engine.catalog", None)
-            import engine
-            if hasattr(engine, "catalog"):
-                delattr(engine, "catalog")
+    # game_id's registration as {field: value} (ValueError for an unknown id)
+    for g in GAMES:
+        if g[0] == game_id:
+            return dict(zip(FIELDS, g))
     raise ValueError("Unknown game '%s'." % game_id)

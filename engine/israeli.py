@@ -47,7 +47,7 @@ class Israeli(TrickGame):
         self.start_deal()
 
     def total_rounds(self):
-        return self.options.get("rounds", 13)
+        return self.options["rounds"]
 
     def hand_size(self):
         return 13
@@ -57,7 +57,7 @@ class Israeli(TrickGame):
         # `redeals` counts them, for the screens to say so).
         self.redeals = self.redeals + 1 if redeal else 0
         self.new_round_fields()
-        self.dealer = (self.options.get("first_dealer", 0) + self.round) % 4
+        self.dealer = (self.options["first_dealer"] + self.round) % 4
         self.deal(13)
         self.trump = None
         self.leader = None

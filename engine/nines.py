@@ -37,7 +37,7 @@ class Nines(TrickGame):
     LOG_ROOM = 384  # actions in a typical whole game
 
     def setup(self):
-        self.scores = [self.options.get("start_score", 9)] * 3
+        self.scores = [self.options["start_score"]] * 3
         self.start_hand()
 
     def hand_size(self):
@@ -45,7 +45,7 @@ class Nines(TrickGame):
 
     def start_hand(self):
         self.new_round_fields()
-        self.dealer = (self.options.get("first_dealer", 0) + self.round) % 3
+        self.dealer = (self.options["first_dealer"] + self.round) % 3
         self.dummy = self.deal(13)
         self.dummy.sort()
         self.trump = TRUMP_CYCLE[self.round % 5]
@@ -124,7 +124,7 @@ class Nines(TrickGame):
             elif x % 64 // 13 != led:
                 voids[x >> 6 & 3] |= 1 << led
         v["voids"] = voids
-        v["start_score"] = self.options.get("start_score", 9)
+        v["start_score"] = self.options["start_score"]
 
 
 def new_game(players=None, seed=0, **options):

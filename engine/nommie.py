@@ -55,7 +55,7 @@ class Nommie(TrickGame):
 
     def start_round(self):
         self.new_round_fields()
-        self.dealer = (self.options.get("first_dealer", 0) + self.round) % 4
+        self.dealer = (self.options["first_dealer"] + self.round) % 4
         self.deal(self.hand_size())
         self.trump = None
         self.declarer = None

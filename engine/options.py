@@ -1,28 +1,32 @@
 # Checking new_game's player count and options against engine.catalog, with
-# messages a player understands, the same way for every game. new_game loads
-# it for the check and drops it after (engine.ondemand.call), the catalog too.
+# messages a player understands, the same way for every game, and filling in
+# the catalog's default for every option not given, so the game's rules read
+# each option as the catalog sets it. new_game loads this module for the check
+# and drops it after (engine.ondemand.call), the catalog too.
 from engine import IllegalAction
 
 
 def check(game_id, players, options):
     # The player count to use (the usual one for None); raises IllegalAction
-    # for a count or an option outside the catalog's ranges.
-    from engine.catalog import entry
-    g = entry(game_id)
-    title, low, high = g[1], g[3], g[4]
+    # for a count or an option outside the catalog's ranges. Options not
+    # given are added to options with their defaults.
+    from engine.ondemand import call
+    g = call("engine.catalog", "entry", game_id)
+    title, low, high = g["title"], g["fewest"], g["most"]
     if players is None:
-        players = g[5]
+        players = g["players"]
     elif type(players) is not int or not low <= players <= high:
         if low == high:
             raise IllegalAction("%s is for exactly %d players." % (title, low))
         raise IllegalAction("%s is for %d to %d players." % (title, low, high))
-    allowed = g[7]
+    allowed = g["options"]
     names = [a[0] for a in allowed]
     for k in options:
         if k not in names:
             raise IllegalAction("%s has no option '%s'." % (title, k))
     for name, label, what, low, high, default in allowed:
         if name not in options:
+            options[name] = default
             continue
         v = options[name]
         if low is None:

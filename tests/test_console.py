@@ -66,7 +66,7 @@ def run_console(lines=(), store=None, style="plain"):
 
 def setup_lines(gid, seats=None, deal="5"):
     g = facts(gid)
-    lo, hi = g[3], g[4]
+    lo, hi = g["fewest"], g["most"]
     lines = [str(games.IDS.index(gid) + 1)]
     if hi > lo:
         lines.append("")              # default player count
@@ -84,7 +84,7 @@ def test_every_game_plays_to_the_end_through_typed_commands(gid, tmp_path):
     con, t, out = run_console(setup_lines(gid), store, style)
     st = con.session.state
     assert st.is_over()
-    assert "%s is over." % facts(gid)[1] in out
+    assert "%s is over." % facts(gid)["title"] in out
     from ui.standings import outcome
     assert outcome(st.view(None), st.winners(), con.session.names)[0] in out
     human_moves = [p for p in t.prompts if p == "You> "]

@@ -374,10 +374,10 @@ def test_table_and_scores_show_the_deal_number():
 
 
 # --- 7: undo trick outside Israeli Whist ---------------------------------------------
-def test_undo_trick_outside_israeli_whist_says_whose_rule_it_is():
+def test_undo_trick_in_a_game_that_undoes_one_decision_says_so():
     _, _, out = run_console(setup_lines("nommie", seats="h 1 1 1", deal="3")
                             + ["undo trick", "quit"])
-    assert "! Israeli Whist only: there 'undo trick' takes back the last trick." in out
+    assert "! 'undo trick' is for a game whose undo takes back a whole trick." in out
     assert "Here 'undo' takes back your last decision." in out
     assert "There is no trick to take back now." not in out
 

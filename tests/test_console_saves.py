@@ -95,7 +95,7 @@ def test_input_ending_at_any_prompt_resumes_the_same_game(tmp_path, gid, lines):
         if not started:
             assert "continue the saved" not in out2
             continue
-        assert "c  continue the saved %s" % facts(gid)[1] in out2, end
+        assert "c  continue the saved %s" % facts(gid)["title"] in out2, end
         assert "Resuming" in out2
         # at its first prompt the resumed game is where input ended...
         first = [i for i in range(len(again.prompts)) if human_prompt(again.prompts[i])][0]

@@ -27,7 +27,7 @@ def game(request):
 
 def test_module_shape(game):
     s = game.new_game(seed=1)
-    assert s.view()["game"] in games.IDS and facts(s.view()["game"])[1]
+    assert s.view()["game"] in games.IDS and facts(s.view()["game"])["title"]
     assert callable(game.restore)
     v = s.view(s.to_act())
     for k in VIEW_KEYS:

@@ -243,7 +243,7 @@ def test_table_name_on_the_host_and_in_the_lobby(w, h, gid, name):
     from ui.menus import facts, short_title
     hub = Hub()
     host = linkrig.Player(hub, "host")
-    n = facts(gid)[5]
+    n = facts(gid)["players"]
     link_lobby.host(host.app, gid, ["human", "remote"] + ["bot"] * (n - 2), [1] * n, 5, {}, 30,
                     None, name, net=host.net)
     table = host.app.link.name

@@ -23,7 +23,7 @@ from engine.ondemand import call
 from engine.parse import number  # ASCII digits only (not "²" or "٣")
 from engine.rng import LAST_DEAL, random_deal
 from ui import console_words as W
-from ui.console_words import facts
+from ui.menus import facts
 from ui.clean import clean
 from ui.console_play import Playing
 from ui.seating import default_names
@@ -39,7 +39,7 @@ CLEAR = "\n" * 40 + "\x1b[H\x1b[2J\x1b[3J"   # blank lines for any terminal, the
 def questions(game_id):
     # The options the console asks at setup (engine.catalog; first_dealer is not
     # asked): (key, setup label, question, lowest, highest, default).
-    return tuple([o for o in facts(game_id)[7] if o[1] is not None])
+    return tuple([o for o in facts(game_id)["options"] if o[1] is not None])
 
 
 class Quit(Exception):
@@ -142,7 +142,7 @@ class Console(Playing):
         gid = self.opts.get("quick")
         if gid not in games.IDS or not self.replaces(saved):
             return None
-        n = facts(gid)[5]
+        n = facts(gid)["players"]
         level = self.level()
         seed = self.opts.get("seed") or random_deal(self.entropy)
         return self.begin(gid, ["human"] + ["bot"] * (n - 1), [level] * n, seed, {})
@@ -151,7 +151,7 @@ class Console(Playing):
         # True unless a saved game would be lost and the player keeps it.
         if saved is None:
             return True
-        title = facts(saved.game)[1]
+        title = facts(saved.game)["title"]
         while True:
             line = self.ask("Your saved %s game will be replaced. Start the new game? [y/N] "
                             % title).lower()
@@ -188,17 +188,17 @@ class Console(Playing):
         for i in range(len(games.IDS)):
             gid = games.IDS[i]
             g = facts(gid)
-            who = "%d" % g[3] if g[3] == g[4] else "%d-%d" % (g[3], g[4])
-            self.say("  %d  %s (%s players)" % (i + 1, g[1], who))
+            who = "%d" % g["fewest"] if g["fewest"] == g["most"] else "%d-%d" % (g["fewest"], g["most"])
+            self.say("  %d  %s (%s players)" % (i + 1, g["title"], who))
         if saved is not None:
-            self.say("  c  continue the saved %s" % facts(saved.game)[1])
+            self.say("  c  continue the saved %s" % facts(saved.game)["title"])
         self.say("  s  settings    t  statistics    r  rules", "  q  quit")
         while True:
             line = self.ask("Game> ").lower()
             if line in ("q", "quit", "exit"):
                 return None
             if line in ("c", "continue", "resume") and saved is not None:
-                self.say("Resuming %s." % facts(saved.game)[1])
+                self.say("Resuming %s." % facts(saved.game)["title"])
                 return saved
             if line in W.HELP_WORDS:
                 self.say("Type a game number to start it, c to continue a saved game,",
@@ -223,12 +223,12 @@ class Console(Playing):
 
     def setup(self, gid):
         g = facts(gid)
-        lo, hi = g[3], g[4]
+        lo, hi = g["fewest"], g["most"]
         players = lo
         if hi > lo:
-            players = self.choose("Players (%d-%d)" % (lo, hi), g[5],
+            players = self.choose("Players (%d-%d)" % (lo, hi), g["players"],
                                   lambda t: W.whole(t, lo, hi, "Players"),
-                                  "How many play %s: %d to %d." % (g[1], lo, hi))
+                                  "How many play %s: %d to %d." % (g["title"], lo, hi))
         level = self.level()
         default = "h" + " %d" % level * (players - 1)
         seats, levels = self.choose("Seats: h = human, 0-3 = bot level", default,
@@ -254,7 +254,7 @@ class Console(Playing):
         # A new game, announced and saved at once (Continue offers it from now on).
         names = self.prefs().get("names")
         session = Session.new(gid, seats, levels, seed, options, default_names(seats, names))
-        self.say("%s, deal #%d. %s" % (facts(gid)[1], seed, ", ".join(
+        self.say("%s, deal #%d. %s" % (facts(gid)["title"], seed, ", ".join(
             [session.names[s] + ("" if seats[s] == "human" else " (bot %d)" % levels[s])
              for s in range(len(seats))])))
         self.session = session

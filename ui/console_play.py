@@ -9,6 +9,7 @@ from engine.actions import is_card
 from engine.cards import card_text
 from engine.parse import parse_suit
 from ui import console_words as W, text_table
+from ui.menus import facts
 
 LIST_AT_MOST = 16        # longer legal-move lists are left to the `moves` command
 
@@ -17,7 +18,7 @@ class Playing:
     def play(self, session):
         # Play until the game ends or the player quits to the menu.
         self.session = session
-        title = W.facts(session.game)[1]
+        title = facts(session.game)["title"]
         self.holder = call("ui.seating", "holder", session)   # None: the curtain first
         self.recent = [[] for _ in range(session.players)]
         self.pending = [[] for _ in range(session.players)]
@@ -212,7 +213,7 @@ class Playing:
     def undo(self, seat, trick):
         # True when a move (Israeli Whist: a trick) was taken back.
         s = self.session
-        if trick and s.game != "israeli":
+        if trick and not hasattr(s.state, "undo_trick"):
             self.say("! " + W.UNDO_TRICK, "  Here 'undo' takes back your last decision.")
             return False
         done = s.undo_trick(seat) if trick else s.undo_human(seat)

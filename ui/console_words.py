@@ -1,6 +1,6 @@
 # The text console's words: its help (ui.clean makes a typed line safe
 # to read and to echo), what each phase expects, and a move read the way the phase expects
-# it (engine/parse.py underneath), and a game's catalog row. Used by the
+# it (engine/parse.py underneath). Used by the
 # console's modules (ui/console.py, console_play.py, console_pages.py).
 from engine import IllegalAction
 from engine.actions import BID, KEEP, PASS, SWAP, TRUMP, is_bid, is_card, is_trump, is_trump_bid
@@ -12,18 +12,11 @@ HELP = (
     "See: hand, table, moves, last (trick), scores, rules. hint: level 3's move.",
     "Also: undo, seats / seat 2 h / seat 2 3 (a person or a bot 0-3), save, quit.",
 )
-UNDO_TRICK = "Israeli Whist only: there 'undo trick' takes back the last trick."
+UNDO_TRICK = "'undo trick' is for a game whose undo takes back a whole trick."
 HELP_WORDS = ("help", "?", "h")
 CARD_WORD = 8            # a typed card is shorter ("10S", "QH", Nines' "s1"): longer is not one
 ECHO = 16                # at most this much of a typed word is repeated in a message
 QUIT_WORDS = ("quit", "q", "exit", "menu")
-
-
-def facts(game_id):
-    # The game's engine.catalog row: (id, title, short title, fewest, most,
-    # usual players, low wins, options); the catalog loads at first need.
-    from engine.catalog import entry
-    return entry(game_id)
 
 
 def page(line):

@@ -2,7 +2,7 @@
 # opened from the title (or the console's statistics), unloaded after (App:
 # `module`, Title._text).
 from engine import games
-from ui.menus import rules_text, short_title
+from ui.menus import facts, rules_text, short_title
 from ui.list_screen import Menu, TextScreen
 
 
@@ -11,7 +11,6 @@ def stats_lines(store, cols):
     # (the title's Statistics page and the console's `stats`), cols wide: a
     # game's name longer than its column keeps its first words ("Linger").
     from ui.fmt import rpad, pad, score, shorten
-    from engine.ondemand import call
     try:
         st = store.load_stats() or {}
     except (OSError, ValueError):
@@ -28,8 +27,8 @@ def stats_lines(store, cols):
     for gid in games_:
         g = st[gid]
         best = g.get("best")
-        best = "-" if type(best) is not int or call("ui.standings", "low_wins", gid) is None else \
-            score(best, 10 if gid == "callbreak" else 1)
+        f = facts(gid)
+        best = "-" if type(best) is not int or f["low_wins"] is None else score(best, f["score_scale"])
         out.append(pad(names[gid], w) + rpad(str(g.get("played", 0)), 4) +
                    rpad(str(g.get("won", 0)), 4) + rpad(best, 6))
         lv = g.get("levels")

@@ -98,10 +98,10 @@ class LinkConsole:
         c = self.c
         if self.seen_v is None or c.back_at != self.back_seen:
             self.back_seen = c.back_at        # joined, or back: the game, the seat, the table
-            from engine.catalog import entry
+            from ui.menus import facts
             self.say("", "%s %s: %s, seat %d." % (
                 "Back at" if self.seen_v is not None else "Joined", c.table_name or "the table",
-                entry(c.game)[1], c.seat + 1))
+                facts(c.game)["title"], c.seat + 1))
             self.say(*text_table.table_lines(v, names, c.table_name, c.seat))   # (and the hand)
             self.prompted = -1
         elif st.n != self.seen_n:

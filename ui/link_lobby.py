@@ -144,13 +144,13 @@ def from_options(app, opts):
     level = app.settings.get("bot_level", 3)
     try:
         g = facts(gid)
-        lo, hi = g[3], g[4]
+        lo, hi = g["fewest"], g["most"]
         if opts.get("seats"):
             kinds, levels = parse_seats(opts["seats"])
             if not lo <= len(kinds) <= hi:
                 raise ValueError("%s takes %d to %d seats" % (gid, lo, hi))
         else:
-            n = g[5]
+            n = g["players"]
             kinds = ["human", "remote"] + ["bot"] * (n - 2)
             levels = [level] * n
     except ValueError as e:
@@ -244,7 +244,7 @@ class HostSetup(ListScreen):
         from ui.menus import facts, setup_lines
         gid = self.gid()
         g = facts(gid)
-        self.players = max(g[3], min(g[4], self.players))
+        self.players = max(g["fewest"], min(g["most"], self.players))
         lines = setup_lines(self, gid, self.app.cols)
         self.lines = lines
         self.cursor = max(0, min(self.cursor, len(lines) - 1))
@@ -266,7 +266,7 @@ class HostSetup(ListScreen):
             self.game = (self.game + step) % len(games.IDS)
         elif kind == "players":
             g = facts(self.gid())
-            self.players = max(g[3], min(g[4], self.players + step))
+            self.players = max(g["fewest"], min(g["most"], self.players + step))
         elif kind == "seat":
             self.seats[idx] = (self.seats[idx] + step) % len(self.seat_kinds)
         elif kind == "option":

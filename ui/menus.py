@@ -1,5 +1,5 @@
-# What the menus and in-game screens share: seat kinds, a game's catalog
-# entry (engine.catalog: titles, player counts, options), a "< value >" row,
+# What the menus and in-game screens share: seat kinds, a game's facts
+# (engine.catalog: titles, player counts, options), a "< value >" row,
 # starting a table. The screens themselves live in modules loaded only while
 # they are open (ui.pause, ui.between, ui.sheet, ui.settings, ui.info,
 # ui.newgame, ui.title), so a game in progress keeps none of their code in
@@ -11,15 +11,16 @@ SEAT_KINDS = ("Human",) + tuple(["Bot " + n for n in LEVEL_NAMES])
 
 
 def facts(game_id):
-    # The game's engine.catalog entry: (id, title, short title, fewest, most,
-    # usual players, low wins, options)
-    from engine.catalog import entry
-    return entry(game_id)
+    # The game's registration in engine.catalog, by field name ("title",
+    # "short", "fewest", "most", "players", "low_wins", "score_scale",
+    # "options"); loaded for the call and dropped again on the device.
+    from engine.ondemand import call
+    return call("engine.catalog", "entry", game_id)
 
 
 def short_title(game_id, unknown="?"):
     try:
-        return facts(game_id)[2]
+        return facts(game_id)["short"]
     except ValueError:
         return unknown
 
@@ -28,7 +29,7 @@ def setup_options(game_id):
     # The options a setup screen offers: (key, label, values in the order L/R
     # cycle through them, default); first_dealer is not offered.
     out = []
-    for key, label, question, low, high, default in facts(game_id)[7]:
+    for key, label, question, low, high, default in facts(game_id)["options"]:
         if label is not None:
             out.append((key, label, (True, False) if low is None
                         else tuple(range(low, high + 1)), default))
@@ -37,7 +38,7 @@ def setup_options(game_id):
 
 def option_help(game_id, key):
     # What option key means, in a line (the setup's footer on its row).
-    for o in facts(game_id)[7]:
+    for o in facts(game_id)["options"]:
         if o[0] == key:
             return o[2]
     return ""
@@ -70,10 +71,10 @@ def setup_lines(setup, gid, cols):
 def setup_row(kind, i, gid, setup, cols):
     g = facts(gid)
     if kind == "game":
-        return row("Game", g[2], cols)
+        return row("Game", g["short"], cols)
     if kind == "players":
         n = str(setup.players)
-        return row("Players", n, cols) if g[3] != g[4] else fmt.pad("Players", 10) + "  " + n
+        return row("Players", n, cols) if g["fewest"] != g["most"] else fmt.pad("Players", 10) + "  " + n
     if kind == "seat":     # the name the seat will have at the table
         return row(setup.seat_names()[i], setup.seat_kinds[setup.seats[i]], cols)
     if kind == "option":
@@ -120,7 +121,7 @@ def quick_start(app, game_id, seed=None):
     from engine.rng import random_deal
     from ui.seating import default_names
     from ui.session import Session
-    n = facts(game_id)[5]
+    n = facts(game_id)["players"]
     level = app.settings.get("bot_level", 3)
     seats = ["human"] + ["bot"] * (n - 1)
     session = Session.new(game_id, seats, [level] * n, seed or random_deal(app.entropy), None,

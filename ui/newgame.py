@@ -52,7 +52,7 @@ class Setup(ListScreen):
 
     def fix_players(self):
         g = facts(self.game_id())
-        self.players = max(g[3], min(g[4], self.players))
+        self.players = max(g["fewest"], min(g["most"], self.players))
         while len(self.seats) < 5:
             self.seats.append(3)
         for key, label, values, default in setup_options(self.game_id()):
@@ -109,7 +109,7 @@ class Setup(ListScreen):
             self.fix_players()
         elif kind == "players":
             g = facts(gid)
-            self.players = max(g[3], min(g[4], self.players + step))
+            self.players = max(g["fewest"], min(g["most"], self.players + step))
         elif kind == "seat":
             self.seats[idx] = (self.seats[idx] + step) % len(SEAT_KINDS)
         elif kind == "option":

@@ -9,9 +9,9 @@ def low_wins(game_id):
     # True where the lowest score wins (Nines: first to 0), None for a game
     # without points (Linger Longer), from engine.catalog; False for an
     # unknown id (statistics written by another version).
-    from engine.catalog import entry
+    from engine.ondemand import call
     try:
-        return entry(game_id)[6]
+        return call("engine.catalog", "entry", game_id)["low_wins"]
     except ValueError:
         return False
 
