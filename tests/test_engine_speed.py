@@ -60,7 +60,8 @@ def test_bare_tricks_is_a_whole_deal_of_correct_trick_play():
             st.apply(a)
             trick.append((seat, a))
             if len(trick) == 4:
-                best = max([p for p in trick if p[1] // 13 == trick[0][1] // 13], key=lambda p: p[1])
+                led = [p for p in trick if p[1] // 13 == trick[0][1] // 13]
+                best = max(led, key=lambda p: p[1])
                 assert st.turn == best[0]
                 trick = []
         assert sum(st.tricks) == 13 and len(st.log) == 52

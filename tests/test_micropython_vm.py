@@ -22,7 +22,8 @@ def game_ids():
     """games.IDS, read from engine/games.py without importing anything else."""
     tree = ast.parse(open(os.path.join(ROOT, "engine", "games.py"), encoding="utf-8").read())
     for node in tree.body:
-        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "IDS" for t in node.targets):
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "IDS"
+                                                for t in node.targets):
             return tuple(ast.literal_eval(node.value))
     raise AssertionError("engine/games.py defines no IDS")
 
@@ -110,7 +111,8 @@ def test_mixed_levels_game_in_vm_matches_cpython(game):
 def test_save_restore_round_trip_in_vm(game):
     need_module(game)
     src = bench_game.roundtrip_script(game, seed=11, every=7)
-    expected = bench_game.parse_result(bench_game.run_cpython_script(src, bench_game.ROUNDTRIP_FINISH))
+    expected = bench_game.parse_result(
+        bench_game.run_cpython_script(src, bench_game.ROUNDTRIP_FINISH))
     out, _ = mpvm.run(src, heap=BIG_HEAP, steps="step", imports=bench_game.game_imports(game),
                       finish=bench_game.ROUNDTRIP_FINISH)
     got = bench_game.parse_result(out)

@@ -220,7 +220,6 @@ def test_about_and_statistics():
 
 
 def test_statistics_table_columns_line_up():
-    from ui import prefs
     store = NoStore()
     for gid, levels, won, score in (("nommie", {"bots": [3, 3, 2], "hinted": True}, True, 212),
                                     ("callbreak", [1, 1, 1], False, -125),
@@ -486,7 +485,8 @@ def test_score_sheet_has_real_columns_and_pages_by_round(gid, seats, opts):
             if h.get("bids") and h["bids"][s] is not None:
                 assert cells[1] == str(h["bids"][s])
             if gid != "linger":
-                assert cells[-1] == fmt.score(sheet.totals_after(v, r)[s], v.get("score_scale") or 1)
+                assert cells[-1] == fmt.score(sheet.totals_after(v, r)[s],
+                                              v.get("score_scale") or 1)
     d.press(K.RIGHT)
     assert sh.page == len(hist) + 1                 # stops at the first round
     for _ in range(len(hist) + 3):
@@ -650,7 +650,7 @@ def test_setup_names_the_seats_from_the_names_setting():
     from ui.seating import default_names
     app, d = new_app()
     app.settings["names"] = ["Kim", "Ann", "Bob", "Cy", "Dee"]
-    s = setup_for(d, app, "nommie")
+    setup_for(d, app, "nommie")
     d.press(K.A)
     t = app.stack[0]
     assert t.session.seats == ["human", "bot", "bot", "bot"]
@@ -1073,7 +1073,7 @@ def test_a_hint_does_not_hide_how_to_finish_a_frisch():
 
 def test_game_over_is_one_screen_and_its_keys_move_over_the_menu_only():
     app, d = new_app()
-    t = start(app, "nines", ["human", "bot", "bot"], seed=8, opts={"start_score": 7})
+    start(app, "nines", ["human", "bot", "bot"], seed=8, opts={"start_score": 7})
     until(d, lambda: name(app) == "GameOver", limit=6000)
     over = app.top()
     assert len(over.lines) <= over.rows()            # nothing below the fold
@@ -1232,7 +1232,6 @@ def test_game_over_shows_the_winner_and_every_seat_without_scrolling(gid, seats,
     t = start(app, gid, ["human"] + ["bot"] * (seats - 1), seed=5, opts=opts, levels=[0] * seats)
     until(d, lambda: name(app) == "GameOver", limit=20000)
     over = app.top()
-    v = t.state().view(None)
     win = t.state().winners()
     assert t.names()[win[0]] in over.title or over.title == "You win!"
     shown = over.lines[:app.rows - 2]             # what the screen shows without DOWN
@@ -1571,7 +1570,6 @@ def test_every_game_has_a_tip_for_each_decision_and_its_terms():
 
 
 def test_the_pause_rules_page_starts_with_what_to_do_now():
-    from ui import tips
     app, d = new_app()
     t = start(app, "israeli", ["human", "bot", "bot", "bot"], seed=3, opts={"rounds": 1})
     until(d, lambda: human_turn(t))
