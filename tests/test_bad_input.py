@@ -111,7 +111,7 @@ def test_the_hal_knows_the_engines_games_and_deal_range():
 
 def test_statistics_go_under_the_bots_levels_not_the_human_seats(tmp_path):
     from ui import saves
-    from test_ui_logic import new_app, start, until
+    from uilogic import new_app, start, until
     store = saves.Store(str(tmp_path), True)
     app, d = new_app(store)
     start(app, "linger", ["human", "bot", "bot"], seed=3, levels=[2, 0, 1])
@@ -128,7 +128,7 @@ def test_statistics_go_under_the_bots_levels_not_the_human_seats(tmp_path):
                                   "123456", "abc"])
 def test_a_link_address_with_a_bad_port_is_refused(port):
     from ui import link_lobby
-    from test_ui_logic import new_app
+    from uilogic import new_app
     app, d = new_app()
     assert link_lobby.join(app, "127.0.0.1:" + port) is None
     top = app.top()            # on the title: too long for its footer, a page over it

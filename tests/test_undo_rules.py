@@ -10,7 +10,7 @@ from hal import keys as K
 from ui import undo
 from ui.nostore import NoStore
 
-from test_ui_logic import human_turn, new_app, start, until
+from uilogic import human_turn, new_app, start, until
 
 
 def bot_until(st, seats, cond, level=1, seed=0):
