@@ -27,7 +27,9 @@ $(NPM_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
+# ruff first (ruff.toml), then the whole suite
 test: venv npm
+	$(PY) -m ruff check .
 	$(HEADLESS) $(PY) -m pytest $(PYTEST_ARGS) tests/
 
 play: venv

@@ -12,8 +12,8 @@
 #   after which the heap held the most) and RESULT.
 # - SAVE_CUT=k: after key k prints "CUT <moves> <checksum> <notice>" (what the
 #   table holds, and the store's notice: "None" when every save was written),
-#   then the moves in hex on a line of their own, and stops the interpreter there, as a power cut would: nothing after it
-#   runs, no clean exit.
+#   then the moves in hex on a line of their own, and stops the interpreter
+#   there, as a power cut would: nothing after it runs, no clean exit.
 # - SAVE_CONTINUE=1: takes Continue on the title and plays on to game over.
 import gc
 import os

@@ -3,7 +3,6 @@ in-memory network (tools/link_fake.py) and one virtual clock, each App's
 humans played by a simple key policy (A mostly, RIGHT now and then)."""
 import os
 
-from hal import keys as K
 from tools.link_fake import FakeNet, Hub
 from tools.link_keys import auto_key
 from ui.app import App

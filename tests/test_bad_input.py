@@ -110,9 +110,8 @@ def test_the_hal_knows_the_engines_games_and_deal_range():
 
 
 def test_statistics_go_under_the_bots_levels_not_the_human_seats(tmp_path):
-    from hal import keys as K
     from ui import saves
-    from test_ui_logic import new_app, start, until
+    from uilogic import new_app, start, until
     store = saves.Store(str(tmp_path), True)
     app, d = new_app(store)
     start(app, "linger", ["human", "bot", "bot"], seed=3, levels=[2, 0, 1])
@@ -120,7 +119,8 @@ def test_statistics_go_under_the_bots_levels_not_the_human_seats(tmp_path):
     got = saves.Store(str(tmp_path), True).load_stats()["linger"]["levels"]
     assert list(got) == ["1"]                  # the hardest bot; the human's 2 is no level
     # the console files them the same way
-    _, _, out = run_console(setup_lines("nommie", seats="h 0 0 0"), saves.Store(str(tmp_path), True))
+    _, _, out = run_console(setup_lines("nommie", seats="h 0 0 0"),
+                            saves.Store(str(tmp_path), True))
     assert list(saves.Store(str(tmp_path), True).load_stats()["nommie"]["levels"]) == ["0"]
 
 
@@ -128,7 +128,7 @@ def test_statistics_go_under_the_bots_levels_not_the_human_seats(tmp_path):
                                   "123456", "abc"])
 def test_a_link_address_with_a_bad_port_is_refused(port):
     from ui import link_lobby
-    from test_ui_logic import new_app
+    from uilogic import new_app
     app, d = new_app()
     assert link_lobby.join(app, "127.0.0.1:" + port) is None
     top = app.top()            # on the title: too long for its footer, a page over it

@@ -4,14 +4,13 @@ game's whole level-3 game, display and sound on, completes from the built
 same moves as on CPython; the screen tour opens every screen in BUDGET_KB.
 Skipped, with the reason, where circuitpython-board cannot run."""
 import os
-import sys
 
 import pytest
 
+from engine import games
+from tools import board_heap, device_game
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
-from engine import games  # noqa: E402
-from tools import board_heap, device_game  # noqa: E402
 
 BUDGET_KB = 112           # issue 22's goal: every whole game
 CEILING_KB = 128          # its hard ceiling: the screen tour

@@ -7,13 +7,12 @@ and Continue plays it on to game over in the same heap. Skipped, with the
 reason, where circuitpython-board cannot run."""
 import os
 import re
-import sys
 
 import pytest
 
+from tools import board_heap, circuitpy
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
-from tools import board_heap, circuitpy  # noqa: E402
 
 PLAYER = os.path.join(ROOT, "tests", "board_save_player.py")
 TIMEOUT = 180             # seconds for one board run (a whole game takes ~6 s)

@@ -151,7 +151,7 @@ def test_callbreak_playout_policy_obeys_forced_play():
     from engine import bot_search_callbreak as sc, callbreak as cb
     from engine.rng import Rng
     r = Rng(4)
-    checked = 0
+    narrowed = {}          # forced-play rule -> choices it narrowed to part of the hand
     for _ in range(300):
         deck = r.shuffle(list(range(52)))
         hands = [sorted(deck[13 * p:13 * p + 13]) for p in range(4)]
@@ -164,13 +164,16 @@ def test_callbreak_playout_policy_obeys_forced_play():
                 if cb.beats(trick[j], trick[best], 3):
                     best = j
             c = sc.follow(hands, seat, trick + [0] * (4 - k), k, best, [0] * 8)
-            allowed = cb.forced(hands[seat], [[p, trick[p]] for p in range(k)])[1]
+            rule, allowed = cb.forced(hands[seat], [[p, trick[p]] for p in range(k)])
         else:
             c = sc.lead(hands, seat, [0] * 8)
-            allowed = hands[seat]
+            rule, allowed = cb.ANY, hands[seat]
         assert c in allowed
-        checked += 1
-    assert checked == 300
+        if len(allowed) < len(hands[seat]):
+            narrowed[rule] = narrowed.get(rule, 0) + 1
+    # most choices were really constrained, under each of the three rules
+    assert sum(narrowed.values()) >= 150, narrowed
+    assert all(narrowed.get(rule) for rule in (cb.WIN_LED, cb.LED, cb.WIN_SPADE)), narrowed
 
 
 def callbreak_play(seed=2):

@@ -11,7 +11,7 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
-import bundle  # noqa: E402
+import bundle  # noqa: E402  (tools/ on the path first: bundle as tools/bundle.py sees it)
 from tools import circuitpy, device_game  # noqa: E402
 
 SOURCE_FILES = ("boot.py", "code.py")   # CircuitPython runs these as source
@@ -76,10 +76,12 @@ def test_bundle_holds_every_device_file_and_nothing_else(built):
         assert _shipped(rel) in entries, rel
     assert "engine/__init__.mpy" in entries
     for p in entries:
-        assert not p.startswith(("tests/", "tools/", "dist/", "docs/", ".venv/", "node_modules/")), p
+        assert not p.startswith(("tests/", "tools/", "dist/", "docs/", ".venv/",
+                                 "node_modules/")), p
         assert "__pycache__" not in p and not p.endswith(".pyc"), p
         assert not os.path.basename(p).startswith("desktop"), p
-    assert bundle.is_desktop_only("lib/hal/desktop.py") and bundle.is_desktop_only("ui/pygame_view.py")
+    assert bundle.is_desktop_only("lib/hal/desktop.py")
+    assert bundle.is_desktop_only("ui/pygame_view.py")
     assert not bundle.is_desktop_only("lib/hal/pygamer.py")
     if os.path.isfile(os.path.join(ROOT, "lib", "hal", "desktop.py")):
         assert "lib/hal/desktop.py" not in entries
@@ -172,7 +174,8 @@ def test_checker_catches_missing_and_desktop_imports():
     entries = {
         "code.py": b"import ui.app\nimport board\n",
         "ui/__init__.py": b"",
-        "ui/app.py": b"from . import table\nimport pygame\ntry:\n    import typing\nexcept ImportError:\n    pass\n",
+        "ui/app.py": (b"from . import table\nimport pygame\n"
+                      b"try:\n    import typing\nexcept ImportError:\n    pass\n"),
         "lib/hal/desktop.py": b"",
         "tests/test_x.py": b"",
     }
@@ -293,7 +296,8 @@ def test_make_deploy_fills_a_drive(tmp_path):
     drive = tmp_path / "drive"
     drive.mkdir()
     (drive / "boot_out.txt").write_text("Adafruit CircuitPython\n")
-    r = subprocess.run(["make", "-s", "deploy", "CIRCUITPY=%s" % drive, "DIST=%s" % (tmp_path / "dist")],
+    r = subprocess.run(["make", "-s", "deploy", "CIRCUITPY=%s" % drive,
+                        "DIST=%s" % (tmp_path / "dist")],
                        cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr
     assert (drive / "code.py").is_file() or not os.path.isfile(os.path.join(ROOT, "code.py"))
@@ -340,7 +344,8 @@ def test_a_whole_game_runs_from_the_bundle_in_circuitpython(built, tmp_path):
         z.extractall(str(tree))
     on_drive = []
     for d, _dirs, files in os.walk(str(tree)):
-        on_drive += [os.path.relpath(os.path.join(d, f), str(tree)).replace(os.sep, "/") for f in files]
+        on_drive += [os.path.relpath(os.path.join(d, f), str(tree)).replace(os.sep, "/")
+                     for f in files]
     assert sorted(p for p in on_drive if p.endswith(".py")) == list(SOURCE_FILES)
     assert "engine/state.mpy" in on_drive and not (tree / "engine" / "state.py").exists()
     heap = 96 * 1024
@@ -367,7 +372,8 @@ def test_device_code_has_no_asserts_that_the_mpy_build_would_drop():
     for rel, path in circuitpy.device_files():
         if rel.endswith(".py"):
             tree = ast.parse(open(path, encoding="utf-8").read(), path)
-            found += ["%s:%d" % (rel, n.lineno) for n in ast.walk(tree) if isinstance(n, ast.Assert)]
+            found += ["%s:%d" % (rel, n.lineno) for n in ast.walk(tree)
+                      if isinstance(n, ast.Assert)]
     assert found == []
 
 

@@ -485,7 +485,7 @@ def test_restore_rejects_other_and_damaged_saves():
     assert "move 1" in str(e.value)
 
 
-# --- Bots -------------------------------------------------------------------------------------------
+# --- Bots ------------------------------------------------------------------------
 @pytest.mark.parametrize("level", [0, 1, 2, 3])
 def test_bots_of_every_level_play_full_games(level):
     for seed in range(1 if level == 3 else 4):

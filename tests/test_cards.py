@@ -38,6 +38,7 @@ def test_parse_card_rejects_with_a_message(bad):
 
 
 def test_suits_and_no_trump():
-    assert [parse_suit(t) for t in ("C", "diamonds", "heart", "s", "NT", "no trumps")] == [0, 1, 2, 3, 4, 4]
+    names = ("C", "diamonds", "heart", "s", "NT", "no trumps")
+    assert [parse_suit(t) for t in names] == [0, 1, 2, 3, 4, 4]
     assert parse_suit("x") is None
     assert [trump_text(t) for t in range(5)] == ["C", "D", "H", "S", "NT"]

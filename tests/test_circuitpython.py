@@ -85,7 +85,8 @@ def test_runner_raises_python_errors_with_the_output():
 
 def test_runner_loads_the_compiled_tree(mpy_tree):
     assert not glob.glob(os.path.join(mpy_tree, "engine", "*.py"))
-    out = run("import engine.rng, hal.keys\nprint(engine.rng.__file__, hal.keys.__file__)", mpy_tree)
+    out = run("import engine.rng, hal.keys\nprint(engine.rng.__file__, hal.keys.__file__)",
+              mpy_tree)
     assert out.split() == ["engine/rng.mpy", "lib/hal/keys.mpy"]
 
 
@@ -135,7 +136,8 @@ def test_save_restore_round_trip(py_tree, game):
     got, expected = side_by_side(
         lambda: bench_game.parse_result(run(cp_suite.steps_script(src, bench_game.ROUNDTRIP_FINISH),
                                             py_tree)),
-        lambda: bench_game.parse_result(bench_game.run_cpython_script(src, bench_game.ROUNDTRIP_FINISH)))
+        lambda: bench_game.parse_result(
+            bench_game.run_cpython_script(src, bench_game.ROUNDTRIP_FINISH)))
     assert got["checks"] >= 2
     assert got == expected
 

@@ -112,7 +112,7 @@ def test_bad_input_is_explained_in_one_line_and_changes_nothing():
     lines = setup_lines("nommie", seats="h 1 1 1", deal="3")
     checks = ["banana", "QH", "bid 99", "trump X", "swap"]
     _, t, out = run_console(lines + checks + ["quit"])
-    errors = [l for l in out.splitlines() if l.startswith("! ")]
+    errors = [ln for ln in out.splitlines() if ln.startswith("! ")]
     assert len(errors) == len(checks)                     # one line for each bad line
     first = t.typed.index("banana")
     assert len(set(t.counts[first:first + len(checks) + 1])) == 1   # nothing changed

@@ -1,7 +1,6 @@
 """The text console's settings, statistics and rules pages: the same options
 and texts as the title screen's, saved where the screen reads them, and bad
 input changes nothing."""
-import json
 
 from engine.games import IDS
 from ui import info, saves
@@ -56,7 +55,7 @@ def test_statistics_show_the_title_pages_table(tmp_path):
     con, t, out = run_console(["t", "q"], Store(str(tmp_path), True))
     lines = info.stats_lines(Store(str(tmp_path), True), 76)
     assert lines[0].startswith("Game") and lines[1].startswith("Nommie")
-    assert "Statistics:\n" + "".join("  %s\n" % l for l in lines) in out
+    assert "Statistics:\n" + "".join("  %s\n" % ln for ln in lines) in out
     con, t, out = run_console(["stats", "q"], NoStore())
     assert "Statistics:\n  No games finished yet.\n" in out
 
@@ -76,7 +75,7 @@ def test_rules_by_number_name_or_asked_and_in_a_game():
 def test_rules_lines_fit_a_terminal_and_keep_every_word():
     for gid in IDS:
         lines = rules_lines(gid)
-        assert max(len(l) for l in lines) <= COLS
+        assert max(len(ln) for ln in lines) <= COLS
         assert " ".join(" ".join(lines).split()) == " ".join(rules_text(gid).split())
 
 
@@ -91,12 +90,12 @@ def test_statistics_keep_whole_words_of_long_game_names_in_the_width():
     for gid in ("linger", "israeli", "callbreak"):
         store.record_result(gid, {"bots": [2, 2, 2], "hinted": False}, [(True, 12)])
     narrow = info.stats_lines(store, 25)                  # 160 px: 26 columns, less the bar
-    assert [l.split()[0] for l in narrow[1:4]] == ["Linger", "Call", "Israeli"]
+    assert [ln.split()[0] for ln in narrow[1:4]] == ["Linger", "Call", "Israeli"]
     assert "Linger Lon" not in " ".join(narrow)
     wide = info.stats_lines(store, 39)                    # 240 px
     assert wide[1].startswith("Linger Longer ") and wide[3].startswith("Israeli Whist ")
     for lines, cols in ((narrow, 25), (wide, 39)):
-        assert max(len(l) for l in lines) <= cols
+        assert max(len(ln) for ln in lines) <= cols
         head = lines[0]
         for row in lines[1:4]:   # the numbers stand under their headings
             assert row.rstrip()[-1] != " " and len(row) == len(head)

@@ -11,7 +11,6 @@ import sys
 
 import pytest
 
-from engine import games
 from ui import console
 from ui.console import Console
 from ui.nostore import NoStore
@@ -216,7 +215,8 @@ def test_a_frisch_takes_one_card_at_a_time():
         return frisch_answer(prompt, st)
     seen = {}
     con, out = play_session(s, Script(answer=answer))
-    assert re.search(r"^! Pick a card to pass, one at a time, like '\S\S'\.$", out, re.M), out[-800:]
+    assert re.search(r"^! Pick a card to pass, one at a time, like '\S\S'\.$", out,
+                     re.M), out[-800:]
 
 
 def test_call_break_calls_and_israeli_trump_bids_have_their_own_words():

@@ -39,7 +39,8 @@ def test_board_estimate_arithmetic():
     instr = {"decisions": 10, "instructions_per_decision": 3e6}
     b = cp_timing.board_estimate(timing, instr, native_ms_of_prefix=1.5)
     assert b["x86_instructions_per_ms"] == 2e6
-    # p50: 2e6 x86 instructions; fast end 1.0 x 2e6 / (120e6 x 0.8) s, slow end 1.3 x 2e6 / (120e6 x 0.5)
+    # p50: 2e6 x86 instructions; fast end 1.0 x 2e6 / (120e6 x 0.8) s,
+    # slow end 1.3 x 2e6 / (120e6 x 0.5)
     assert b["p50_ms"][0] == pytest.approx(2e6 / 96e6 * 1000)
     assert b["p50_ms"][1] == pytest.approx(1.3 * 2e6 / 60e6 * 1000)
     for key in ("p50_ms", "p95_ms", "max_ms", "mean_ms"):
@@ -50,7 +51,8 @@ def test_board_estimate_arithmetic():
 
 
 def test_parse_timing_lines():
-    out = "T 0 1 3 100 -1 250\nT 1 1 3 90 80 260\nA 1 5 6 7 8 9 10\nM engine.bots engine.rng\nDONE 3\n"
+    out = ("T 0 1 3 100 -1 250\nT 1 1 3 90 80 260\nA 1 5 6 7 8 9 10\n"
+           "M engine.bots engine.rng\nDONE 3\n")
     times, forced, actions, mods = cp_timing.parse_timing(out)
     assert times == {(0, 1): [100, -1, 250], (1, 1): [90, 80, 260]}
     assert forced == {1: 3} and actions == {1: [5, 6, 7, 8, 9, 10]}

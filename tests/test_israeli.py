@@ -474,7 +474,8 @@ def test_action_texts_parse_back():
     for a in [trump_bid(n, x) for n in range(5, 14) for x in range(5)] + [PASS] \
             + [BID + n for n in range(14)] + list(range(52)):
         assert s.parse_action(s.action_text(a)) == a
-    assert s.action_text(trump_bid(6, S)) == "bid 6 S" and s.parse_action("5 nt") == trump_bid(5, NT)
+    assert s.action_text(trump_bid(6, S)) == "bid 6 S"
+    assert s.parse_action("5 nt") == trump_bid(5, NT)
 
 
 def test_wrong_kind_of_action_in_every_phase():

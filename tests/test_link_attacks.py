@@ -10,7 +10,10 @@ import time
 
 from ui import link_proto as P
 
-from test_link_process import LOCAL, free_port, procs  # noqa: F401 (a fixture)
+import test_link_process
+from test_link_process import LOCAL, free_port
+
+procs = test_link_process.procs     # the fixture that starts link_play processes
 
 ATTACK_S = 8.0           # an attack runs at most this long
 MOST_SOCKETS = 300       # and opens at most this many connections
@@ -132,7 +135,7 @@ class Attack:
             s.close()
 
 
-def host(procs, tmp_path, seats="h l l 1", timeout=40):  # noqa: F811
+def host(procs, tmp_path, seats="h l l 1", timeout=40):
     port = free_port()
     procs("--host", "--game", "callbreak", "--seats", seats, "--port", str(port),
           "--grace", "30", "--data-dir", str(tmp_path / "host"), "--timeout", str(timeout))
@@ -141,7 +144,7 @@ def host(procs, tmp_path, seats="h l l 1", timeout=40):  # noqa: F811
     return port
 
 
-def test_idle_and_slowloris_connections_keep_nobody_out(procs, tmp_path):  # noqa: F811
+def test_idle_and_slowloris_connections_keep_nobody_out(procs, tmp_path):
     port = host(procs, tmp_path)
     with Attack(port, idle=14) as a, Attack(port, idle=8, drip=0.3):
         m, took, s1 = hello(port, name="Ann")
@@ -158,7 +161,7 @@ def test_idle_and_slowloris_connections_keep_nobody_out(procs, tmp_path):  # noq
         s2.close()
 
 
-def test_a_stranger_is_closed_after_the_hello_time_whatever_it_drips(procs, tmp_path):  # noqa: F811,E501
+def test_a_stranger_is_closed_after_the_hello_time_whatever_it_drips(procs, tmp_path):
     port = host(procs, tmp_path)
     quiet = connect(port)
     dripping = connect(port)
@@ -183,7 +186,7 @@ def test_a_stranger_is_closed_after_the_hello_time_whatever_it_drips(procs, tmp_
     assert gone2 is not None
 
 
-def test_a_flood_of_connections_and_junk_from_two_addresses(procs, tmp_path):  # noqa: F811
+def test_a_flood_of_connections_and_junk_from_two_addresses(procs, tmp_path):
     # 127.0.0.2 is this machine too (Linux routes 127/8 to loopback): a second address
     port = host(procs, tmp_path)
     with Attack(port, idle=12, junk=100, src="127.0.0.2") as a, Attack(port, idle=12, junk=100):
@@ -194,7 +197,7 @@ def test_a_flood_of_connections_and_junk_from_two_addresses(procs, tmp_path):  #
         assert a.opened > 12
 
 
-def test_a_name_with_control_characters_reaches_the_others_cleaned(procs, tmp_path):  # noqa: F811,E501
+def test_a_name_with_control_characters_reaches_the_others_cleaned(procs, tmp_path):
     port = host(procs, tmp_path)
     m, took, evil = hello(port, name="\x1b[2J\x1bc\x07Eve")
     assert m["t"] == "welcome"

@@ -283,7 +283,8 @@ def test_the_text_joiner_names_the_game_tells_the_bids_and_asks_again_after_a_re
     con.command("bid 1")
     serve(lambda: my_turn(con) and con.c.state.v["phase"] == "play")
     text = "".join(out)
-    bids = [x for x in text.replace("You> ", "").split("\n") if x.startswith("  ") and ": bid " in x]
+    bids = [x for x in text.replace("You> ", "").split("\n")
+            if x.startswith("  ") and ": bid " in x]
     assert len(bids) >= 4, text                     # every seat's bid, the bots' too
     assert "  Trump: " in text or con.c.state.v["trump"] is None
     del out[:]

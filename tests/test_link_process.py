@@ -141,7 +141,8 @@ def test_whole_game_between_processes(procs, tmp_path, gid, seats, opts):
                  "--timeout", "150")
     links = seats.split().count("l")
     joiners = [procs("--join", "%s:%d" % (LOCAL, port), "--name", "J%d" % i,
-                     "--data-dir", str(tmp_path / ("j%d" % i)), "--log", str(tmp_path / ("j%d.log" % i)),
+                     "--data-dir", str(tmp_path / ("j%d" % i)),
+                     "--log", str(tmp_path / ("j%d.log" % i)),
                      "--timeout", "150") for i in range(links)]
     res = [j.result(170) for j in joiners]
     h = host.result(170)

@@ -8,7 +8,6 @@ import json
 import pytest
 
 from engine import games
-from tools.link_fake import FakeSock
 from ui import link_proto as P
 
 import linkrig

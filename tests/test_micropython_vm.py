@@ -16,13 +16,15 @@ from tools import bench_game, cp_suite, mpvm
 
 ROOT = mpvm.ROOT
 BIG_HEAP = 512 * 1024          # correctness runs: room to spare
+GAME_TIMEOUT = 300             # seconds for one whole game in the VM (the slowest takes ~15)
 
 
 def game_ids():
     """games.IDS, read from engine/games.py without importing anything else."""
     tree = ast.parse(open(os.path.join(ROOT, "engine", "games.py"), encoding="utf-8").read())
     for node in tree.body:
-        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "IDS" for t in node.targets):
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "IDS"
+                                                for t in node.targets):
             return tuple(ast.literal_eval(node.value))
     raise AssertionError("engine/games.py defines no IDS")
 
@@ -91,7 +93,7 @@ def test_full_bot_game_in_vm_matches_cpython(game, level):
     need_module(game)
     seed = 7 + level
     expected = bench_game.run_cpython(game, seed, (level,))
-    got, stats = bench_game.run_vm(game, seed, (level,), heap=BIG_HEAP)
+    got, stats = bench_game.run_vm(game, seed, (level,), heap=BIG_HEAP, timeout=GAME_TIMEOUT)
     assert expected["over"] and got["over"]
     assert got == expected
     assert stats["steps"] == got["actions"] > 0
@@ -102,7 +104,7 @@ def test_mixed_levels_game_in_vm_matches_cpython(game):
     need_module(game)
     levels = tuple(LEVELS[i % len(LEVELS)] for i in range(len(LEVELS)))[::-1]
     expected = bench_game.run_cpython(game, 3, levels)
-    got, _ = bench_game.run_vm(game, 3, levels, heap=BIG_HEAP)
+    got, _ = bench_game.run_vm(game, 3, levels, heap=BIG_HEAP, timeout=GAME_TIMEOUT)
     assert got == expected
 
 
@@ -110,9 +112,10 @@ def test_mixed_levels_game_in_vm_matches_cpython(game):
 def test_save_restore_round_trip_in_vm(game):
     need_module(game)
     src = bench_game.roundtrip_script(game, seed=11, every=7)
-    expected = bench_game.parse_result(bench_game.run_cpython_script(src, bench_game.ROUNDTRIP_FINISH))
+    expected = bench_game.parse_result(
+        bench_game.run_cpython_script(src, bench_game.ROUNDTRIP_FINISH))
     out, _ = mpvm.run(src, heap=BIG_HEAP, steps="step", imports=bench_game.game_imports(game),
-                      finish=bench_game.ROUNDTRIP_FINISH)
+                      finish=bench_game.ROUNDTRIP_FINISH, timeout=GAME_TIMEOUT)
     got = bench_game.parse_result(out)
     assert got["checks"] >= 2
     assert got == expected

@@ -97,7 +97,8 @@ def test_whole_deck_dealt_in_four_hands_of_thirteen_the_fourth_is_the_dummy():
 
 
 def test_each_hand_is_a_fresh_deal():
-    deals = [tuple(v["hands"][0] + v["dummy"]) for v in hand_starts(new_game(seed=4, start_score=20))]
+    deals = [tuple(v["hands"][0] + v["dummy"])
+             for v in hand_starts(new_game(seed=4, start_score=20))]
     assert len(deals) >= 6 and len(set(deals)) == len(deals)
 
 

@@ -124,7 +124,8 @@ def test_the_sober_player_leads_from_length_once_its_bid_is_made():
 
 def test_the_pool_table_plays_every_game_and_level_against_every_style(capsys):
     table = tournament.pool_table(["callbreak", "nines"], [2], 4, 1)
-    assert [(r[0], r[2]) for r in table] == [(g, s) for g in ("callbreak", "nines") for s in pool.STYLES]
+    assert [(r[0], r[2]) for r in table] == [(g, s) for g in ("callbreak", "nines")
+                                             for s in pool.STYLES]
     for game, level, style, m, h, mine, theirs in table:
         assert level == 2 and h >= 0
         assert (mine is not None and theirs is not None) == (game == "callbreak")

@@ -126,9 +126,9 @@ def test_every_front_end_offers_the_same_deal_numbers():
 def test_play_again_after_the_last_deal_number_starts_from_1():
     from engine.rng import LAST_DEAL
     from hal import keys as K
-    from test_ui_logic import new_app, start, until
+    from uilogic import new_app, start, until
     app, d = new_app()
-    t = start(app, "linger", ["bot", "bot"], seed=LAST_DEAL)
+    start(app, "linger", ["bot", "bot"], seed=LAST_DEAL)
     until(d, lambda: type(app.top()).__name__ == "GameOver", key=K.B)
     app.top().again()
     assert app.top().session.seed == 1

@@ -394,10 +394,12 @@ def test_damaged_settings_and_stats_fall_back_to_defaults(tmp_path, kind, bad):
     store = saves.Store(str(tmp_path), True)
     if kind == "settings":
         assert store.load_settings()["bot_level"] in (0, 1, 2, 3)
-        assert store.notice.startswith("The settings file was damaged; it was moved to settings.bad1.json")
+        assert store.notice.startswith(
+            "The settings file was damaged; it was moved to settings.bad1.json")
     else:
         assert store.load_stats() == {}
-        assert store.notice.startswith("The statistics file was damaged; it was moved to stats.bad1.json")
+        assert store.notice.startswith(
+            "The statistics file was damaged; it was moved to stats.bad1.json")
     assert (tmp_path / ("%s.bad1.json" % kind)).read_bytes() == bad
 
 

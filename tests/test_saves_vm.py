@@ -9,10 +9,11 @@ that file, reads and checks it with ui.storage, and replays its codes.
 CircuitPython runs the .mpy files a board loads, with its collector running
 during execution: play and resume must each complete in CP_HEAP (the previous
 format, a whole JSON file with the action list rewritten at every save, did
-not fit 58 KB to play; the journal needs about 50). The MicroPython VM compiles from source and collects
-only between calls, so there each bot move, save and replayed action is its
-own VM call; its heap must not grow in VM_HEAP (the compiler's peak for
-ui.storage from source sets it, not the game or the journal). Figures are printed (pytest -s)
+not fit 58 KB to play; the journal needs about 50). The MicroPython VM
+compiles from source and collects only between calls, so there each bot
+move, save and replayed action is its own VM call; its heap must not grow in
+VM_HEAP (the compiler's peak for ui.storage from source sets it, not the game
+or the journal). Figures are printed (pytest -s)
 for the report. tests/vm/saves_device.py checks Store.load_game()[0] and the rest
 in both interpreters with a large heap.
 """
@@ -133,11 +134,13 @@ def run_cycle(seed=7, heap=VM_HEAP):
                          steps="step", finish=PLAY_FINISH, max_calls=20000, imports=imports)
     data = ast.literal_eval([x for x in out.splitlines() if x.startswith("FILE ")][-1][5:])
     write = ["f.write(%r)" % data[i:i + CHUNK] for i in range(0, len(data), CHUNK)]
-    steps = write + ["f.close()\ndel f"] + RESUME_STEPS + ["step()"] * (len(journal_codes(data)) + 3)
+    steps = (write + ["f.close()\ndel f"] + RESUME_STEPS
+             + ["step()"] * (len(journal_codes(data)) + 3))
     out, resume = mpvm.run(RESUME, heap=heap, dirs=("engine", "ui"),
                            steps=steps, finish=RESUME_FINISH)
     n, h, over, rounds = [x for x in out.splitlines() if x.startswith("RESULT ")][-1].split()[1:]
-    return data, {"n": int(n), "hash": int(h), "over": over == "1", "rounds": int(rounds)}, play, resume
+    got = {"n": int(n), "hash": int(h), "over": over == "1", "rounds": int(rounds)}
+    return data, got, play, resume
 
 
 def phase_max(stats, values, key):
@@ -152,7 +155,8 @@ def test_full_nommie_save_resume_cycle_fits_the_vm_heap():
     assert result["n"] == expected["actions"]  # the whole game came back
     assert data.startswith(b"PTLOG 1 1 ")  # written whole at the first save, then appended
     assert log_hash(journal_codes(data)) == result["hash"]
-    k = len(RESUME_STEPS) + (len(data) + CHUNK - 1) // CHUNK + 1  # the read step; the replay follows
+    # the read step; the replay follows
+    k = len(RESUME_STEPS) + (len(data) + CHUNK - 1) // CHUNK + 1
     read_peak = resume["peak"][k]
     print("\nVM heap %d: full Nommie journal %d bytes; play peaks: bot move %d, autosave %d "
           "(live %d); resume peaks: read %d, replay %d (live at end %d); grew: %s / %s"

@@ -11,9 +11,9 @@ import sys
 
 import pytest
 
+from tools import circuitpy
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
-from tools import circuitpy  # noqa: E402
 
 UI_TONES = ((880, 60), (990, 70), (523, 180))   # ui/table.py: your turn, trick won, round over
 HEAP_KB = 32            # the probe's heap; a ballast at its bottom makes it smaller

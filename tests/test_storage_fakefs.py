@@ -25,7 +25,8 @@ class _File:
 
     def write(self, data):
         self.fs.step("write")
-        if self.fs.capacity is not None and self.fs.used() + len(self.pending) + len(data) > self.fs.capacity:
+        cap = self.fs.capacity
+        if cap is not None and self.fs.used() + len(self.pending) + len(data) > cap:
             raise OSError(errno.ENOSPC, "No space left on device")
         self.pending += bytes(data)
         return len(data)

@@ -7,6 +7,7 @@ import random
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -40,6 +41,22 @@ print("over", flush=True)
 """
 
 
+def first_line(p, timeout=60):
+    """The process's first output line; it is killed and the test fails when
+    none comes within timeout seconds."""
+    timer = threading.Timer(timeout, p.kill)
+    timer.start()
+    try:
+        line = p.stdout.readline()
+    finally:
+        timer.cancel()
+    if not line:
+        p.kill()
+        p.wait(timeout=10)
+        pytest.fail("the player printed nothing in %d s (exit %s)" % (timeout, p.returncode))
+    return line
+
+
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs POSIX signals")
 def test_killed_at_random_moments_the_game_always_resumes(tmp_path):
     rng = random.Random(8)
@@ -47,10 +64,10 @@ def test_killed_at_random_moments_the_game_always_resumes(tmp_path):
     progress = []
     for attempt in range(25):
         p = subprocess.Popen([sys.executable, "-c", src], stdout=subprocess.PIPE, text=True)
-        progress.append(int(p.stdout.readline()))
+        progress.append(int(first_line(p)))
         time.sleep(rng.uniform(0.0, 0.12))
         p.send_signal(signal.SIGKILL)
-        out = p.communicate()[0]
+        out = p.communicate(timeout=30)[0]
         assert p.returncode in (0, -signal.SIGKILL), out
     # a restart never went back, but for an undo (3 actions) that was saved
     assert all(b >= a - 3 for a, b in zip(progress, progress[1:])), progress

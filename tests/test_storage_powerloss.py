@@ -177,7 +177,8 @@ def test_settings_and_stats_survive_a_fault_at_every_step(mode):
         store.record_result("nommie", [2], [(True, 40)])
 
     def act(store):
-        return store.save_settings({"speed": 2}) or store.record_result("nommie", [2], [(False, 10)])
+        return (store.save_settings({"speed": 2})
+                or store.record_result("nommie", [2], [(False, 10)]))
 
     def after(store):
         assert store.load_settings()["speed"] in (3, 2)

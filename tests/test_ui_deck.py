@@ -122,7 +122,7 @@ def test_settings_offer_the_deck_and_save_it():
     rig.press(K.A)
     top = rig.top()
     assert type(top).__name__ == "Settings"
-    i = [l.split()[0] for l in top.lines].index("Deck")
+    i = [ln.split()[0] for ln in top.lines].index("Deck")
     assert "2 colours" in top.lines[i] and not rig.app.settings.get("four_colours")
     while top.cursor != i:
         rig.press(K.DOWN)

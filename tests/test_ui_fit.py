@@ -120,7 +120,7 @@ def top_index(rig, label):
 def test_a_13_card_nommie_round_takes_about_20_key_presses():
     """The player always takes the first legal card (and the first bid
     offered): presses from the start until the round summary closes."""
-    from test_ui_logic import new_app
+    from uilogic import new_app
     app, d = new_app()
     t = start_table(app, Session.new("nommie", ["human", "bot", "bot", "bot"], [2] * 4, 7))
     presses = 0

@@ -7,11 +7,10 @@ decision, past forced (auto-played) cards and bot moves."""
 from engine import bots, games
 from engine.actions import KEEP, PASS, SWAP, decode
 from hal import keys as K
-from ui import saves, undo
+from ui import undo
 from ui.nostore import NoStore
-from ui.session import Session
 
-from test_ui_logic import human_turn, new_app, pause_item, start, until
+from uilogic import human_turn, new_app, start, until
 
 
 def bot_until(st, seats, cond, level=1, seed=0):

@@ -120,12 +120,14 @@ def run_cpython(game, seed=7, levels=(1,)):
     return parse_result(run_cpython_script(script(game, seed, levels)))
 
 
-def run_vm(game, seed=7, levels=(1,), heap=256 * 1024, split=False, check=True, budget_ms=None):
+def run_vm(game, seed=7, levels=(1,), heap=256 * 1024, split=False, check=True, budget_ms=None,
+           timeout=900):
     """The script in the VM with only this game's modules loaded: (RESULT, stats).
-    With ``budget_ms`` the game may stop unfinished (stats["truncated"])."""
+    With ``budget_ms`` the game may stop unfinished (stats["truncated"]); node
+    is killed after ``timeout`` seconds (mpvm.VMError)."""
     out, stats = mpvm.run(script(game, seed, levels, split), heap=heap, dirs=("engine",),
                           steps="step", imports=game_imports(game), finish=FINISH, check=check,
-                          budget_ms=budget_ms)
+                          budget_ms=budget_ms, timeout=timeout)
     result = parse_result(out) if not (stats and stats.get("error")) else None
     return result, stats
 

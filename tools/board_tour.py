@@ -9,8 +9,9 @@
 # finds its way by type(app.top()).__name__ and the screens' fields. From the
 # title it opens Settings (bot level TOUR_LEVEL, sound on), Statistics, Rules
 # and one game's rules, About, Link play (its menu, Host a table, Join a
-# table: the lobby, and its Type an address...: the on-screen keyboard), then New game: TOUR_GAME with seats 1 and 2 human (pass
-# and play: the curtain) and bots of TOUR_LEVEL, deal TOUR_SEED typed in the
+# table: the lobby, and its Type an address...: the on-screen keyboard), then
+# New game: TOUR_GAME with seats 1 and 2 human (pass and play: the curtain)
+# and bots of TOUR_LEVEL, deal TOUR_SEED typed in the
 # deal entry. At the table, after TOUR_TABLE_AT keys: the pause menu, its
 # Hint, then the score sheet (SELECT); then A, and RIGHT every 7th key, through
 # every curtain and round summary to game over.

@@ -41,7 +41,8 @@ CLUSTER = 512                         # FAT sector size on the small CIRCUITPY d
 ZIP_TIME = (2024, 1, 1, 0, 0, 0)      # fixed timestamps: the same tree gives the same zip
 # Modules under these folders ship as .mpy; code.py and boot.py stay source.
 COMPILED_DIRS = ("engine/", "ui/", "lib/")
-MPY_MAGIC = b"C"                      # CircuitPython's .mpy files start with b"C" (MicroPython's b"M")
+# CircuitPython's .mpy files start with b"C" (MicroPython's b"M")
+MPY_MAGIC = b"C"
 MPY_CROSS_URL = "https://adafruit-circuit-python.s3.amazonaws.com/index.html?prefix=bin/mpy-cross/"
 
 # Top-level files and folders of the repo that belong on the drive.
@@ -268,11 +269,13 @@ def mpy_cross():
     try:
         return circuitpy.mpy_cross()
     except circuitpy.Missing:
-        where = os.environ.get(circuitpy.MPY_CROSS_ENV) or os.path.join(circuitpy.SHARED, "mpy-cross")
+        where = (os.environ.get(circuitpy.MPY_CROSS_ENV)
+                 or os.path.join(circuitpy.SHARED, "mpy-cross"))
         raise NoMpyCross(
             "The bundle is compiled by CircuitPython's mpy-cross, and there is none at %s: "
-            "download the one for your board's CircuitPython version from %s (the .mpy format must "
-            "match the board's CircuitPython major version, e.g. mpy-cross 10.x for CircuitPython 10), "
+            "download the one for your board's CircuitPython version from %s (the .mpy "
+            "format must match the board's CircuitPython major version, e.g. mpy-cross "
+            "10.x for CircuitPython 10), "
             "make it executable and set %s to its path." % (where, MPY_CROSS_URL,
                                                               circuitpy.MPY_CROSS_ENV))
 
@@ -338,7 +341,8 @@ def check_entries(entries, sources=None):
             text, as_path = entries[p], p
         elif p.endswith(".mpy"):
             if not entries[p].startswith(MPY_MAGIC):
-                problems.append("%s: not a CircuitPython .mpy (starts with %r)" % (p, entries[p][:2]))
+                problems.append("%s: not a CircuitPython .mpy (starts with %r)"
+                                % (p, entries[p][:2]))
             if source_path(p) in paths:
                 problems.append("%s: %s would be imported instead (CircuitPython prefers .py)" % (
                     p, source_path(p)))
@@ -422,7 +426,8 @@ def report(path, root=ROOT):
     problems = check_entries(entries, sources)
     compiled = sum(1 for p in entries if p.endswith(".mpy"))
     print("%s: %d files (%d compiled), %d bytes (%d KB on a FAT drive, %d%% of 2 MB)" % (
-        os.path.relpath(path), len(entries), compiled, raw, used // 1024, used * 100 // DRIVE_BYTES))
+        os.path.relpath(path), len(entries), compiled, raw, used // 1024,
+        used * 100 // DRIVE_BYTES))
     for p in problems:
         print("  " + p)
     if used > BUDGET_BYTES:

@@ -107,7 +107,7 @@ def compile_mpy(src, dest, source_name=None):
     cmd = [mpy_cross(), MPY_OPTIMISE, "-o", dest]
     if source_name:
         cmd += ["-s", source_name]
-    proc = subprocess.run(cmd + [src], capture_output=True, text=True)
+    proc = subprocess.run(cmd + [src], capture_output=True, text=True, timeout=120)
     if proc.returncode != 0:
         raise CircuitPythonError(proc.returncode, proc.stdout + proc.stderr)
 

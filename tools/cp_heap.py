@@ -152,7 +152,8 @@ MODULES = ("hal.keys", "engine", "engine.cards", "engine.actions", "engine.rng",
            "engine.explain", "engine.parse", "engine.saved",
            "ui.fmt", "ui.screen", "ui.session", "ui.app", "ui.atomic", "ui.saves", "ui.storage",
            "ui.table", "ui.menus", "ui.title", "ui.newgame", "ui.pause", "ui.between",
-           "ui.sheet", "ui.sheet_page", "ui.table_text", "ui.table_keys", "ui.panel", "ui.hint", "ui.settings",
+           "ui.sheet", "ui.sheet_page", "ui.table_text", "ui.table_keys", "ui.panel", "ui.hint",
+           "ui.settings",
            "ui.info", "ui.prefs", "ui.undo", "ui.console_play", "ui.console")
 
 
@@ -195,7 +196,8 @@ def print_games(rows, out=sys.stdout):
     for r in rows:
         fails = "-" if not r["fails"] else "%s B at %s" % r["fails"]
         w("{:<10} {:>3} {:>4} {:>8} {:>8} {:>9} {:>10}  {}\n".format(
-            r["game"], r["level"], r["kind"], ">%d" % (HI // KB) if r["fits"] is None else kb(r["fits"]),
+            r["game"], r["level"], r["kind"],
+            ">%d" % (HI // KB) if r["fits"] is None else kb(r["fits"]),
             kb(r["live"]), r["largest"], r["free_block"], fails))
 
 
@@ -216,7 +218,8 @@ def print_modules(rows, out=sys.stdout):
 def main(argv=None):
     from engine import games
     ap = argparse.ArgumentParser(prog="python -m tools.cp_heap", description=__doc__.split("\n")[0])
-    ap.add_argument("--game", action="append", choices=games.IDS, help="only this game (repeatable)")
+    ap.add_argument("--game", action="append", choices=games.IDS,
+                    help="only this game (repeatable)")
     ap.add_argument("--levels", type=int, nargs="*", default=[1, 2, 3], choices=(0, 1, 2, 3))
     ap.add_argument("--kind", choices=("mpy", "py", "both"), default="both")
     args = ap.parse_args(argv)

@@ -27,7 +27,7 @@ import re
 import tokenize
 
 from tools import circuitpy
-from tools.mpvm import module_name  # noqa: F401  (the one mapping of paths to module names)
+from tools.mpvm import module_name
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEVICE_DIRS = ("engine", "ui", os.path.join("lib", "hal"))
@@ -284,7 +284,8 @@ def device_uses(files, root=ROOT):
                     and (node.value.id, node.attr) not in checked.get(id(node), ())):
                 mod_attrs.add((aliases[node.value.id], node.attr))
     used_builtins = sorted(n for n in names - defined
-                           if hasattr(builtins, n) and (not n.startswith("__") or n == "__import__"))
+                           if hasattr(builtins, n)
+                           and (not n.startswith("__") or n == "__import__"))
     types = (str, list, dict, set, tuple, int, bytes, bytearray, float)
     methods = {}
     for a in sorted(attrs - defined):
@@ -311,7 +312,8 @@ def board_only_at_load(files, root=ROOT):
             for node in nodes:
                 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
                     continue
-                if isinstance(node, ast.Try) and any(_catches(h, IMPORT_GUARDS) for h in node.handlers):
+                if isinstance(node, ast.Try) and any(_catches(h, IMPORT_GUARDS)
+                                                     for h in node.handlers):
                     visit(node.orelse + node.finalbody)
                     continue
                 if isinstance(node, ast.Import):
@@ -320,7 +322,8 @@ def board_only_at_load(files, root=ROOT):
                     mod = node.module or ""
                     if node.level:
                         parts = package.split(".")
-                        mod = ".".join(parts[: len(parts) - node.level + 1] + ([mod] if mod else []))
+                        mod = ".".join(parts[: len(parts) - node.level + 1]
+                                       + ([mod] if mod else []))
                     found.add(mod)
                     found.update(mod + "." + a.name for a in node.names)
                 visit(list(ast.iter_child_nodes(node)))

@@ -261,7 +261,8 @@ def _decision_times(game, level, games, blocks, heap, tree):
         runs = [times[(b, seed)] for b in range(blocks)]
         n = len(runs[0])
         if any(len(r) != n for r in runs):
-            raise RuntimeError("%s level %d seed %d: blocks made different decisions" % (game, level, seed))
+            raise RuntimeError("%s level %d seed %d: blocks made different decisions"
+                               % (game, level, seed))
         for i in range(n):
             samples = [r[i] for r in runs if r[i] >= 0]
             if samples:
@@ -277,7 +278,8 @@ def _decision_times(game, level, games, blocks, heap, tree):
             "p50_ms": percentile(ms, 50), "p95_ms": percentile(ms, 95),
             "max_ms": max(ms) if ms else None,
             "mean_ms": sum(ms) / len(ms) if ms else None,
-            "p95_spread_ms": [min(block_p95), max(block_p95)] if block_p95 and None not in block_p95 else None,
+            "p95_spread_ms": ([min(block_p95), max(block_p95)]
+                              if block_p95 and None not in block_p95 else None),
             "_actions": actions.get(1, []), "_modules": mods, "_first_ms": first}
 
 
@@ -300,7 +302,7 @@ def count_instructions(game, level, actions, modules, limit=INSTR_DECISIONS, hea
         if not m:
             raise RuntimeError("no callgrind count in:\n" + err[-2000:])
         counts[mode] = int(m.group(1))
-        done = [l for l in out.splitlines() if l.startswith("DONE ")]
+        done = [ln for ln in out.splitlines() if ln.startswith("DONE ")]
         decisions[mode] = int(done[-1].split()[1]) if done else 0
     n = decisions["bots"]
     if n == 0 or n != decisions["replay"]:
@@ -315,7 +317,8 @@ def board_estimate(timing, instr, native_ms_of_prefix):
     distribution scaled by instructions per native millisecond."""
     if not instr or not native_ms_of_prefix:
         return None
-    per_ms = instr["instructions_per_decision"] / native_ms_of_prefix   # x86 instructions per ms here
+    # x86 instructions per ms here
+    per_ms = instr["instructions_per_decision"] / native_ms_of_prefix
     fast = THUMB_PER_X86[0] / (MHZ * 1e6 * IPC[1]) * 1000.0           # board ms per x86 instruction
     slow = THUMB_PER_X86[1] / (MHZ * 1e6 * IPC[0]) * 1000.0
     out = {"decisions": instr["decisions"],
@@ -402,7 +405,8 @@ def print_tables(data, out=None):
     a = data["assumptions"]
     boards = [g for g in data["games"] if g.get("board")]
     if boards:
-        w("\nLevel 3 on a %d MHz SAMD51, estimated from instruction counts (callgrind):\n" % a["mhz"])
+        w("\nLevel 3 on a %d MHz SAMD51, estimated from instruction counts (callgrind):\n"
+          % a["mhz"])
         w("board ms = x86 instructions x %.1f-%.1f (Thumb-2 per x86) / (%d MHz x IPC %.1f-%.1f)\n"
           % (a["thumb_per_x86"][0], a["thumb_per_x86"][1], a["mhz"], a["ipc"][0], a["ipc"][1]))
         w("{:<10} {:>7} {:>10} {:>11} {:>11} {:>11}   {}\n".format(

@@ -116,7 +116,8 @@ def parse(output):
 def run_cpython(game, level=3, seed=7):
     """The same game on CPython (the desktop's interpreter), as a RESULT dict."""
     work = tempfile.mkdtemp(prefix="device-game-")
-    code = ("import sys\nsys.path[:0] = [%r, %r]\nWORK = %r\n" % (ROOT, os.path.join(ROOT, "lib"), work)
+    code = ("import sys\nsys.path[:0] = [%r, %r]\nWORK = %r\n"
+            % (ROOT, os.path.join(ROOT, "lib"), work)
             + script(game, level, seed))
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           cwd=work, timeout=900)

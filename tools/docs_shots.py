@@ -206,7 +206,8 @@ def make_all(width=160, height=128, out=None):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.docs_shots", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m tools.docs_shots",
+                                 description=__doc__.split("\n")[0])
     ap.add_argument("--size", default="160x128")
     ap.add_argument("--out", default=None)
     a = ap.parse_args(argv)

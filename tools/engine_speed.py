@@ -320,7 +320,8 @@ def print_table(data, out=None):
           % (data["openspiel_missing"], data["reference_us"]))
         base = "recorded"
     for g in data["games"]:
-        w("{:<22} {:>8.2f} us  {:>5.2f}x {}\n".format(g["game"], g["us_per_action"], g["ratio"], base))
+        w("{:<22} {:>8.2f} us  {:>5.2f}x {}\n".format(g["game"], g["us_per_action"], g["ratio"],
+                                                      base))
     if data.get("floors"):
         w("Floors, the same loop (tools/engine_speed.py: LoopOnly, BareTricks):\n")
     for f in data.get("floors", ()):

@@ -26,7 +26,7 @@ import sys
 if __package__ in (None, ""):  # run as a script: make `tools` importable
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from tools import circuitpy, device_game  # noqa: E402
+from tools import circuitpy, device_game
 
 ROOT = circuitpy.ROOT
 SECTORS = 4096            # 2 MB, the size of a PyBadge's CIRCUITPY drive

@@ -33,7 +33,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from engine import bots, games  # noqa: E402
+from engine import bots, games  # noqa: E402  (the path first)
 
 
 def resample(state, seat, rnd):
@@ -112,7 +112,8 @@ def judge(table=(3, 2, 1, 0), count=600, rollouts=100, first=1):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.linger_judge",
-                                 description="Linger Longer level 3 vs level 2, decision by decision")
+                                 description="Linger Longer level 3 vs level 2, "
+                                             "decision by decision")
     ap.add_argument("--table", type=int, nargs="+", default=[3, 2, 1, 0],
                     help="bot level per seat, one of them 3 (default 3 2 1 0)")
     ap.add_argument("--games", type=int, default=600)
@@ -127,7 +128,8 @@ def main(argv=None):
     r = judge(tuple(args.table), args.games, args.rollouts, args.first)
     print("linger, table %s, %d games, %d rollouts a decision"
           % (" ".join("L%d" % x for x in args.table), r["games"], args.rollouts))
-    print("level 3 played another card than level 2 %.2f times a game" % (r["differing"] / r["games"]))
+    print("level 3 played another card than level 2 %.2f times a game"
+          % (r["differing"] / r["games"]))
     print("gain of level 3 over level 2: %+.2f +- %.2f points of win share a game"
           % (r["gain"], r["interval"]))
     return 0

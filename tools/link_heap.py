@@ -23,7 +23,6 @@ plain(): the same game without link play (tools/device_game.py), for the
 comparison.
 """
 import argparse
-import json
 import os
 import sys
 
@@ -101,8 +100,8 @@ app.settings["bot_level"] = %(level)d
 app.settings["autoplay"] = False
 app.start()
 from ui import link_lobby
-link_lobby.host(app, GAME, ["human", "remote"] + ["bot"] * (%(players)d - 2), [%(level)d] * %(players)d,
-                %(seed)d, %(options)r, 30)
+link_lobby.host(app, GAME, ["human", "remote"] + ["bot"] * (%(players)d - 2),
+                [%(level)d] * %(players)d, %(seed)d, %(options)r, 30)
 sock = link_fake.FakeNet(hub, "j").connect("127.0.0.1", 5291)
 sock.send(b'{"v":1,"t":"hello","name":"Jo"}\\n')
 inq = b""
@@ -278,7 +277,8 @@ def main(argv=None):
     print("  plain game %6d B" % p["live"])
     print("  hosting    %6d B (%+d), %d moves, largest line %d B" % (
         h["live"], h["live"] - p["live"], h["actions"], h["largest"]))
-    print("  joining    %6d B, %d lines fed, largest line %d B" % (j["live"], j["fed"], j["largest"]))
+    print("  joining    %6d B, %d lines fed, largest line %d B"
+          % (j["live"], j["fed"], j["largest"]))
     return 0
 
 

@@ -25,7 +25,7 @@ for _p in (os.path.join(ROOT, "lib"), ROOT):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
-from tools.link_keys import auto_key  # noqa: E402
+from tools.link_keys import auto_key  # noqa: E402  (the paths first)
 
 
 def table_of(app):
@@ -60,7 +60,8 @@ def main(argv=None):
     from ui.saves import Store
     from ui import link_lobby
     os.makedirs(args.data_dir, exist_ok=True)
-    app = App(160, 128, Store(args.data_dir, True), "link", lambda: int.from_bytes(os.urandom(4), "little"))
+    app = App(160, 128, Store(args.data_dir, True), "link",
+              lambda: int.from_bytes(os.urandom(4), "little"))
     app.settings["speed"] = 3
     app.settings["autoplay"] = False
     app.settings["bot_level"] = args.level

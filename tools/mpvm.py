@@ -147,15 +147,28 @@ def job(script="", steps=None, imports=(), finish=None, max_calls=None, budget_m
 
 
 def run_jobs(jobs, heap=32768, dirs=DEFAULT_DIRS, root=ROOT, timeout=900):
-    """Run several jobs in one node process; returns [(stdout, error, stats)]."""
+    """Run several jobs in one node process; returns [(stdout, error, stats)].
+    A node process still running after ``timeout`` seconds (busy or asleep)
+    is killed and VMError("Timeout") raised."""
     node = node_path()
     cmd = [node, RUNNER, "--heap", str(int(heap)), "--root", root, "--dirs", ",".join(dirs)]
-    proc = subprocess.run(cmd, input=json.dumps({"jobs": list(jobs)}), capture_output=True,
-                          text=True, timeout=timeout, cwd=root)
+    try:
+        proc = subprocess.run(cmd, input=json.dumps({"jobs": list(jobs)}), capture_output=True,
+                              text=True, timeout=timeout, cwd=root)
+    except subprocess.TimeoutExpired as e:      # subprocess.run has killed node
+        raise VMError("Timeout", "node ran over %s s and was killed\n%s"
+                      % (timeout, _text(e.stderr)[-4000:]), _text(e.stdout)) from None
     if proc.returncode != 0:
         raise VMError("Runner", "node exited %d\n%s" % (proc.returncode, proc.stderr[-4000:]))
     data = json.loads(proc.stdout)
     return [(r["stdout"], r["error"], r["stats"]) for r in data["results"]]
+
+
+def _text(out):
+    """A TimeoutExpired's captured output as text (bytes or None there)."""
+    if isinstance(out, bytes):
+        return out.decode("utf-8", "replace")
+    return out or ""
 
 
 def run(script_text, heap=32768, dirs=DEFAULT_DIRS, steps=None, imports=(), finish=None,

@@ -324,4 +324,6 @@ def sober_play(view, seat, hand, legal):
     if lose:
         return max(lose, key=lambda c: (cost(c, trump), c))
     last = len(trick) == seats_in_trick(view) - 1
-    return max(win, key=lambda c: (cost(c, trump), c)) if last else min(win, key=lambda c: (cost(c, trump), c))
+    if last:
+        return max(win, key=lambda c: (cost(c, trump), c))
+    return min(win, key=lambda c: (cost(c, trump), c))

@@ -107,7 +107,8 @@ def play_seatings(job):
             a = player_choose(seat_levels[seat], st.view(seat), st.legal_actions(), seed)
             st.apply(a)
         v = st.view(None)
-        deals = [(sigs[k], v["history"][k]["points"]) for k in range(min(len(sigs), len(v["history"])))]
+        deals = [(sigs[k], v["history"][k]["points"])
+                 for k in range(min(len(sigs), len(v["history"])))]
         if game in WIN_SHARE:
             w = st.winners()
             deals = [(sigs[0], [100.0 / len(w) if s in w else 0.0 for s in range(n)])]
@@ -249,8 +250,9 @@ def pool_table(games, levels, deals, jobs, out=None):
     mean being the level's points per deal better than the style's (Nines:
     fewer points), paired deal by deal; the rows are also printed."""
     out = out or sys.stdout
-    out.write("| game | level | style | points/deal, level - style (95% CI) | level: bid / taken / exact"
-              " | style: bid / taken / exact |\n|---|---|---|---|---|---|\n")
+    out.write("| game | level | style | points/deal, level - style (95% CI)"
+              " | level: bid / taken / exact | style: bid / taken / exact |\n"
+              "|---|---|---|---|---|---|\n")
     table = []
     for game in games:
         sign = -1 if game in LOWER_IS_BETTER else 1
@@ -270,7 +272,8 @@ def pool_table(games, levels, deals, jobs, out=None):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.tournament", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m tools.tournament",
+                                 description=__doc__.split("\n")[0])
     ap.add_argument("game", nargs="?", choices=GAMES,
                     help="one game; without it, every game's levels against the pool")
     ap.add_argument("--games", nargs="+", choices=GAMES, default=None,

@@ -197,7 +197,7 @@ def _quiet_blinka():
     import io
     with contextlib.redirect_stdout(io.StringIO()):
         try:
-            import microcontroller  # noqa: F401
+            import microcontroller
             import microcontroller.pin  # noqa: F401
         except Exception:
             pass

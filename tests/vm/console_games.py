@@ -2,6 +2,8 @@
 # commands (scripted readline), saved, resumed and finished, then "VM OK".
 # mpvm: heap=524288
 import os
+import sys
+
 from engine import games, ondemand
 from engine.cards import NINES_RANKS
 from engine.catalog import entry as facts
@@ -81,7 +83,6 @@ got = Store("/saves", True).load_settings()
 assert got["bot_level"] == 3 and got["autoplay"] is False
 assert "Game       Pld Won  Best" in out3, out3
 # (the MicroPython VM loads the .py modules only, not the rules' text files)
-import sys
 if sys.implementation.name == "circuitpython":
     assert "NINES" in out3 and "Frisch" in out3, out3
 else:
