@@ -1,7 +1,7 @@
 # The screen tour's player: runs INSIDE circuitpython-board, as the drive's
 # _cpd_player (tools/board_heap.py compiles it to .mpy and hands it to
 # run-board --player); never imported on CPython. CircuitPython only: no
-# typing, no f-strings; # comments, not docstrings (they would sit in the heap).
+# typing, no f-strings.
 #
 # Like the frozen test player (../shared/tools/circuitpython/board/fakeboard/
 # _cpd_player.py) it feeds the fake keypad whenever the app waits for a key,

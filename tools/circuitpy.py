@@ -66,6 +66,14 @@ def mpy_cross():
     return _tool(MPY_CROSS_ENV, "mpy-cross")
 
 
+def board_binary():
+    """circuitpython-board (a PyBadge's VM settings and display modules), beside binary()."""
+    path = os.path.join(os.path.dirname(binary()), "circuitpython-board")
+    if not os.access(path, os.X_OK):
+        raise Missing("no circuitpython-board beside %s" % binary())
+    return path
+
+
 def available():
     """None when both tools are here, else the sentence saying how to get them."""
     try:
@@ -146,13 +154,16 @@ def stage(kind="py", root=ROOT, dest=None, dirs=DEVICE_DIRS):
     return dest
 
 
-def run(script, heap=1024 * 1024, tree=None, timeout=900, check=True, files=None):
+def run(script, heap=1024 * 1024, tree=None, timeout=900, check=True, files=None,
+        interpreter=None):
     """Run script in CircuitPython with a fixed heap; returns its output.
 
     tree: a staged device tree (default: the sources); files: {name: text}
-    written beside the script first. The script runs with the tree as its
-    current folder; WORK names its own scratch folder (saves go there). A failing script raises
-    CircuitPythonError (with check) or its output is returned as is.
+    written beside the script first; interpreter: another CircuitPython binary
+    (board_binary(), the board interpreter) instead of binary(). The script
+    runs with the tree as its current folder; WORK names its own scratch folder
+    (saves go there). A failing script raises CircuitPythonError (with check)
+    or its output is returned as is.
     """
     tree = tree or stage("py")
     work = tempfile.mkdtemp(prefix="run-", dir=tree)
@@ -164,7 +175,7 @@ def run(script, heap=1024 * 1024, tree=None, timeout=900, check=True, files=None
         with open(path, "w", encoding="utf-8") as f:
             f.write(PREAMBLE + "WORK = %r\nsys.path.insert(0, WORK)\n" % work + script)
         env = dict(os.environ, MICROPYPATH="")
-        proc = subprocess.run([binary(), "-X", "heapsize=%d" % int(heap), path],
+        proc = subprocess.run([interpreter or binary(), "-X", "heapsize=%d" % int(heap), path],
                               capture_output=True, text=True, timeout=timeout,
                               cwd=tree, env=env)
     finally:
