@@ -60,7 +60,7 @@ def test_every_screen_opens_within_the_ceiling(board):
     # rounded down to whole KB, on top of the budget (a board has neither).
     # Its game is pass-and-play with a hint and the score sheet over a
     # level-3 table: it needs 124 KB today, inside issue 22's 128 KB ceiling
-    # but not its 112 KB goal (README, Memory on a PyBadge).
+    # but not its 112 KB goal (docs/figures.md, Memory on a PyBadge).
     t = board_heap.budget_tour(CEILING_KB, timeout=TIMEOUT)
     assert 0 <= t["allowance_kb"] <= 6
     assert not t["memory_error"], \

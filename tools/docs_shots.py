@@ -1,6 +1,6 @@
-"""The README's screenshots (dev-side): every screen a player meets, drawn by
-the real views headless, at 3x zoom, into docs/ (160x128) and
-docs/240x135/ (the Reverse TFT's screen).
+"""The docs' screenshots (dev-side; docs/screens.md shows them all, the README
+a few): every screen a player meets, drawn by the real views headless, at 3x
+zoom, into docs/ (160x128) and docs/240x135/ (the Reverse TFT's screen).
 
     python -m tools.docs_shots [--size 240x135] [--out docs]
 """

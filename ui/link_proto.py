@@ -1,11 +1,12 @@
-# Link play's wire protocol, shared by the host and every joiner (the README
-# documents it for other front ends). One JSON object per line over TCP:
-# UTF-8, "\n" at the end, at most MAX_LINE bytes with it. Every message has
-# "v" (VERSION) and "t" (its type). A line that is too long, not JSON, not an
-# object, of another version or without a type is refused with a reason;
-# the connection stays open (closed after MAX_REFUSED refusals among
-# REFUSE_WINDOW lines). Only whole lines count as hearing from the other end:
-# bytes without a newline, or blank lines, never keep a connection alive.
+# Link play's wire protocol, shared by the host and every joiner
+# (docs/link-protocol.md documents it for other front ends). One JSON object
+# per line over TCP: UTF-8, "\n" at the end, at most MAX_LINE bytes with it.
+# Every message has "v" (VERSION) and "t" (its type). A line that is too
+# long, not JSON, not an object, of another version or without a type is
+# refused with a reason; the connection stays open (closed after MAX_REFUSED
+# refusals among REFUSE_WINDOW lines). Only whole lines count as hearing
+# from the other end: bytes without a newline, or blank lines, never keep a
+# connection alive.
 #
 # Line wraps one connection (a hal.net Sock): send() queues a message and
 # writes what the socket takes; poll() reads what has come and returns

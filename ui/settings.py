@@ -13,7 +13,7 @@ LABELS = ("Speed", "Autoplay", "Sound", "Bot level", "Tips", "Deck", "Name")
 DECKS = ("2 colours", "4 colours")    # the Deck row's values (ui.gfx.Cards.deck)
 # The bots' level when the settings name none (ui.prefs and settings.toml say
 # the same): 3, hard, since level 2 loses to a careful player in Nommie
-# (README, Bots). The bot level's row says which level is the default.
+# (docs/bots.md). The bot level's row says which level is the default.
 DEFAULT_LEVEL = SETTINGS["bot_level"]
 
 
