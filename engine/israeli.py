@@ -1,5 +1,4 @@
 # Israeli Whist (docs/rules/israeli.md): trump auction, Frisch, contracts, play.
-# (Details in comments, not docstrings: the device keeps docstrings in RAM.)
 #
 # 4 players, 13 cards each, `rounds` deals (option, default 13), the dealer
 # rotates clockwise. Trump auction from left of the dealer: bid a number

@@ -30,7 +30,8 @@ def test_catalog_covers_every_game_once_in_plain_tuples():
         gid, short, lo, hi, usual = g["id"], g["short"], g["fewest"], g["most"], g["players"]
         assert type(g["options"]) is tuple
         assert len(short) <= 13 and 1 <= lo <= usual <= hi <= 5
-        assert type(g["low_wins"]) is bool or (g["low_wins"] is None and gid == "linger")   # no points
+        # only Linger Longer keeps no points
+        assert type(g["low_wins"]) is bool or (g["low_wins"] is None and gid == "linger")
         for key, label, question, low, high, default in g["options"]:
             assert label is None or len(label) <= 12     # "Start points < 20 >" in 25 columns
             if low is None:
@@ -142,7 +143,7 @@ def test_console_asks_exactly_the_catalog_ranges():
         g = facts(gid)
         lines = [str(games.IDS.index(gid) + 1)]
         if g["fewest"] < g["most"]:
-            lines += [str(g["most"] + 1), str(g["fewest"] - 1), ""]          # refused twice, then usual
+            lines += [str(g["most"] + 1), str(g["fewest"] - 1), ""]   # refused twice, then usual
         lines.append("h" + " 1" * (g["players"] - 1))
         for key, label, question, low, high, default in g["options"]:
             if label is None:

@@ -12,7 +12,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from tools import bundle, circuitpy  # noqa: E402
+from tools import bundle, circuitpy
 
 CODE = (".py", ".mpy")
 
@@ -47,8 +47,10 @@ def misplaced(paths):
 
 
 def test_the_check_finds_a_data_file_in_a_package_folder():
-    assert misplaced(["ui/app.py", "ui/rules/nommie.txt", "rules/nines.txt"]) == ["ui/rules/nommie.txt"]
-    assert misplaced(["lib/hal/keys.py", "hal/notes.txt", "lib/hal/x.bin"]) == ["hal/notes.txt", "lib/hal/x.bin"]
+    assert misplaced(["ui/app.py", "ui/rules/nommie.txt", "rules/nines.txt"]) \
+        == ["ui/rules/nommie.txt"]
+    assert misplaced(["lib/hal/keys.py", "hal/notes.txt", "lib/hal/x.bin"]) \
+        == ["hal/notes.txt", "lib/hal/x.bin"]
     assert misplaced(["ui/app.py", "rules/nines.txt", "settings.toml"]) == []
 
 

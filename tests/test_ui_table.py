@@ -364,7 +364,7 @@ def test_a_new_rounds_bids_never_bring_back_the_last_rounds_trick(gid):
     # after each bid (or swap, Frisch, trump bid) must not put it on the table.
     from engine.catalog import entry
     app, d = new_app(width=240, height=135)
-    n = entry(gid)[5]
+    n = entry(gid)["players"]
     t = start(app, gid, ["human"] + ["bot"] * (n - 1), seed=7)
     held = []
 

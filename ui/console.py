@@ -188,7 +188,8 @@ class Console(Playing):
         for i in range(len(games.IDS)):
             gid = games.IDS[i]
             g = facts(gid)
-            who = "%d" % g["fewest"] if g["fewest"] == g["most"] else "%d-%d" % (g["fewest"], g["most"])
+            lo, hi = g["fewest"], g["most"]
+            who = "%d" % lo if lo == hi else "%d-%d" % (lo, hi)
             self.say("  %d  %s (%s players)" % (i + 1, g["title"], who))
         if saved is not None:
             self.say("  c  continue the saved %s" % facts(saved.game)["title"])

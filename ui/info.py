@@ -28,7 +28,10 @@ def stats_lines(store, cols):
         g = st[gid]
         best = g.get("best")
         f = facts(gid)
-        best = "-" if type(best) is not int or f["low_wins"] is None else score(best, f["score_scale"])
+        if type(best) is not int or f["low_wins"] is None:   # Linger Longer keeps no points
+            best = "-"
+        else:
+            best = score(best, f["score_scale"])
         out.append(pad(names[gid], w) + rpad(str(g.get("played", 0)), 4) +
                    rpad(str(g.get("won", 0)), 4) + rpad(best, 6))
         lv = g.get("levels")

@@ -74,7 +74,9 @@ def setup_row(kind, i, gid, setup, cols):
         return row("Game", g["short"], cols)
     if kind == "players":
         n = str(setup.players)
-        return row("Players", n, cols) if g["fewest"] != g["most"] else fmt.pad("Players", 10) + "  " + n
+        if g["fewest"] == g["most"]:      # no choice: no arrows
+            return fmt.pad("Players", 10) + "  " + n
+        return row("Players", n, cols)
     if kind == "seat":     # the name the seat will have at the table
         return row(setup.seat_names()[i], setup.seat_kinds[setup.seats[i]], cols)
     if kind == "option":

@@ -60,7 +60,7 @@ for gid in games.IDS:
     lines += ["h" + " 1" * (n - 1)] + [""] * len(questions(gid)) + ["5", "bogus", "help"]
     con, out = play(lines, "nines" if gid == "nines" else "plain")
     assert con.session.state.is_over(), gid
-    assert (facts(gid)[1] + " is over.") in out, gid
+    assert (facts(gid)["title"] + " is over.") in out, gid
     assert "! 'bogus' is not a card" in out or "! " in out, gid
     print(gid, "played to the end:", len(con.session.state.actions()), "actions")
     ondemand.forget("engine." + gid)
