@@ -72,7 +72,7 @@ def test_setup_starts_the_game_it_shows():
     assert t.session.seats == ["human", "human", "bot", "bot"]
     assert t.session.levels[2:] == [1, 2]
     saved = t.state().save()
-    assert saved["seed"] == 42 and saved["options"] == {"rounds": 12}
+    assert saved["seed"] == 42 and saved["options"] == {"rounds": 12, "first_dealer": 0}   # every option, defaults too
     assert app.settings["last_setup"]["game"] == "israeli"
 
 
