@@ -55,7 +55,7 @@ def play(lines, style="plain", store=None):
 
 for gid in games.IDS:
     g = facts(gid)
-    lo, hi, n = g[3], g[4], g[5]
+    lo, hi, n = g["fewest"], g["most"], g["players"]
     lines = [str(games.IDS.index(gid) + 1)] + ([""] if hi > lo else [])
     lines += ["h" + " 1" * (n - 1)] + [""] * len(questions(gid)) + ["5", "bogus", "help"]
     con, out = play(lines, "nines" if gid == "nines" else "plain")
