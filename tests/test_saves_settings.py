@@ -84,12 +84,11 @@ def test_the_names_setting_names_the_seats_at_a_new_table(tmp_path):
 
 def test_the_default_bot_level_is_hard_everywhere_and_settings_say_so():
     # level 2 loses to a careful player in Nommie, so new tables default to 3
-    from ui import app, console, settings
-    assert prefs.DEFAULTS["bot_level"][0] == app.SETTINGS["bot_level"] == 3
-    assert console.DEFAULT_LEVEL == settings.DEFAULT_LEVEL == 3
-    assert settings.values({})[3] == "hard"
-    assert settings.values({"bot_level": 2})[3] == "normal"
-    s = {}
+    from ui import settings
+    assert prefs.DEFAULTS["bot_level"][0] == settings.DEFAULT_LEVEL == 3
+    assert settings.values(prefs.with_defaults({}))[3] == "hard"
+    assert settings.values(prefs.with_defaults({"bot_level": 2}))[3] == "normal"
+    s = prefs.with_defaults({})
     settings.change_setting(s, 3, 1)
     assert s["bot_level"] == 0          # 3 -> 0: round from the default
     from hal import keys as K

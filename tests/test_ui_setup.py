@@ -71,8 +71,8 @@ def test_setup_starts_the_game_it_shows():
     assert name(app) == "Curtain" and type(t).__name__ == "Table"
     assert t.session.seats == ["human", "human", "bot", "bot"]
     assert t.session.levels[2:] == [1, 2]
-    saved = t.state().save()
-    assert saved["seed"] == 42 and saved["options"] == {"rounds": 12, "first_dealer": 0}   # every option, defaults too
+    saved = t.state().save()   # every option (the defaults too)
+    assert saved["seed"] == 42 and saved["options"] == {"rounds": 12, "first_dealer": 0}
     assert app.settings["last_setup"]["game"] == "israeli"
 
 

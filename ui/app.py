@@ -6,12 +6,6 @@
 from engine.ondemand import forget, load
 from hal import keys as K
 
-# Each setting's value when the store has none (ui/prefs.py applies
-# settings.toml's over these for a real store): speed 1 slow .. 3 fast (the
-# settings screen names them), names None: the built-in names.
-SETTINGS = {"speed": 2, "autoplay": True, "sound": True, "bot_level": 3, "tips": True,
-            "learned": None,
-            "names": None, "last_setup": None}
 SPEED_MS = (1100, 600, 250)
 
 
@@ -58,10 +52,7 @@ class App:
             from ui.nostore import NoStore
             store = NoStore()
         self.store = store
-        self.settings = self.store.load_settings()
-        for k in SETTINGS:
-            if k not in self.settings:
-                self.settings[k] = SETTINGS[k]
+        self.settings = self.store.load_settings()    # every setting (ui.prefs's table)
         self.board = board
         self.entropy = entropy
         self.stack = []
@@ -155,7 +146,7 @@ class App:
             pass
 
     def speed_ms(self):
-        s = self.settings.get("speed", 2)
+        s = self.settings["speed"]
         return SPEED_MS[s - 1] if 1 <= s <= len(SPEED_MS) else SPEED_MS[1]
 
     def start(self):

@@ -30,7 +30,6 @@ from ui.seating import default_names
 from ui.session import Session
 from ui.version import VERSION
 
-DEFAULT_LEVEL = 3        # the bots' level when the settings name none (ui.prefs, ui.app: the same)
 
 
 CLEAR = "\n" * 40 + "\x1b[H\x1b[2J\x1b[3J"   # blank lines for any terminal, then ANSI clear
@@ -107,12 +106,13 @@ class Console(Playing):
         # The settings, read once (as the screen's App does); the settings page
         # changes this dict, so a change holds even where it cannot be saved.
         if self.settings is None:
-            self.settings = self.store.load_settings() if self.store is not None else {}
+            got = self.store.load_settings() if self.store is not None else {}
+            self.settings = call("ui.prefs", "with_defaults", got)   # every setting
         return self.settings
 
     def level(self):
         # The bots' level setting (the screen's New game and --game use it too).
-        return self.prefs().get("bot_level", DEFAULT_LEVEL)
+        return self.prefs()["bot_level"]
 
     # --- menu -------------------------------------------------------------
     def run(self):

@@ -23,7 +23,7 @@ class Playing:
         self.recent = [[] for _ in range(session.players)]
         self.pending = [[] for _ in range(session.players)]
         self.hinted = False
-        self.autoplay = self.prefs().get("autoplay", True)    # the screen's setting
+        self.autoplay = self.prefs()["autoplay"]    # the screen's setting
         shown_for = None
         while not session.state.is_over():
             seat = session.to_act()

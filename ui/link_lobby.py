@@ -141,7 +141,7 @@ def from_options(app, opts):
         app.push(HostSetup())
         return None
     from ui.menus import facts
-    level = app.settings.get("bot_level", 3)
+    level = app.settings["bot_level"]
     try:
         g = facts(gid)
         lo, hi = g["fewest"], g["most"]
@@ -222,7 +222,7 @@ class HostSetup(ListScreen):
         self.turn = 0
 
     def enter(self, app):
-        level = app.settings.get("bot_level", 3)
+        level = app.settings["bot_level"]
         self.seats = [0, 1] + [2 + level] * 3
         last = _saved_grace(app)
         if last:

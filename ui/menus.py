@@ -124,7 +124,7 @@ def quick_start(app, game_id, seed=None):
     from ui.seating import default_names
     from ui.session import Session
     n = facts(game_id)["players"]
-    level = app.settings.get("bot_level", 3)
+    level = app.settings["bot_level"]
     seats = ["human"] + ["bot"] * (n - 1)
     session = Session.new(game_id, seats, [level] * n, seed or random_deal(app.entropy), None,
                           default_names(seats, app.settings.get("names")))

@@ -30,7 +30,7 @@ class Setup(ListScreen):
     def enter(self, app):
         self.app = app
         last = app.settings.get("last_setup")
-        level = app.settings.get("bot_level", 3)
+        level = app.settings["bot_level"]
         self.seats = [0] + [1 + level] * 4
         if type(last) is dict and last.get("game") in games.IDS:
             self.game = games.IDS.index(last["game"])
@@ -132,7 +132,7 @@ class Setup(ListScreen):
         gid = self.game_id()
         seats = self.kinds()
         levels = [max(0, self.seats[s] - 1) if self.seats[s] else
-                  self.app.settings.get("bot_level", 3) for s in range(self.players)]
+                  self.app.settings["bot_level"] for s in range(self.players)]
         seed = self.deal
         if not seed:
             seed = random_deal(self.app.entropy)

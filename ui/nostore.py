@@ -43,7 +43,9 @@ class NoStore:
         self.kept = None
 
     def load_settings(self):
-        return dict(self.settings)   # (the app fills in the settings never set)
+        # every setting: the ones set here over the defaults (ui.prefs's table)
+        from engine.ondemand import call
+        return call("ui.prefs", "with_defaults", dict(self.settings))
 
     def save_settings(self, d):
         self.settings = dict(d)

@@ -7,10 +7,11 @@ except ImportError:  # pragma: no cover
     import uos as os
 import sys
 
-from ui import atomic
-
 _CP = sys.implementation.name == "circuitpython"
-# name: (default, settings.toml key); speed 1 slow .. 3 fast, bot_level 0..3
+# Every setting, the one table of them: name: (default, settings.toml key);
+# speed 1 slow .. 3 fast, bot_level 0..3 (3, hard: level 2 loses to a
+# careful player in Nommie, docs/bots.md); names None: the built-in names
+# (ui.seating), yours first.
 DEFAULTS = {
     "speed": (2, "POCKET_TRICKS_SPEED"),
     "autoplay": (True, "POCKET_TRICKS_AUTOPLAY"),
@@ -19,7 +20,7 @@ DEFAULTS = {
     "tips": (True, "POCKET_TRICKS_TIPS"),
     "four_colours": (False, "POCKET_TRICKS_FOUR_COLOURS"),   # the deck: 2 or 4 colours
     "learned": ([], None),        # the games finished here with tips on (ui.tips)
-    "names": (["You", "Ann", "Bob", "Cy", "Dee"], "POCKET_TRICKS_NAMES"),
+    "names": (None, "POCKET_TRICKS_NAMES"),
     "last_setup": (None, None),
 }
 _LIMITS = {"speed": (1, 3), "bot_level": (0, 3)}
@@ -79,9 +80,23 @@ def toml_defaults(path):
     return out
 
 
+def with_defaults(settings):
+    # settings with each setting it lacks set to its default (in place): the
+    # App's and the console's settings always hold every setting
+    for name in DEFAULTS:
+        if name not in settings:
+            v = DEFAULTS[name][0]
+            settings[name] = list(v) if type(v) is list else v
+    return settings
+
+
 def fix(name, value, default):
     # value if it suits setting name, else default
     if value is None:
+        return default
+    if name == "names":
+        if type(value) is list and value and all(type(n) is str for n in value):
+            return [n[:12] for n in value]
         return default
     if type(default) is bool:
         return bool(value) if type(value) in (bool, int) else default
@@ -89,9 +104,7 @@ def fix(name, value, default):
         lo, hi = _LIMITS[name]
         return value if type(value) is int and lo <= value <= hi else default
     if type(default) is list:
-        if type(value) is list and value and all(type(n) is str for n in value):
-            return [n[:12] for n in value]
-        return default
+        return value if type(value) is list else default
     return value if type(value) is dict else default
 
 
@@ -165,7 +178,8 @@ def storage_mode(save_dir):
     except Exception:
         return "usb"
     try:
-        if not atomic.OsFS().kind(save_dir):
+        from ui.atomic import OsFS
+        if not OsFS().kind(save_dir):
             getattr(os, "makedirs", os.mkdir)(save_dir)
         access = getattr(os, "access", None)
         return "saves" if access is None or access(save_dir, os.W_OK) else "readonly"

@@ -2,7 +2,7 @@
 # colours, your name): their rows and how a key changes them, and the settings
 # screen. Loaded only while the screen (App: `module`) or the console's
 # settings page is open.
-from ui.app import SETTINGS
+from engine.ondemand import call
 from ui.menus import LEVEL_NAMES, on_off, row
 from ui.list_screen import ListScreen
 from ui.seating import default_names
@@ -11,17 +11,16 @@ from hal import keys as K
 SPEEDS = ("Slow", "Normal", "Fast")   # the settings' speeds 1-3 (ui.app.SPEED_MS)
 LABELS = ("Speed", "Autoplay", "Sound", "Bot level", "Tips", "Deck", "Name")
 DECKS = ("2 colours", "4 colours")    # the Deck row's values (ui.gfx.Cards.deck)
-# The bots' level when the settings name none (ui.prefs and settings.toml say
-# the same): 3, hard, since level 2 loses to a careful player in Nommie
-# (docs/bots.md). The bot level's row says which level is the default.
-DEFAULT_LEVEL = SETTINGS["bot_level"]
+# The bots' level when the settings name none (ui.prefs's table): the bot
+# level's row says which level is the default.
+DEFAULT_LEVEL = call("ui.prefs", "with_defaults", {})["bot_level"]
 
 
 def values(s):
     # The shown value of each setting of LABELS, in s (the settings dict); your
     # name is a lone person's seat's (as ui.naming.mine says it).
-    return (SPEEDS[(s.get("speed", 2) - 1) % len(SPEEDS)], on_off(s.get("autoplay")),
-            on_off(s.get("sound")), LEVEL_NAMES[s.get("bot_level", DEFAULT_LEVEL) % 4],
+    return (SPEEDS[(s["speed"] - 1) % len(SPEEDS)], on_off(s.get("autoplay")),
+            on_off(s.get("sound")), LEVEL_NAMES[s["bot_level"] % 4],
             on_off(s.get("tips")), DECKS[1 if s.get("four_colours") else 0],
             default_names(["human"], s.get("names"))[0])
 
@@ -33,13 +32,13 @@ def change_setting(s, i, step, wrap=True):
     # the console's number); without it they stop at the ends (LEFT/RIGHT:
     # Slow, Normal, Fast in that order).
     if i == 0:
-        s["speed"] = 1 + _step(s.get("speed", 2) - 1, step, len(SPEEDS), wrap)
+        s["speed"] = 1 + _step(s["speed"] - 1, step, len(SPEEDS), wrap)
     elif i == 1:
         s["autoplay"] = not s.get("autoplay")
     elif i == 2:
         s["sound"] = not s.get("sound")
     elif i == 3:
-        s["bot_level"] = _step(s.get("bot_level", DEFAULT_LEVEL), step, len(LEVEL_NAMES), wrap)
+        s["bot_level"] = _step(s["bot_level"], step, len(LEVEL_NAMES), wrap)
     elif i == 4:
         s["tips"] = not s.get("tips")
     elif i == 5:
