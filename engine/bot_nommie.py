@@ -25,7 +25,7 @@ from engine.tricks import beats
 
 # How level 3 searches this game (engine.bots, engine/bot_search.py):
 SEARCH = "engine.bot_search"   # the module that plays level 3's cards
-BID_SEARCH = True              # bids searched by simulation too
+BID_SEARCH = True              # bids searched by simulation too (bid(), trump_for())
 PLAYOUT = 480                  # cards simulated per decision
 
 

@@ -126,10 +126,10 @@ def seen_cards(view):
     return seen, [c for c in range(52) if not seen[c]]
 
 
-def choose(view, legal, rng, baseline=None):
+def choose(view, legal, rng, baseline, bot):
     # The card to play; baseline is the heuristic's card, kept unless the
-    # sampled rounds show another card doing clearly better (pick()).
-    bot = load("engine.bot_" + view["game"])
+    # sampled rounds show another card doing clearly better (pick()); bot is
+    # the game's bot module (its PLAYOUT and round_value).
     wants, value = rules_for(bot, view)
     me = view["to_act"]
     n = view["players"]
@@ -308,13 +308,15 @@ def policy(hand, led, best, trump, want):
     return lose if lose >= 0 else win
 
 
-def choose_bid(view, legal, rng, baseline):
-    # Nommie bid by simulation: deal the unseen cards, let the later bidders
-    # bid and the highest bidder choose trump by the level-2 rules, play the
-    # round out for each candidate bid near the heuristic's and keep the bid
-    # whose rounds score best (the heuristic's unless clearly beaten).
-    nb = load("engine.bot_nommie")
-    nom = load("engine.nommie")
+def choose_bid(view, legal, rng, baseline, nb):
+    # A bid by simulation, for a game whose bot sets BID_SEARCH (Nommie): deal
+    # the unseen cards, let the later bidders bid and the highest bidder
+    # choose trump by the level-2 rules, play the round out for each
+    # candidate bid near the heuristic's and keep the bid whose rounds score
+    # best (the heuristic's unless clearly beaten). The game's rules give
+    # hook(), highest_bidder() and round_points(), its bot bid() and
+    # trump_for(); nb is that bot module.
+    nom = load("engine." + view["game"])
     me = view["to_act"]
     size = view["hand_size"]
     dealer = view["dealer"]

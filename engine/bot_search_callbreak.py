@@ -15,7 +15,9 @@ from engine.callbreak import SPADES
 from engine.tricks import beats
 
 BUDGET = 460   # cards played out per decision (board time: tools/cp_timing.py)
-def choose(view, legal, rng, baseline):
+def choose(view, legal, rng, baseline, bot):
+    # (bot: the game's bot module, as engine.bots passes every search; this
+    # search keeps its own settings)
     import engine.callbreak as cb
     me = view["to_act"]
     seen, unseen = seen_cards(view)

@@ -21,7 +21,9 @@ CAP = 40        # cards per playout before it is scored by card counts
 Z4 = 9          # t-statistic (in quarters) another card needs to replace the heuristic's
 
 
-def choose(view, legal, rng, baseline):
+def choose(view, legal, rng, baseline, bot):
+    # (bot: the game's bot module, as engine.bots passes every search; this
+    # search keeps its own settings)
     me = view["to_act"]
     n = view["players"]
     hand = view["hands"][me]

@@ -52,9 +52,9 @@ def choose(view, legal, level=2, seed=0):
         return a
     try:
         if view["phase"] == "bid" and bot.BID_SEARCH:
-            return load("engine.bot_search").choose_bid(view, legal, rng, a)
+            return load("engine.bot_search").choose_bid(view, legal, rng, a, bot)
         if view["phase"] == "play":
-            return load(bot.SEARCH).choose(view, legal, rng, a)
+            return load(bot.SEARCH).choose(view, legal, rng, a, bot)
     except MemoryError:
         pass    # no room for the search (a board's heap in pieces): the heuristic's
                 # choice stands and the game goes on
