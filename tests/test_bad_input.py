@@ -10,7 +10,7 @@ import pytest
 
 from engine import IllegalAction, games
 from engine.parse import number, parse_action
-from hal import desktop
+from hal import desktop_cli
 
 from test_console import run_console, setup_lines
 
@@ -77,11 +77,11 @@ BAD_ARGS = [
 @pytest.mark.parametrize("args,words", BAD_ARGS, ids=[" ".join(a) for a, _ in BAD_ARGS])
 def test_bad_command_line_values_are_one_sentence_and_the_usage(args, words):
     with pytest.raises(SystemExit) as e:
-        desktop.parse_args(list(args))
+        desktop_cli.parse_args(list(args))
     msg = str(e.value.code)
     first, rest = msg.split("\n", 1)
     assert first.startswith("pocket-tricks: ") and words in first and first.endswith(".")
-    assert rest == desktop.USAGE
+    assert rest == desktop_cli.USAGE
 
 
 @pytest.mark.parametrize("text", [False, True])
@@ -96,17 +96,17 @@ def test_code_py_exits_with_the_sentence_not_a_traceback(text, tmp_path):
 
 
 def test_grace_and_turn_zero_are_kept():
-    got = desktop.parse_args(["--host", "--grace", "0", "--turn", "0"])
+    got = desktop_cli.parse_args(["--host", "--grace", "0", "--turn", "0"])
     assert got["grace"] == 0 and got["turn"] == 0
-    assert desktop.parse_args(["--host", "--turn", "30"])["turn"] == 30
+    assert desktop_cli.parse_args(["--host", "--turn", "30"])["turn"] == 30
 
 
 def test_the_hal_knows_the_engines_games_and_deal_range():
     from engine.rng import LAST_DEAL
-    assert desktop.GAMES == games.IDS and desktop.LAST_DEAL == LAST_DEAL
+    assert desktop_cli.GAMES == games.IDS and desktop_cli.LAST_DEAL == LAST_DEAL
     for gid in games.IDS:
-        assert desktop.parse_args(["--game", gid, "--size", "160x128"])["quick"] == gid
-    assert desktop.parse_args(["--size", "240x135"])["width"] == 240
+        assert desktop_cli.parse_args(["--game", gid, "--size", "160x128"])["quick"] == gid
+    assert desktop_cli.parse_args(["--size", "240x135"])["width"] == 240
 
 
 def test_statistics_go_under_the_bots_levels_not_the_human_seats(tmp_path):

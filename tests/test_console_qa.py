@@ -397,7 +397,7 @@ def test_the_damaged_save_notice_does_not_promise_a_new_game(tmp_path):
 @pytest.mark.parametrize("args,words", [(["--host"], "--host needs the screen"),
                                         (["--host", "--game", "nommie"], "--host needs")])
 def test_text_console_refuses_to_host(tmp_path, args, words):
-    # (a blank --join and --seats without --host: lib/hal/desktop.py, tests/test_bad_input.py)
+    # (a blank --join and --seats without --host: lib/hal/desktop_cli.py, tests/test_bad_input.py)
     r = subprocess.run([sys.executable, "code.py", "--text", "--data-dir", str(tmp_path)]
                        + args, cwd=ROOT, input="1\n0 0 0 0\n4\nq\n", capture_output=True,
                        text=True, timeout=300)

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from hal import desktop
+from hal import desktop, desktop_cli
 from hal import keys as K
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -21,15 +21,15 @@ def test_logical_keys_are_eight_distinct_numbers():
 
 
 def test_options_parse_and_reject_bad_input():
-    o = desktop.parse_args(["--headless", "--keys", "A a,RIGHT", "--size", "240x135",
+    o = desktop_cli.parse_args(["--headless", "--keys", "A a,RIGHT", "--size", "240x135",
                             "--seed=7", "--screenshot", "x.png"])
     assert o["headless"] and o["keys"] == [K.A, K.A, K.RIGHT]
     assert (o["width"], o["height"], o["seed"], o["screenshot"]) == (240, 135, 7, "x.png")
-    d = desktop.parse_args([])
+    d = desktop_cli.parse_args([])
     assert (d["width"], d["height"], d["scale"], d["headless"]) == (160, 128, 4, False)
     for bad in (["--keys", "A JUMP"], ["--size", "big"], ["--bogus"], ["--seed"]):
         with pytest.raises(SystemExit):
-            desktop.parse_args(bad)
+            desktop_cli.parse_args(bad)
 
 
 def test_keyboard_map_covers_every_key_without_conflicts():

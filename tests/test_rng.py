@@ -108,15 +108,15 @@ def test_every_deal_number_deals_different_cards():
 
 def test_every_front_end_offers_the_same_deal_numbers():
     from engine.rng import LAST_DEAL
-    from hal import desktop
+    from hal import desktop_cli
     from ui import newgame
-    assert desktop.LAST_DEAL == LAST_DEAL
+    assert desktop_cli.LAST_DEAL == LAST_DEAL
     assert 10 ** newgame.DIGITS - 1 == LAST_DEAL          # the setup screen's digits
-    assert desktop.parse_args(["--seed", str(LAST_DEAL)])["seed"] == LAST_DEAL
+    assert desktop_cli.parse_args(["--seed", str(LAST_DEAL)])["seed"] == LAST_DEAL
     import pytest
     for bad in ("0", str(LAST_DEAL + 1), "999999999"):
         with pytest.raises(SystemExit):
-            desktop.parse_args(["--seed", bad])
+            desktop_cli.parse_args(["--seed", bad])
     from test_console import run_console
     _, _, out = run_console(["1", "h 1 1 1", str(LAST_DEAL + 1), "0", str(LAST_DEAL)] + ["quit"])
     assert out.count("! Deal number: a number from 1 to %d." % LAST_DEAL) == 2

@@ -116,7 +116,7 @@ def read(state, line, legal):
 
 def refused(opts):
     # The sentence for a desktop command line the console cannot honour, or
-    # None (lib/hal/desktop.py refuses a blank --join and --seats without
+    # None (lib/hal/desktop_cli.py refuses a blank --join and --seats without
     # --host; code.py sends --join to ui/link_console.py).
     if opts.get("host"):
         return "--host needs the screen; in the text console you can join a table " \
