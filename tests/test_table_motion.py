@@ -1,4 +1,4 @@
-"""Where the heap has room (ui.view.ROOMY: a desktop, the Feather ESP32-S3),
+"""Where the heap has room (ui.app.ROOMY: a desktop, the Feather ESP32-S3),
 a card just played slides from its seat to the trick, one step a frame
 (ui/motion.py's Screen), drawn on the real views: it ends in its trick place,
 a view built afresh shows the cards in place, a frame redraws a small part of
@@ -86,10 +86,10 @@ def test_the_end_of_a_run_puts_every_card_in_place():
 
 
 def test_a_pybadge_sized_heap_gets_the_plain_screen():
-    from ui import view
+    from ui import app, view
     rig = make_rig()
-    small = view.screen_for(rig.hal.display, lambda: 100 * 1024)
-    roomy = view.screen_for(rig.hal.display, lambda: 2 * 1024 * 1024)
-    desktop = view.screen_for(rig.hal.display, None)
+    small = app.screen_for(rig.hal.display, lambda: 100 * 1024)
+    roomy = app.screen_for(rig.hal.display, lambda: 2 * 1024 * 1024)
+    desktop = app.screen_for(rig.hal.display, None)
     assert type(small) is view.Screen
     assert type(roomy) is motion.Screen and type(desktop) is motion.Screen

@@ -154,9 +154,22 @@ class App:
         self.home()
 
 
+ROOMY = 256 * 1024    # heap free at start for cards in motion (ui.motion's Screen)
+
+
+def screen_for(display, free):
+    # The screen for this device: cards in motion (ui.motion) where the heap
+    # has room (free: gc.mem_free, None on a desktop), else the plain one.
+    if free is None or free() > ROOMY:
+        from ui.motion import Screen as Moving
+        return Moving(display)
+    from ui.view import Screen
+    return Screen(display)
+
+
 def run(hal):
     # The main loop on a board or desktop: keys in, timed work, redraw.
-    from ui import gfx, view
+    from ui import gfx
     try:
         import gc
         free = gc.mem_free
@@ -171,7 +184,7 @@ def run(hal):
     app.sound = hal.beep
     if app.settings.get("sound"):
         hal.sound_ready()          # the speaker's buffers low in the heap, before the screens
-    screen = view.screen_for(hal.display, free)
+    screen = screen_for(hal.display, free)
     app.start()
     if opts.get("host") or opts.get("join"):
         from ui.link_lobby import from_options      # --host / --join ADDRESS

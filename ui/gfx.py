@@ -52,7 +52,7 @@ class Cards:
         from ui import glyphs        # the pixel art and colours: needed only while drawing
         self.bitmap = glyphs.card_sheet(
             displayio.Bitmap(CARD_W * CARD_TILES, CARD_H // 2, 7), CARD_W)
-        self.palettes = glyphs.card_palettes(False)     # per look
+        self.palettes = glyphs.card_palettes(False, GOLD, LOOK_CURSOR, LOOK_DIM, LOOK_MARKED)
         _forget("ui.glyphs")
         self.four = None      # the four-colour deck's palettes for clubs and diamonds
 
@@ -63,7 +63,7 @@ class Cards:
             self.four = None
         elif self.four is None:
             from ui import glyphs
-            self.four = glyphs.card_palettes(True)
+            self.four = glyphs.card_palettes(True, GOLD, LOOK_CURSOR, LOOK_DIM, LOOK_MARKED)
             _forget("ui.glyphs")
 
     def palette(self, card, look):

@@ -141,23 +141,23 @@ def card_sheet(bmp, w):
     return bmp
 
 
-def card_palettes(four):
-    # The palettes of ui.gfx.Cards, one per look (gfx.LOOK_*: 0-5), for the
+def card_palettes(four, gold, cursor, dim, marked):
+    # The palettes of ui.gfx.Cards, one per look (the sum of cursor, dim or
+    # marked as ui.gfx numbers them, 0-5; the cursor's border gold), for the
     # two-colour deck or the four-colour one's clubs and diamonds (green and
     # blue for black and red). Indexes (card_sheet): 0 transparent, 1 the
     # face, 2 the black ink (clubs, spades), 3 the red ink (diamonds, hearts),
     # 4 the border, 5 and 6 the back's blues. A dim card has darker inks.
     import displayio
-    from ui.gfx import GOLD, LOOK_CURSOR, LOOK_DIM, LOOK_MARKED
     inks = ((0x000000, 0xD01010, 0x2A2A2A, 0x6A1A1A),
             (0x007A1E, 0x1048D0, 0x1E4A26, 0x1A2A6A))[1 if four else 0]
     out = []
-    for look in range(LOOK_MARKED + LOOK_CURSOR + 1):
-        kind = look // LOOK_DIM                     # 0 plain, 1 dim, 2 marked
+    for look in range(marked + cursor + 1):
+        kind = look // dim                          # 0 plain, 1 dim, 2 marked
         p = displayio.Palette(7)
         p[1] = (0xFFFFFF, 0x8A8A8A, 0xA8D8FF)[kind]
         p[2], p[3] = inks[2 if kind == 1 else 0], inks[3 if kind == 1 else 1]
-        p[4] = GOLD if look & LOOK_CURSOR else (0x404040, 0x303030, 0x1C3F94)[kind]
+        p[4] = gold if look & cursor else (0x404040, 0x303030, 0x1C3F94)[kind]
         p[5], p[6] = 0x1C3F94, 0x6C8CD5
         p.make_transparent(0)
         out.append(p)

@@ -1,6 +1,6 @@
 # Cards in motion: a card just played slides from its seat to its place in
 # the trick, SLIDE_FRAMES steps, one a draw. ui.app's run() uses this Screen
-# only where the heap has room to spare (ui.view.ROOMY: a desktop, the Feather
+# only where the heap has room to spare (ui.app.ROOMY: a desktop, the Feather
 # ESP32-S3's PSRAM); a PyBadge never loads it, and a card shows in its place
 # at once (ui.view.Screen).
 from ui import gfx, view

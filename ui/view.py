@@ -11,18 +11,6 @@ from engine.ondemand import forget, load
 from ui import gfx
 
 VIEWS = {"table": ("ui.table_view", "TableView"), "list": ("ui.list_view", "ListView")}
-ROOMY = 256 * 1024    # heap free at start for cards in motion (ui.motion's Screen)
-
-
-def screen_for(display, free):
-    # The screen for this device: cards in motion (ui.motion) where the heap
-    # has room (free: gc.mem_free, None on a desktop), else the plain one.
-    if free is None or free() > ROOMY:
-        from ui.motion import Screen as Moving
-        return Moving(display)
-    return Screen(display)
-
-
 class Screen:
     # Owns the display's root group and shows the view for the top screen.
 
