@@ -8,7 +8,8 @@ import os
 import pytest
 
 from engine import games
-from tools import board_heap, device_game
+from tools import board_heap
+from tools.runners import device_game
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -30,7 +31,7 @@ _cpython = {}
 
 
 def cpython(game):
-    # The same key presses on CPython (tools/device_game.py: quick start, then
+    # The same key presses on CPython (tools/runners/device_game.py: quick start, then
     # A and RIGHT every 7th key): the board player's menu path leads to the
     # same table (you + bots of level 3, deal 7, the usual player count).
     if game not in _cpython:

@@ -1,4 +1,4 @@
-"""Device code inside CircuitPython's own interpreter (tools/circuitpy.py: the
+"""Device code inside CircuitPython's own interpreter (tools/runners/circuitpy.py: the
 unix port built 32-bit, its collector running as on a board): the runner
 itself, full bot games per game and bot level that end exactly as on CPython,
 save/restore, whole games through the UI logic move for move as on CPython
@@ -16,7 +16,8 @@ import textwrap
 import pytest
 
 from engine import games
-from tools import bench_game, circuitpy, cp_suite, device_game
+from tools import bench_game, cp_suite
+from tools.runners import circuitpy, device_game
 
 ROOT = circuitpy.ROOT
 HEAP = 1024 * 1024             # correctness runs: a generous fixed heap

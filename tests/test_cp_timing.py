@@ -5,7 +5,8 @@ import shutil
 
 import pytest
 
-from tools import circuitpy, cp_timing
+from tools.runners import circuitpy
+from tools import cp_timing
 
 MISSING = circuitpy.available()
 needs_cp = pytest.mark.skipif(MISSING is not None, reason=str(MISSING))

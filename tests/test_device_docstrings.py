@@ -29,7 +29,8 @@ import tempfile
 
 import pytest
 
-from tools import circuitpy, docstring_heap
+from tools.runners import circuitpy
+from tools import docstring_heap
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # The files the board compiles from source (bundle.py's TOP_FILES that are Python)

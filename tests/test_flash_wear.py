@@ -7,7 +7,8 @@ written about once per save, and a game renames files only when its journal
 is written whole. The figures are printed (pytest -s)."""
 import pytest
 
-from tools import circuitpy, flash_wear
+from tools.runners import circuitpy
+from tools import flash_wear
 
 WHY = circuitpy.available()
 pytestmark = pytest.mark.skipif(WHY is not None, reason=WHY or "")

@@ -4,7 +4,8 @@ link modules' import cost, a whole game hosted and a whole game joined from
 the .mpy bundle's files, and a game without link play loads none of them."""
 import pytest
 
-from tools import circuitpy, device_game, link_heap
+from tools.runners import circuitpy, device_game
+from tools import link_heap
 
 WHY = circuitpy.available()
 pytestmark = pytest.mark.skipif(WHY is not None, reason=WHY or "")

@@ -1,4 +1,4 @@
-"""The engine inside a real MicroPython VM (tools/mpvm.mjs, npm package
+"""The engine inside a real MicroPython VM (tools/runners/mpvm.mjs, npm package
 @micropython/micropython-webassembly-pyscript): full bot games that must end
 exactly as on CPython, save/restore in the VM, nothing the engine uses
 missing from the VM, and tests/vm/*.py scripts that other parts of the
@@ -12,7 +12,8 @@ import re
 
 import pytest
 
-from tools import bench_game, cp_suite, mpvm
+from tools import bench_game, cp_suite
+from tools.runners import mpvm
 
 ROOT = mpvm.ROOT
 BIG_HEAP = 512 * 1024          # correctness runs: room to spare

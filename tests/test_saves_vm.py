@@ -21,7 +21,8 @@ import ast
 
 import pytest
 
-from tools import bench_game, circuitpy, mpvm
+from tools import bench_game
+from tools.runners import circuitpy, mpvm
 
 VM_HEAP = 64 * 1024  # the VM's compiler needs 56 KB for ui.storage at resume (boards load .mpy)
 CP_HEAP = 56 * 1024

@@ -3,7 +3,7 @@
     python -m tools.bench [--game nommie] [--levels 1 3] [--quick] [--json out/bench.json]
 
 Every heap and time figure is measured in CircuitPython's own interpreter
-(tools/circuitpy.py: the 32-bit unix build whose collector runs as on a board):
+(tools/runners/circuitpy.py: the 32-bit unix build whose collector runs as on a board):
 
 - first, the board interpreter (tools/board_heap.py: circuitpython-board runs
   the .mpy bundle through code.py with the display and sound, as a PyBadge
@@ -33,7 +33,8 @@ import os
 import sys
 import time
 
-from tools import circuitpy, cp_heap
+from tools.runners import circuitpy
+from tools import cp_heap
 
 ROOT = circuitpy.ROOT
 

@@ -15,7 +15,7 @@ import json
 import os
 import sys
 
-from tools import mpvm
+from tools.runners import mpvm
 
 PREPARE, CHOOSE, APPLY, WHOLE, FORCED, IMPORTED = -1, -2, -3, -4, -5, -6
 

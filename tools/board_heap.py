@@ -5,14 +5,14 @@ interpreter (dev-side).
 
 Runs the drive image `make bundle` builds (tools/bundle.py's build(), into a
 temporary folder) on ``circuitpython-board`` through ``run-board``, both
-beside the other CircuitPython tools (tools/circuitpy.py's SHARED, or
+beside the other CircuitPython tools (tools/runners/circuitpy.py's SHARED, or
 $POCKET_TRICKS_RUN_BOARD for run-board): the real board path (code.py ->
 hal.detect() -> the PyBadge profile -> ui.app.run) with CircuitPython's own
 displayio, fonts and audio C modules, every object in a fixed GC heap.
 
 - game(): one whole game played by run-board's built-in test player (from
   the title: Settings, New game, deal typed in; at the table A, and RIGHT
-  every 7th key, the pattern of tools/device_game.py) in a fixed heap: its
+  every 7th key, the pattern of tools/runners/device_game.py) in a fixed heap: its
   RESULT (action checksum, "live": the most heap in use after a collection),
   the title/setup/table samples, the largest free blocks seen, and, when it
   dies of MemoryError, the allocation and the innermost project frame.
@@ -51,7 +51,7 @@ import sys
 import tempfile
 import zipfile
 
-from tools import circuitpy
+from tools.runners import circuitpy
 
 ROOT = circuitpy.ROOT
 RUN_BOARD_ENV = "POCKET_TRICKS_RUN_BOARD"

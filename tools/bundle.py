@@ -14,7 +14,7 @@ imports transitively so only the modules actually needed are shipped.
 
 As in Adafruit's library bundle, every module under engine/, ui/ and lib/ ships
 compiled (X.py -> X.mpy, by CircuitPython's own mpy-cross, found by
-tools/circuitpy.py); code.py and boot.py stay source, as CircuitPython runs
+tools/runners/circuitpy.py); code.py and boot.py stay source, as CircuitPython runs
 them; data files are copied. The .mpy format must match the board's
 CircuitPython major version. ``--source`` builds an all-source bundle
 (pocket-tricks-<version>-source.zip) for debugging on a board.
@@ -29,12 +29,12 @@ import sys
 import tempfile
 import zipfile
 
-try:
-    import circuitpy          # run as tools/bundle.py, or tools/ on sys.path
-except ImportError:
-    from tools import circuitpy
-
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:          # run as a script: python tools/bundle.py
+    sys.path.insert(0, ROOT)
+
+from tools.runners import circuitpy  # noqa: E402  (the path first)
+
 DRIVE_BYTES = 2 * 1024 * 1024        # PyBadge/PyGamer CIRCUITPY (2 MB SPI flash)
 BUDGET_BYTES = 1536 * 1024            # "room to spare": keep 512 KB free for saves
 CLUSTER = 512                         # FAT sector size on the small CIRCUITPY drives

@@ -8,7 +8,7 @@ a 120 MHz SAMD51 (PyBadge). Dev-side only.
     from tools import cp_timing
     data = cp_timing.figures(games=["callbreak"], levels=(3, 0, 1, 2))   # plain data
 
-Timing: tools/circuitpy.py runs a script in CircuitPython's 32-bit unix
+Timing: tools/runners/circuitpy.py runs a script in CircuitPython's 32-bit unix
 binary, loading the same .mpy files a board loads (``stage("mpy")``), with a
 board-sized heap (96 KB: its collector runs during the game as on a board).
 Every seat is a bot of one level; each decision with more than one legal
@@ -65,7 +65,7 @@ import tempfile
 import time
 
 from engine.games import IDS as GAME_IDS
-from tools import circuitpy
+from tools.runners import circuitpy
 
 KB = 1024
 HEAP = 96 * KB

@@ -44,7 +44,7 @@ import subprocess
 import sys
 import tempfile
 
-from tools import circuitpy
+from tools.runners import circuitpy
 
 # sys.modules at the table of a Nommie game on circuitpython-board (code.py's
 # board path, sound on), in an order that imports each after what it imports

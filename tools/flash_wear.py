@@ -1,6 +1,6 @@
 """Flash wear of the saves over a whole game (dev-side only).
 
-Plays one game through the UI logic (tools/device_game.py: seat 0 a human
+Plays one game through the UI logic (tools/runners/device_game.py: seat 0 a human
 pressing keys, bots elsewhere, autosaves into WORK + "/saves") inside
 CircuitPython's own interpreter, with the save folder on a FAT filesystem:
 CircuitPython's ``os.VfsFat``, formatted by its own mkfs and mounted on a
@@ -26,7 +26,7 @@ import sys
 if __package__ in (None, ""):  # run as a script: make `tools` importable
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from tools import circuitpy, device_game
+from tools.runners import circuitpy, device_game
 
 ROOT = circuitpy.ROOT
 SECTORS = 4096            # 2 MB, the size of a PyBadge's CIRCUITPY drive

@@ -19,14 +19,14 @@ collector runs as on a board:
   time while it shows them (round summaries, its own decisions): the
   largest live heap.
 
-plain(): the same game without link play (tools/device_game.py), for the
+plain(): the same game without link play (tools/runners/device_game.py), for the
 comparison.
 """
 import argparse
 import os
 import sys
 
-from tools import circuitpy, device_game
+from tools.runners import circuitpy, device_game
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KB = 1024
