@@ -1,6 +1,7 @@
-"""Helpers for tests/test_circuitpython.py: the VM-style scripts of the test
-suite, run in CircuitPython's own interpreter (tools/runners/circuitpy.py), and the
-"everything device code uses exists" scan (dev-side only).
+"""Helpers for tests/test_circuitpython.py (and test_micropython_vm.py's scan):
+the VM-style scripts of the test suite, run in CircuitPython's own interpreter
+(tools/runners/circuitpy.py), and the "everything device code uses exists"
+scan (dev-side only).
 
 - ``steps_script(source, finish)``: a script that defines ``step()`` (the
   MicroPython VM runner calls it until it returns None, see tools/runners/mpvm.mjs)
