@@ -1,5 +1,5 @@
 """Link play's heap in CircuitPython's own interpreter (tools/link_heap.py;
-the binary has no socketpool, so the network is tools/link_fake.py's): the
+the binary has no socketpool, so the network is tools/link/fake_net.py's): the
 link modules' import cost, a whole game hosted and a whole game joined from
 the .mpy bundle's files, and a game without link play loads none of them."""
 import pytest
