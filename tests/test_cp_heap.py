@@ -7,7 +7,7 @@ import pytest
 
 from engine.games import IDS
 from tools.runners import circuitpy, device_game
-from tools import cp_heap
+from tools.bench import cp_heap
 
 WHY = circuitpy.available()
 pytestmark = pytest.mark.skipif(WHY is not None, reason=WHY or "")

@@ -1,7 +1,7 @@
 """In-process link tables (dev-side): a host App and joiner Apps on one
 in-memory network (tools/link/fake_net.py) and one virtual clock, each App's
 humans played by tools/link/auto_key.py's policy (A mostly, RIGHT now and
-then). tools/link_heap.py records a host's lines with them; the link
+then). tools/bench/link_heap.py records a host's lines with them; the link
 tests build their tables with them (tests/linkrig.py)."""
 from tools.link.auto_key import auto_key
 from tools.link.fake_net import FakeNet, Hub

@@ -1,7 +1,7 @@
 """What docstrings cost in device code, against # comments, measured on the
 board interpreter (dev-side).
 
-    python -m tools.docstring_heap [--count 30] [--kind py --kind mpy ...]
+    python -m tools.bench.docstring_heap [--count 30] [--kind py --kind mpy ...]
 
 The device modules a Nommie game in progress holds on a PyBadge (MODULES: what
 sys.modules lists at the table on circuitpython-board, sound on) are copied
@@ -320,7 +320,7 @@ def report(texts, results, out=sys.stdout, resident_pads=RESIDENT_PADS, fit_pads
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.docstring_heap",
+    ap = argparse.ArgumentParser(prog="python -m tools.bench.docstring_heap",
                                  description=__doc__.split("\n")[0])
     ap.add_argument("--count", type=int, default=COUNT, help="docstrings to put in (default 30)")
     ap.add_argument("--kind", action="append", choices=KINDS,

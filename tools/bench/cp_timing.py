@@ -1,11 +1,11 @@
 """Bot decision time on CircuitPython's own interpreter, and what it means on
 a 120 MHz SAMD51 (PyBadge). Dev-side only.
 
-    python -m tools.cp_timing [--game nommie] [--levels 3 0 1 2] [--blocks 3]
+    python -m tools.bench.cp_timing [--game nommie] [--levels 3 0 1 2] [--blocks 3]
                               [--games 1] [--min-decisions 150] [--instructions 40]
                               [--json out.json]
 
-    from tools import cp_timing
+    from tools.bench import cp_timing
     data = cp_timing.figures(games=["callbreak"], levels=(3, 0, 1, 2))   # plain data
 
 Timing: tools/runners/circuitpy.py runs a script in CircuitPython's 32-bit unix
@@ -428,7 +428,7 @@ def print_tables(data, out=None):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.cp_timing",
+    ap = argparse.ArgumentParser(prog="python -m tools.bench.cp_timing",
                                  description="bot decision time on CircuitPython + SAMD51 estimate")
     ap.add_argument("--game", action="append", help="only this game (repeatable)")
     ap.add_argument("--levels", type=int, nargs="*", default=[3, 0, 1, 2])

@@ -1,6 +1,6 @@
 """Where the heap goes, measured in CircuitPython's own interpreter (dev-side).
 
-    python -m tools.cp_heap [--game nommie] [--levels 1 3] [--kind mpy]
+    python -m tools.bench.cp_heap [--game nommie] [--levels 1 3] [--kind mpy]
 
 Every figure comes from the 32-bit CircuitPython binary (tools/runners/circuitpy.py),
 whose collector runs while code executes, as on a board:
@@ -217,7 +217,8 @@ def print_modules(rows, out=sys.stdout):
 
 def main(argv=None):
     from engine import games
-    ap = argparse.ArgumentParser(prog="python -m tools.cp_heap", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m tools.bench.cp_heap",
+                                 description=__doc__.split("\n")[0])
     ap.add_argument("--game", action="append", choices=games.IDS,
                     help="only this game (repeatable)")
     ap.add_argument("--levels", type=int, nargs="*", default=[1, 2, 3], choices=(0, 1, 2, 3))

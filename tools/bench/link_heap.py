@@ -1,6 +1,6 @@
 """What link play costs in CircuitPython's heap (dev-side).
 
-    python -m tools.link_heap [--game callbreak] [--kind mpy]
+    python -m tools.bench.link_heap [--game callbreak] [--kind mpy]
 
 The CircuitPython binary has no socketpool, so the network is
 tools/link/fake_net.py's in-memory one (its own cost is in the figures, a few
@@ -28,7 +28,7 @@ import sys
 
 from tools.runners import circuitpy, device_game
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 KB = 1024
 BUDGET = 96 * KB
 # each device's modules in the order it imports them: a joiner, a host, the
