@@ -9,10 +9,10 @@ import zipfile
 
 import pytest
 
+from tools.release import bundle
+from tools.runners import circuitpy, device_game
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import bundle  # noqa: E402  (tools/ on the path first: bundle as tools/bundle.py sees it)
-from tools.runners import circuitpy, device_game  # noqa: E402
 
 SOURCE_FILES = ("boot.py", "code.py")   # CircuitPython runs these as source
 MPY_VERSION = 6                         # the .mpy format CircuitPython 10 loads

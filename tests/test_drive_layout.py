@@ -12,7 +12,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from tools import bundle
+from tools.release import bundle
 from tools.runners import circuitpy
 
 CODE = (".py", ".mpy")

@@ -6,7 +6,7 @@ at 160x128 and at the Reverse TFT's 240x135. Screenshots go to build/ui/."""
 import pytest
 
 from hal import keys as K
-from tools import docs_shots
+from tools.release import docs_shots
 from tools.link.fake_net import FakeNet, Hub
 from tools.link.auto_key import auto_key
 
@@ -267,7 +267,7 @@ def test_table_name_on_the_host_and_in_the_lobby(w, h, gid, name):
 
 
 def type_text(r, text):
-    """Type text on the keyboard on top (tools.docs_shots.type_text)."""
+    """Type text on the keyboard on top (tools.release.docs_shots.type_text)."""
     docs_shots.type_text(r.top(), text, r.press)
 
 

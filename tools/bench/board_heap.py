@@ -3,7 +3,7 @@ interpreter (dev-side).
 
     python -m tools.bench.board_heap [--game nommie] [--shots DIR] [--quick] [--hi KB]
 
-Runs the drive image `make bundle` builds (tools/bundle.py's build(), into a
+Runs the drive image `make bundle` builds (tools/release/bundle.py's build(), into a
 temporary folder) on ``circuitpython-board`` through ``run-board``, both
 beside the other CircuitPython tools (tools/runners/circuitpy.py's SHARED, or
 $POCKET_TRICKS_RUN_BOARD for run-board): the real board path (code.py ->
@@ -142,11 +142,7 @@ def bundle():
     """The .mpy drive image of the working tree as it is now, or of use_rev()'s
     revision (built once per process, into a temporary folder removed at exit)."""
     if "zip" not in _bundles:
-        sys.path.insert(0, os.path.join(ROOT, "tools"))
-        try:
-            import bundle as bundle_tool
-        finally:
-            sys.path.pop(0)
+        from tools.release import bundle as bundle_tool
         root = ROOT
         if _bundles.get("rev"):
             root = _scratch("board-tree-")

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Build the device bundle (a CIRCUITPY drive image as a zip) and deploy it.
 
-    python tools/bundle.py build  [--out dist] [--source] -> dist/pocket-tricks-<version>.zip
-    python tools/bundle.py deploy --drive /media/CIRCUITPY [--zip Z] [--force] [--clean]
-    python tools/bundle.py check  [--zip Z]             -> completeness + size report
+    python -m tools.release.bundle build  [--out dist] [--source] -> dist/pocket-tricks-<ver>.zip
+    python -m tools.release.bundle deploy --drive /media/CIRCUITPY [--zip Z] [--force] [--clean]
+    python -m tools.release.bundle check  [--zip Z]             -> completeness + size report
+
+(``python tools/bundle.py ...`` runs the same; make bundle and make deploy call it.)
 
 The zip holds exactly what goes on the drive: code.py, boot.py, settings.toml
 (if present), engine/, ui/, rules/ (the rules texts and tips: data
@@ -29,8 +31,8 @@ import sys
 import tempfile
 import zipfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:          # run as a script: python tools/bundle.py
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+if ROOT not in sys.path:          # run as a script: python tools/release/bundle.py
     sys.path.insert(0, ROOT)
 
 from tools.runners import circuitpy  # noqa: E402  (the path first)
