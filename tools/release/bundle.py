@@ -5,7 +5,7 @@
     python -m tools.release.bundle deploy --drive /media/CIRCUITPY [--zip Z] [--force] [--clean]
     python -m tools.release.bundle check  [--zip Z]             -> completeness + size report
 
-(``python tools/bundle.py ...`` runs the same; make bundle and make deploy call it.)
+(make bundle and make deploy run it so; ``python tools/bundle.py ...`` runs the same.)
 
 The zip holds exactly what goes on the drive: code.py, boot.py, settings.toml
 (if present), engine/, ui/, rules/ (the rules texts and tips: data
