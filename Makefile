@@ -49,13 +49,13 @@ bench-extra: venv
 DIST ?= dist
 BUNDLE_ARGS ?=
 bundle: venv
-	$(PY) tools/bundle.py build --out $(DIST) $(BUNDLE_ARGS)
+	$(PY) -m tools.release.bundle build --out $(DIST) $(BUNDLE_ARGS)
 
 # Copy the bundle onto a mounted board: make deploy CIRCUITPY=/media/$$USER/CIRCUITPY
 # (DEPLOY_ARGS=--clean also removes stale engine/, ui/, lib/hal/ files).
 deploy: venv
 	@test -n "$(CIRCUITPY)" || { echo "usage: make deploy CIRCUITPY=/path/to/CIRCUITPY"; exit 2; }
-	$(PY) tools/bundle.py deploy --out $(DIST) --drive "$(CIRCUITPY)" $(DEPLOY_ARGS)
+	$(PY) -m tools.release.bundle deploy --out $(DIST) --drive "$(CIRCUITPY)" $(DEPLOY_ARGS)
 
 clean:
 	rm -rf $(VENV) node_modules build out .pytest_cache

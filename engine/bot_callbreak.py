@@ -56,7 +56,7 @@ _W = weights(4, 0, 3, 0, 1, 0, 0, 0, 4, 0, 4, 2, 3, 1, 2, 0, 0, 4, 4, 0, 0, 6, 3
 
 
 # Level 2 rounds its estimate down after adding CALL_UP quarters. Duplicate
-# matches (1500 rounds a table) against tools/pool.py's cautious style and
+# matches (1500 rounds a table) against tools/strength/pool.py's cautious style and
 # level 1, the call's quarters added -> bid - taken, points a round better:
 # -1: -1.36, +0.24, +1.73; 0: -1.14, +0.34, +1.84; 1: -0.92, +0.34, +1.86;
 # 2: -0.71, +0.26, +1.75; 4: -0.21, -0.24, +1.19; 6: +0.27, -1.28, +0.06.

@@ -19,7 +19,7 @@
 # chances its own way: a lead faces only 3 in 10 of the cards still to
 # play (players mostly keep a winner rather than spend it on a lead, so a
 # middling lead often holds), and "later" counts 6/5. Found on seeds 1-200
-# and checked on 5001-5600 by `python -m tools.linger_judge` (rollouts with
+# and checked on 5001-5600 by `python -m tools.strength.linger_judge` (rollouts with
 # the table's own bots from resampled deals, where the two levels' cards
 # differ): +0.65 +- 0.44 points of win share a game at the mixed table
 # 3 2 1 0, +1.24 +- 0.50 at a table of level 2.

@@ -89,7 +89,7 @@ def quarters(hand, trump, size):
 # Calibration: bids are lowered by the quarters this seat's bids have run
 # above its tricks this game (botlib.drift): against bidders who fight hard
 # for tricks the honours-based estimate runs high (bid - taken was +0.6 a
-# round against tools/pool.py's aggressive style, +0.15 against level 2).
+# round against tools/strength/pool.py's aggressive style, +0.15 against level 2).
 # Level 1, whose estimate counts trump length as if it always chose trump,
 # corrects harder: at the mixed table (3 2 1 0, 1200 deals) its bid - taken
 # was +0.17 with gain 8, +0.09 with 16, +0.07 with 24. A harder level 2

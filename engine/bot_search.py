@@ -9,7 +9,7 @@
 # compared on equal luck. The game's bot module sets PLAYOUT (cards simulated
 # per decision) and round_value(view) (how a round scores for the seat);
 # PLAYOUT is the compute knob: the most that keeps a decision inside the
-# device budget (on a 120 MHz SAMD51, tools/cp_timing.py's estimate at its
+# device budget (on a 120 MHz SAMD51, tools/bench/cp_timing.py's estimate at its
 # slow end: a p95 of at most 0.5 s and the longest decision at most 1 s).
 # The heuristic's card stays unless another is clearly better (pick()).
 # Call Break and Linger have their own searches built on these parts

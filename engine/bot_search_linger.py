@@ -12,7 +12,7 @@
 # (engine/bot_linger.py at level 3) is kept unless another card wins clearly
 # more often on the same deals: on a board's budget that is rare (about 1
 # decision in 160): 72 playouts are mostly noise, ten times as many would
-# gain (python -m tools.linger_judge; docs/bots.md).
+# gain (python -m tools.strength.linger_judge; docs/bots.md).
 from engine.bot_search import distinct, pick, seen_cards
 from engine.tricks import beats
 

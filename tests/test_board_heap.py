@@ -1,4 +1,4 @@
-"""Issue 22's budget on the board interpreter (tools/board_heap.py): every
+"""Issue 22's budget on the board interpreter (tools/bench/board_heap.py): every
 game's whole level-3 game, display and sound on, completes from the built
 .mpy bundle through code.py in BUDGET_KB and in a PyBadge's 146 KB, with the
 same moves as on CPython; the screen tour opens every screen in BUDGET_KB.
@@ -8,7 +8,8 @@ import os
 import pytest
 
 from engine import games
-from tools import board_heap, device_game
+from tools.bench import board_heap
+from tools.runners import device_game
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -30,7 +31,7 @@ _cpython = {}
 
 
 def cpython(game):
-    # The same key presses on CPython (tools/device_game.py: quick start, then
+    # The same key presses on CPython (tools/runners/device_game.py: quick start, then
     # A and RIGHT every 7th key): the board player's menu path leads to the
     # same table (you + bots of level 3, deal 7, the usual player count).
     if game not in _cpython:
@@ -55,7 +56,7 @@ def test_a_whole_game_with_display_and_sound_completes_move_for_move(board, game
 
 
 def test_every_screen_opens_within_the_ceiling(board):
-    # The tour's player (tools/board_tour.py) is a .mpy in the heap where the
+    # The tour's player (tools/bench/board_tour.py) is a .mpy in the heap where the
     # game runs' built-in player is frozen: the tour gets the difference,
     # rounded down to whole KB, on top of the budget (a board has neither).
     # Its game is pass-and-play with a hint and the score sheet over a

@@ -10,7 +10,8 @@ import re
 
 import pytest
 
-from tools import board_heap, circuitpy
+from tools.bench import board_heap
+from tools.runners import circuitpy
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

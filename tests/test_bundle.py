@@ -9,10 +9,10 @@ import zipfile
 
 import pytest
 
+from tools.release import bundle
+from tools.runners import circuitpy, device_game
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import bundle  # noqa: E402  (tools/ on the path first: bundle as tools/bundle.py sees it)
-from tools import circuitpy, device_game  # noqa: E402
 
 SOURCE_FILES = ("boot.py", "code.py")   # CircuitPython runs these as source
 MPY_VERSION = 6                         # the .mpy format CircuitPython 10 loads
@@ -366,7 +366,7 @@ def test_device_code_has_no_asserts_that_the_mpy_build_would_drop():
     # circuitpy.MPY_OPTIMISE (-O3) compiles asserts away: a check on the
     # board must be an if and a raise
     import ast
-    from tools import circuitpy
+    from tools.runners import circuitpy
     assert circuitpy.MPY_OPTIMISE in ("-O1", "-O2", "-O3")
     found = []
     for rel, path in circuitpy.device_files():

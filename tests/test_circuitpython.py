@@ -1,4 +1,4 @@
-"""Device code inside CircuitPython's own interpreter (tools/circuitpy.py: the
+"""Device code inside CircuitPython's own interpreter (tools/runners/circuitpy.py: the
 unix port built 32-bit, its collector running as on a board): the runner
 itself, full bot games per game and bot level that end exactly as on CPython,
 save/restore, whole games through the UI logic move for move as on CPython
@@ -16,7 +16,9 @@ import textwrap
 import pytest
 
 from engine import games
-from tools import bench_game, circuitpy, cp_suite, device_game
+import game_script
+import cp_suite
+from tools.runners import circuitpy, device_game
 
 ROOT = circuitpy.ROOT
 HEAP = 1024 * 1024             # correctness runs: a generous fixed heap
@@ -109,9 +111,9 @@ def test_a_missing_binary_skips_with_the_how_to_sentence(monkeypatch, env):
 # --- every game, every bot level: the same game as on CPython --------------
 
 def bot_game(game, seed, levels, tree):
-    src = cp_suite.steps_script(bench_game.script(game, seed, levels), bench_game.FINISH)
-    return side_by_side(lambda: bench_game.parse_result(run(src, tree)),
-                        lambda: bench_game.run_cpython(game, seed, levels))
+    src = cp_suite.steps_script(game_script.script(game, seed, levels), game_script.FINISH)
+    return side_by_side(lambda: game_script.parse_result(run(src, tree)),
+                        lambda: game_script.run_cpython(game, seed, levels))
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -132,12 +134,12 @@ def test_mixed_levels_game_matches_cpython(py_tree, game):
 
 @pytest.mark.parametrize("game", IDS)
 def test_save_restore_round_trip(py_tree, game):
-    src = bench_game.roundtrip_script(game, seed=11, every=7)
+    src = game_script.roundtrip_script(game, seed=11, every=7)
     got, expected = side_by_side(
-        lambda: bench_game.parse_result(run(cp_suite.steps_script(src, bench_game.ROUNDTRIP_FINISH),
-                                            py_tree)),
-        lambda: bench_game.parse_result(
-            bench_game.run_cpython_script(src, bench_game.ROUNDTRIP_FINISH)))
+        lambda: game_script.parse_result(
+            run(cp_suite.steps_script(src, game_script.ROUNDTRIP_FINISH), py_tree)),
+        lambda: game_script.parse_result(
+            game_script.run_cpython_script(src, game_script.ROUNDTRIP_FINISH)))
     assert got["checks"] >= 2
     assert got == expected
 

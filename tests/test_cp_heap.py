@@ -1,4 +1,4 @@
-"""The memory budget, in CircuitPython's own interpreter (tools/circuitpy.py):
+"""The memory budget, in CircuitPython's own interpreter (tools/runners/circuitpy.py):
 a whole game of every game as a player has it (the UI logic, seat 0 pressing
 keys, level-3 bots, autosaves to a folder) completes in 96 KB of heap from the
 .mpy bundle's files and in 128 KB from source; screens leave memory with
@@ -6,7 +6,8 @@ their modules. `make bench` prints the figures these tests guard."""
 import pytest
 
 from engine.games import IDS
-from tools import circuitpy, cp_heap, device_game
+from tools.runners import circuitpy, device_game
+from tools.bench import cp_heap
 
 WHY = circuitpy.available()
 pytestmark = pytest.mark.skipif(WHY is not None, reason=WHY or "")

@@ -1,11 +1,12 @@
-"""tools/cp_timing.py: bot decision times measured in CircuitPython's own
+"""tools/bench/cp_timing.py: bot decision times measured in CircuitPython's own
 binary are positive and ordered; the board estimate's arithmetic; the
 instruction count of a few decisions under callgrind (when valgrind is here)."""
 import shutil
 
 import pytest
 
-from tools import circuitpy, cp_timing
+from tools.runners import circuitpy
+from tools.bench import cp_timing
 
 MISSING = circuitpy.available()
 needs_cp = pytest.mark.skipif(MISSING is not None, reason=str(MISSING))

@@ -1,7 +1,7 @@
 """Docstrings in device code: free in the modules the bundle compiles, banned in
 code.py and boot.py, which the board compiles from source.
 
-Measured on circuitpython-board by tools/docstring_heap.py (30 functions'
+Measured on circuitpython-board by tools/bench/docstring_heap.py (30 functions'
 one-line leading # comment turned into a docstring, in the 30 modules a Nommie
 game holds; bytes, docstrings minus comments):
 
@@ -29,7 +29,8 @@ import tempfile
 
 import pytest
 
-from tools import circuitpy, docstring_heap
+from tools.runners import circuitpy
+from tools.bench import docstring_heap
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # The files the board compiles from source (bundle.py's TOP_FILES that are Python)

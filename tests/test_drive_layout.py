@@ -12,7 +12,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from tools import bundle, circuitpy
+from tools.release import bundle
+from tools.runners import circuitpy
 
 CODE = (".py", ".mpy")
 

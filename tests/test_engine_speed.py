@@ -1,8 +1,8 @@
-# tools/engine_speed.py: the timed loop is OpenSpiel's, so what it counts
+# tools/bench/engine_speed.py: the timed loop is OpenSpiel's, so what it counts
 # must be exactly the decisions of each round before its last card.
 import pytest
 
-from tools import engine_speed
+from tools.bench import engine_speed
 
 
 @pytest.mark.parametrize("game", engine_speed.GAME_IDS)

@@ -1,4 +1,4 @@
-"""Flash wear of the saves (tools/flash_wear.py): a whole Call Break game
+"""Flash wear of the saves (tools/bench/flash_wear.py): a whole Call Break game
 through the UI logic in CircuitPython's own interpreter, autosaving into a
 folder on a FAT drive whose 512-byte sector writes are counted. A save must
 cost the same few sectors late in the game as early on (an append, not a
@@ -7,7 +7,8 @@ written about once per save, and a game renames files only when its journal
 is written whole. The figures are printed (pytest -s)."""
 import pytest
 
-from tools import circuitpy, flash_wear
+from tools.runners import circuitpy
+from tools.bench import flash_wear
 
 WHY = circuitpy.available()
 pytestmark = pytest.mark.skipif(WHY is not None, reason=WHY or "")

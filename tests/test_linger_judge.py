@@ -1,9 +1,9 @@
-"""tools/linger_judge.py: Linger Longer's level 3 judged against level 2 at
+"""tools/strength/linger_judge.py: Linger Longer's level 3 judged against level 2 at
 the decisions where their cards differ."""
 import pytest
 
 from engine import bots, games
-from tools import linger_judge
+from tools.strength import linger_judge
 
 
 def a_position_where_levels_differ():

@@ -1,4 +1,4 @@
-"""Strangers against a real host process on 127.0.0.1 (tools/link_play.py):
+"""Strangers against a real host process on 127.0.0.1 (tools/link/play.py):
 idle connections, slowloris bytes without a newline and floods of
 connections and junk lines never keep a joiner or a returning player out,
 and a name with control characters reaches the other seats cleaned. Every

@@ -1,10 +1,11 @@
-"""Link play's heap in CircuitPython's own interpreter (tools/link_heap.py;
-the binary has no socketpool, so the network is tools/link_fake.py's): the
+"""Link play's heap in CircuitPython's own interpreter (tools/bench/link_heap.py;
+the binary has no socketpool, so the network is tools/link/fake_net.py's): the
 link modules' import cost, a whole game hosted and a whole game joined from
 the .mpy bundle's files, and a game without link play loads none of them."""
 import pytest
 
-from tools import circuitpy, device_game, link_heap
+from tools.runners import circuitpy, device_game
+from tools.bench import link_heap
 
 WHY = circuitpy.available()
 pytestmark = pytest.mark.skipif(WHY is not None, reason=WHY or "")

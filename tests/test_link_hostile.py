@@ -9,7 +9,7 @@ import json
 import pytest
 
 from engine import games
-from tools.link_fake import FakeNet, Hub
+from tools.link.fake_net import FakeNet, Hub
 from ui import link_check, link_proto as P
 from ui.link_remote import MAX_BAD, UNREADABLE
 

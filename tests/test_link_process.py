@@ -1,4 +1,4 @@
-"""Link play between real processes on 127.0.0.1 (tools/link_play.py: the
+"""Link play between real processes on 127.0.0.1 (tools/link/play.py: the
 same App and link modules as code.py --host / --join, with this process's
 humans played by a key policy): a whole game of every game with two humans
 on two processes plus bots, every line a joiner received checked for cards
@@ -37,13 +37,13 @@ def free_port():
 
 
 class Proc:
-    """A tools.link_play process whose output lines are read by a thread."""
+    """A tools.link.play process whose output lines are read by a thread."""
 
     def __init__(self, *args, cmd=None, env=None):
         env = dict(os.environ, POCKET_TRICKS_LINK_LOCAL="1", SDL_VIDEODRIVER="dummy",
                    SDL_AUDIODRIVER="dummy", PYTHONUNBUFFERED="1", **(env or {}))
         self.started = time.monotonic()
-        cmd = cmd or [sys.executable, "-m", "tools.link_play", "--bind", LOCAL]
+        cmd = cmd or [sys.executable, "-m", "tools.link.play", "--bind", LOCAL]
         self.p = subprocess.Popen(cmd + list(args), cwd=ROOT, env=env, stdout=subprocess.PIPE,
                                   stderr=subprocess.STDOUT, stdin=subprocess.PIPE)
         self.q = queue.Queue()

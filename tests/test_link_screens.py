@@ -6,9 +6,9 @@ at 160x128 and at the Reverse TFT's 240x135. Screenshots go to build/ui/."""
 import pytest
 
 from hal import keys as K
-from tools import docs_shots
-from tools.link_fake import FakeNet, Hub
-from tools.link_play import auto_key
+from tools.release import docs_shots
+from tools.link.fake_net import FakeNet, Hub
+from tools.link.auto_key import auto_key
 
 import linkrig
 from test_ui_harness import Rig
@@ -17,7 +17,7 @@ SIZES = [(160, 128), (240, 135)]
 
 
 def rig_on(hub, w, h, who):
-    r = Rig(w, h, entropy=linkrig._counter())
+    r = Rig(w, h, entropy=linkrig.counter())
     r.app.net = FakeNet(hub, who)
     r.app.settings["speed"] = 3
     r.app.settings["autoplay"] = False
@@ -141,7 +141,7 @@ def test_back_from_host_or_join_returns_to_the_link_menu(row):
     # "No link table to resume." on the title).
     hub, h = linkrig.host_table("linger", ["human", "remote", "bot", "bot"], seed=6)
     h.kill()
-    r = Rig(160, 128, store=h.store, entropy=linkrig._counter())
+    r = Rig(160, 128, store=h.store, entropy=linkrig.counter())
     r.app.net = FakeNet(hub, "again")
     r.start()
     titles = [it[0] for it in r.top().items]
@@ -267,7 +267,7 @@ def test_table_name_on_the_host_and_in_the_lobby(w, h, gid, name):
 
 
 def type_text(r, text):
-    """Type text on the keyboard on top (tools.docs_shots.type_text)."""
+    """Type text on the keyboard on top (tools.release.docs_shots.type_text)."""
     docs_shots.type_text(r.top(), text, r.press)
 
 

@@ -1,4 +1,4 @@
-"""The engine inside a real MicroPython VM (tools/mpvm.mjs, npm package
+"""The engine inside a real MicroPython VM (tools/runners/mpvm.mjs, npm package
 @micropython/micropython-webassembly-pyscript): full bot games that must end
 exactly as on CPython, save/restore in the VM, nothing the engine uses
 missing from the VM, and tests/vm/*.py scripts that other parts of the
@@ -12,7 +12,9 @@ import re
 
 import pytest
 
-from tools import bench_game, cp_suite, mpvm
+import game_script
+import cp_suite
+from tools.runners import mpvm
 
 ROOT = mpvm.ROOT
 BIG_HEAP = 512 * 1024          # correctness runs: room to spare
@@ -92,8 +94,8 @@ def test_games_ids_are_the_five_of_design():
 def test_full_bot_game_in_vm_matches_cpython(game, level):
     need_module(game)
     seed = 7 + level
-    expected = bench_game.run_cpython(game, seed, (level,))
-    got, stats = bench_game.run_vm(game, seed, (level,), heap=BIG_HEAP, timeout=GAME_TIMEOUT)
+    expected = game_script.run_cpython(game, seed, (level,))
+    got, stats = game_script.run_vm(game, seed, (level,), heap=BIG_HEAP, timeout=GAME_TIMEOUT)
     assert expected["over"] and got["over"]
     assert got == expected
     assert stats["steps"] == got["actions"] > 0
@@ -103,20 +105,20 @@ def test_full_bot_game_in_vm_matches_cpython(game, level):
 def test_mixed_levels_game_in_vm_matches_cpython(game):
     need_module(game)
     levels = tuple(LEVELS[i % len(LEVELS)] for i in range(len(LEVELS)))[::-1]
-    expected = bench_game.run_cpython(game, 3, levels)
-    got, _ = bench_game.run_vm(game, 3, levels, heap=BIG_HEAP, timeout=GAME_TIMEOUT)
+    expected = game_script.run_cpython(game, 3, levels)
+    got, _ = game_script.run_vm(game, 3, levels, heap=BIG_HEAP, timeout=GAME_TIMEOUT)
     assert got == expected
 
 
 @pytest.mark.parametrize("game", IDS)
 def test_save_restore_round_trip_in_vm(game):
     need_module(game)
-    src = bench_game.roundtrip_script(game, seed=11, every=7)
-    expected = bench_game.parse_result(
-        bench_game.run_cpython_script(src, bench_game.ROUNDTRIP_FINISH))
-    out, _ = mpvm.run(src, heap=BIG_HEAP, steps="step", imports=bench_game.game_imports(game),
-                      finish=bench_game.ROUNDTRIP_FINISH, timeout=GAME_TIMEOUT)
-    got = bench_game.parse_result(out)
+    src = game_script.roundtrip_script(game, seed=11, every=7)
+    expected = game_script.parse_result(
+        game_script.run_cpython_script(src, game_script.ROUNDTRIP_FINISH))
+    out, _ = mpvm.run(src, heap=BIG_HEAP, steps="step", imports=game_script.game_imports(game),
+                      finish=game_script.ROUNDTRIP_FINISH, timeout=GAME_TIMEOUT)
+    got = game_script.parse_result(out)
     assert got["checks"] >= 2
     assert got == expected
 
@@ -129,7 +131,7 @@ def engine_files():
 
 
 def test_vm_has_everything_the_engine_uses():
-    # the same scan as the CircuitPython suite's (tools/cp_suite.py), engine only
+    # the same scan as the CircuitPython suite's (tests/cp_suite.py), engine only
     uses = cp_suite.device_uses(engine_files())
     assert "len" in uses["builtins"]                   # the scan sees the code
     modules = [mpvm.module_name(p) for p in engine_files()]

@@ -1,10 +1,10 @@
-"""The tournament's opponent pool (tools/pool.py) and its calibration figures:
+"""The tournament's opponent pool (tools/strength/pool.py) and its calibration figures:
 every style plays legal actions in every game, deterministically, and the
 tournament counts bids and tricks per player."""
 import pytest
 
 from engine import games
-from tools import pool, tournament
+from tools.strength import pool, tournament
 
 GAMES = games.IDS
 
@@ -53,7 +53,7 @@ def test_tournament_counts_calibration_per_player():
 
 def test_every_seating_puts_each_level_after_each_other_equally_often():
     # rotations keep the order round the table; --seatings all does not
-    from tools.tournament import seatings
+    from tools.strength.tournament import seatings
     rot = seatings([3, 2, 1, 0], False)
     assert len(rot) == 4 and all(s[(s.index(3) + 1) % 4] == 2 for s in rot)
     every = seatings([3, 2, 1, 0], True)

@@ -1,6 +1,6 @@
 """No test waits forever on another process: the runners' timeouts kill what
-they started and fail at once, whether it is busy or asleep (tools/mpvm.py's
-node, tools/circuitpy.py's CircuitPython); pytest.ini's timeout fails any
+they started and fail at once, whether it is busy or asleep (tools/runners/mpvm.py's
+node, tools/runners/circuitpy.py's CircuitPython); pytest.ini's timeout fails any
 test still running after 15 minutes."""
 import configparser
 import os
@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from tools import circuitpy, mpvm
+from tools.runners import circuitpy, mpvm
 
 ROOT = mpvm.ROOT
 FAST = 30          # seconds: a 2 s timeout must have failed well within this

@@ -21,11 +21,12 @@ import ast
 
 import pytest
 
-from tools import bench_game, circuitpy, mpvm
+import game_script
+from tools.runners import circuitpy, mpvm
 
 VM_HEAP = 64 * 1024  # the VM's compiler needs 56 KB for ui.storage at resume (boards load .mpy)
 CP_HEAP = 56 * 1024
-IMPORTS = tuple(bench_game.game_imports("nommie")) + ("ui.atomic", "ui.saves")
+IMPORTS = tuple(game_script.game_imports("nommie")) + ("ui.atomic", "ui.saves")
 
 PLAY = """
 import os
@@ -150,7 +151,7 @@ def phase_max(stats, values, key):
 
 def test_full_nommie_save_resume_cycle_fits_the_vm_heap():
     data, result, play, resume = run_cycle()
-    expected = bench_game.run_cpython("nommie", 7, (1,))
+    expected = game_script.run_cpython("nommie", 7, (1,))
     assert result["over"] and result["rounds"] == 26
     assert result["n"] == expected["actions"]  # the whole game came back
     assert data.startswith(b"PTLOG 1 1 ")  # written whole at the first save, then appended
@@ -216,7 +217,7 @@ def test_full_nommie_save_resume_cycle_fits_circuitpython_heap_budget():
     codes = journal_codes(data)
     out = circuitpy.run(CP_RESUME, CP_HEAP, tree, files={"game.log": data.decode()})
     n, h, to_act = [x for x in out.splitlines() if x.startswith("RESULT ")][-1].split()[1:]
-    expected = bench_game.run_cpython("nommie", 7, (1,))
+    expected = game_script.run_cpython("nommie", 7, (1,))
     assert int(n) == len(codes) == expected["actions"] - 1  # saved before the last action
     assert int(h) == log_hash(codes) and int(to_act) >= 0
     # and the budget can fail: the same game does not fit a heap far too small

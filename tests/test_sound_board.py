@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from tools import circuitpy
+from tools.runners import circuitpy
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

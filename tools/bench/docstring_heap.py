@@ -1,7 +1,7 @@
 """What docstrings cost in device code, against # comments, measured on the
 board interpreter (dev-side).
 
-    python -m tools.docstring_heap [--count 30] [--kind py --kind mpy ...]
+    python -m tools.bench.docstring_heap [--count 30] [--kind py --kind mpy ...]
 
 The device modules a Nommie game in progress holds on a PyBadge (MODULES: what
 sys.modules lists at the table on circuitpython-board, sound on) are copied
@@ -44,7 +44,7 @@ import subprocess
 import sys
 import tempfile
 
-from tools import circuitpy
+from tools.runners import circuitpy
 
 # sys.modules at the table of a Nommie game on circuitpython-board (code.py's
 # board path, sound on), in an order that imports each after what it imports
@@ -320,7 +320,7 @@ def report(texts, results, out=sys.stdout, resident_pads=RESIDENT_PADS, fit_pads
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.docstring_heap",
+    ap = argparse.ArgumentParser(prog="python -m tools.bench.docstring_heap",
                                  description=__doc__.split("\n")[0])
     ap.add_argument("--count", type=int, default=COUNT, help="docstrings to put in (default 30)")
     ap.add_argument("--kind", action="append", choices=KINDS,

@@ -1,5 +1,6 @@
 """A full bot game as a script that runs unchanged in the MicroPython VM and
-on CPython, so the two results can be compared (tests) and measured (bench).
+on CPython, so the two results can be compared, move for move (test_micropython_vm,
+test_circuitpython, test_saves_vm).
 
 The script defines ``step()``: one call per phase of a decision, returning
 None when the game is over. With ``split`` the decision is cut in three calls
@@ -15,7 +16,7 @@ import json
 import os
 import sys
 
-from tools import mpvm
+from tools.runners import mpvm
 
 PREPARE, CHOOSE, APPLY, WHOLE, FORCED, IMPORTED = -1, -2, -3, -4, -5, -6
 

@@ -1,6 +1,6 @@
 """CircuitPython's own interpreter for tests and benchmarks (dev-side only).
 
-    from tools import circuitpy
+    from tools.runners import circuitpy
     out = circuitpy.run("import engine.rng\\nprint('OK')", heap=96 * 1024)
     out = circuitpy.run(script, heap=96 * 1024, tree=circuitpy.stage("mpy"))
 
@@ -21,7 +21,7 @@ import shutil
 import subprocess
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SHARED = os.path.join(os.path.dirname(ROOT), "shared", "tools", "circuitpython")
 BINARY_ENV = "POCKET_TRICKS_CIRCUITPYTHON"
 MPY_CROSS_ENV = "POCKET_TRICKS_MPY_CROSS"

@@ -2,7 +2,7 @@
 project's bots (they share none of engine/bot_*.py), so the bots are measured
 against more than themselves. Dev-side only: they never ship.
 
-    from tools import pool
+    from tools.strength import pool
     pool.choose("cautious", view, legal, seed)      # one of legal
 
 Styles (STYLES):

@@ -1,14 +1,14 @@
 """Bot decision time on CircuitPython's own interpreter, and what it means on
 a 120 MHz SAMD51 (PyBadge). Dev-side only.
 
-    python -m tools.cp_timing [--game nommie] [--levels 3 0 1 2] [--blocks 3]
+    python -m tools.bench.cp_timing [--game nommie] [--levels 3 0 1 2] [--blocks 3]
                               [--games 1] [--min-decisions 150] [--instructions 40]
                               [--json out.json]
 
-    from tools import cp_timing
+    from tools.bench import cp_timing
     data = cp_timing.figures(games=["callbreak"], levels=(3, 0, 1, 2))   # plain data
 
-Timing: tools/circuitpy.py runs a script in CircuitPython's 32-bit unix
+Timing: tools/runners/circuitpy.py runs a script in CircuitPython's 32-bit unix
 binary, loading the same .mpy files a board loads (``stage("mpy")``), with a
 board-sized heap (96 KB: its collector runs during the game as on a board).
 Every seat is a bot of one level; each decision with more than one legal
@@ -65,7 +65,7 @@ import tempfile
 import time
 
 from engine.games import IDS as GAME_IDS
-from tools import circuitpy
+from tools.runners import circuitpy
 
 KB = 1024
 HEAP = 96 * KB
@@ -428,7 +428,7 @@ def print_tables(data, out=None):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.cp_timing",
+    ap = argparse.ArgumentParser(prog="python -m tools.bench.cp_timing",
                                  description="bot decision time on CircuitPython + SAMD51 estimate")
     ap.add_argument("--game", action="append", help="only this game (repeatable)")
     ap.add_argument("--levels", type=int, nargs="*", default=[3, 0, 1, 2])

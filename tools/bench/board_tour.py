@@ -1,5 +1,5 @@
 # The screen tour's player: runs INSIDE circuitpython-board, as the drive's
-# _cpd_player (tools/board_heap.py compiles it to .mpy and hands it to
+# _cpd_player (tools/bench/board_heap.py compiles it to .mpy and hands it to
 # run-board --player); never imported on CPython. CircuitPython only: no
 # typing, no f-strings.
 #

@@ -1,6 +1,6 @@
 """Flash wear of the saves over a whole game (dev-side only).
 
-Plays one game through the UI logic (tools/device_game.py: seat 0 a human
+Plays one game through the UI logic (tools/runners/device_game.py: seat 0 a human
 pressing keys, bots elsewhere, autosaves into WORK + "/saves") inside
 CircuitPython's own interpreter, with the save folder on a FAT filesystem:
 CircuitPython's ``os.VfsFat``, formatted by its own mkfs and mounted on a
@@ -11,9 +11,9 @@ distinct sectors touched, the most writes to any one sector and where it
 lies (FAT, root directory or data: the save folder's directory entries are
 in the data area), renames and removes.
 
-    python -m tools.flash_wear                       # this tree, Nommie
-    python -m tools.flash_wear --root /tmp/before    # another checkout
-    python -m tools.flash_wear --game callbreak --level 2
+    python -m tools.bench.flash_wear                       # this tree, Nommie
+    python -m tools.bench.flash_wear --root /tmp/before    # another checkout
+    python -m tools.bench.flash_wear --game callbreak --level 2
 
 A big heap (4 MB: the 2 MB drive image lives in it): this is a measurement,
 not a heap test.
@@ -24,9 +24,9 @@ import os
 import sys
 
 if __package__ in (None, ""):  # run as a script: make `tools` importable
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
-from tools import circuitpy, device_game
+from tools.runners import circuitpy, device_game
 
 ROOT = circuitpy.ROOT
 SECTORS = 4096            # 2 MB, the size of a PyBadge's CIRCUITPY drive

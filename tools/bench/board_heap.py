@@ -1,18 +1,18 @@
 """The heap a PyBadge needs, display and sound included, measured on the board
 interpreter (dev-side).
 
-    python -m tools.board_heap [--game nommie] [--shots DIR] [--quick] [--hi KB]
+    python -m tools.bench.board_heap [--game nommie] [--shots DIR] [--quick] [--hi KB]
 
-Runs the drive image `make bundle` builds (tools/bundle.py's build(), into a
+Runs the drive image `make bundle` builds (tools/release/bundle.py's build(), into a
 temporary folder) on ``circuitpython-board`` through ``run-board``, both
-beside the other CircuitPython tools (tools/circuitpy.py's SHARED, or
+beside the other CircuitPython tools (tools/runners/circuitpy.py's SHARED, or
 $POCKET_TRICKS_RUN_BOARD for run-board): the real board path (code.py ->
 hal.detect() -> the PyBadge profile -> ui.app.run) with CircuitPython's own
 displayio, fonts and audio C modules, every object in a fixed GC heap.
 
 - game(): one whole game played by run-board's built-in test player (from
   the title: Settings, New game, deal typed in; at the table A, and RIGHT
-  every 7th key, the pattern of tools/device_game.py) in a fixed heap: its
+  every 7th key, the pattern of tools/runners/device_game.py) in a fixed heap: its
   RESULT (action checksum, "live": the most heap in use after a collection),
   the title/setup/table samples, the largest free blocks seen, and, when it
   dies of MemoryError, the allocation and the innermost project frame.
@@ -21,7 +21,7 @@ displayio, fonts and audio C modules, every object in a fixed GC heap.
   run too, since the fit is not monotonic: the steps that fail, and the
   smallest heap from which every step completes. None ("over") when nothing
   up to the top fits.
-- screen_tour(): tools/board_tour.py as the drive's player: the live heap
+- screen_tour(): tools/bench/board_tour.py as the drive's player: the live heap
   (after a collection) and the largest free block with each screen on top,
   from the title's pages and the link lobby through a pass-and-play game
   (curtain, pause menu, hint, score sheet, round summaries) to game over.
@@ -51,12 +51,12 @@ import sys
 import tempfile
 import zipfile
 
-from tools import circuitpy
+from tools.runners import circuitpy
 
 ROOT = circuitpy.ROOT
 RUN_BOARD_ENV = "POCKET_TRICKS_RUN_BOARD"
 BOARD_BINARY = "circuitpython-board"
-PLAYER = os.path.join(ROOT, "tools", "board_tour.py")
+PLAYER = os.path.join(ROOT, "tools", "bench", "board_tour.py")
 BUDGET_KB = 112          # issue 22's goal
 CEILING_KB = 128         # issue 22's hard ceiling
 PYBADGE_KB = 146         # what a PyBadge leaves to Python
@@ -67,9 +67,9 @@ STEP_KB = 4
 LO_KB = 64
 TIMEOUT = 600            # seconds a run may take before it counts as a failure
 LEVEL, SEED = 3, 7
-GAME = "nommie"          # the tour's game (tools/board_tour.py's default)
+GAME = "nommie"          # the tour's game (tools/bench/board_tour.py's default)
 TABLE_AT = 6             # the built-in player samples the table after this many keys
-# The tour's screens, in the order it opens them (labels of tools/board_tour.py).
+# The tour's screens, in the order it opens them (labels of tools/bench/board_tour.py).
 SCREENS = ("title", "settings", "statistics", "rules", "rules text", "about", "link menu",
            "link host setup", "link lobby", "keyboard", "setup", "deal entry", "curtain", "tip",
            "table", "pause menu", "hint", "score sheet", "round summary", "game over")
@@ -142,11 +142,7 @@ def bundle():
     """The .mpy drive image of the working tree as it is now, or of use_rev()'s
     revision (built once per process, into a temporary folder removed at exit)."""
     if "zip" not in _bundles:
-        sys.path.insert(0, os.path.join(ROOT, "tools"))
-        try:
-            import bundle as bundle_tool
-        finally:
-            sys.path.pop(0)
+        from tools.release import bundle as bundle_tool
         root = ROOT
         if _bundles.get("rev"):
             root = _scratch("board-tree-")
@@ -158,7 +154,7 @@ def bundle():
 
 
 def player():
-    """tools/board_tour.py compiled as the drive's _cpd_player.mpy (once per process)."""
+    """tools/bench/board_tour.py compiled as the drive's _cpd_player.mpy (once per process)."""
     if "player" not in _bundles:
         out = _scratch("board-tour-")
         path = os.path.join(out, "_cpd_player.mpy")
@@ -200,7 +196,7 @@ PROJECT = ("engine/", "ui/", "lib/", "hal/", "code.py", "boot.py")
 
 def where(output):
     """(bytes asked for, innermost project frame) of a MemoryError in output,
-    as tools/cp_heap.py's _where says it: "ui/view.py draw" (a .mpy built
+    as tools/bench/cp_heap.py's _where says it: "ui/view.py draw" (a .mpy built
     with -O3 has no line numbers, so a line is named only where there is one)."""
     size = re.search(r"allocating (\d+) bytes", output)
     frames = re.findall(r'File "([^"]+)", line (\d+), in (\S+)', output)
@@ -338,7 +334,7 @@ def smallest_heap(game_id, level=LEVEL, seed=SEED, sound=True, sample=5, lo_kb=L
 def player_bytes(own=True, timeout=120):
     """The heap a player's code takes once loaded, measured on the board
     interpreter after ui.app (which every player imports): the tour's
-    (tools/board_tour.py as .mpy), or with own=False the built-in frozen one
+    (tools/bench/board_tour.py as .mpy), or with own=False the built-in frozen one
     that the game runs use."""
     drive = tempfile.mkdtemp(prefix="board-drive-")
     try:
@@ -377,7 +373,7 @@ def budget_tour(budget_kb=BUDGET_KB, timeout=TIMEOUT):
 
 def screen_tour(heap_kb, shots_dir=None, game=None, level=LEVEL, seed=SEED, sample=5,
                 timeout=TIMEOUT, cost=True):
-    """The screen tour (tools/board_tour.py) in heap_kb KB.
+    """The screen tour (tools/bench/board_tour.py) in heap_kb KB.
 
     {"ok": reached game over, "memory_error", "where", "screens": [(label,
     live bytes with it on top the first time, and at most (the player's code
@@ -547,7 +543,7 @@ def main(argv=None):
     if ROOT not in sys.path:
         sys.path.insert(0, ROOT)
     from engine import games as catalog
-    ap = argparse.ArgumentParser(prog="python -m tools.board_heap",
+    ap = argparse.ArgumentParser(prog="python -m tools.bench.board_heap",
                                  description=__doc__.split("\n")[0])
     ap.add_argument("--game", action="append", choices=catalog.IDS,
                     help="only this game (repeatable)")

@@ -1,6 +1,6 @@
-"""Python side of the MicroPython VM runner (tools/mpvm.mjs).
+"""Python side of the MicroPython VM runner (tools/runners/mpvm.mjs).
 
-    from tools import mpvm
+    from tools.runners import mpvm
     out, stats = mpvm.run("import engine.rng\\nprint('VM OK')", heap=32768)
 
 One node process per call; each job in it gets a fresh VM with a fixed heap
@@ -15,8 +15,8 @@ import os
 import shutil
 import subprocess
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-RUNNER = os.path.join(ROOT, "tools", "mpvm.mjs")
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+RUNNER = os.path.join(ROOT, "tools", "runners", "mpvm.mjs")
 PACKAGE = os.path.join("node_modules", "@micropython", "micropython-webassembly-pyscript")
 DEFAULT_DIRS = ("engine",)
 

@@ -1,13 +1,13 @@
 """Duplicate bot matches: how much stronger is one bot level than another,
-and than players written apart from the project (tools/pool.py)?
+and than players written apart from the project (tools/strength/pool.py)?
 
-    python -m tools.tournament nommie --levels 3 2 2 2 --deals 200 [--jobs 2]
-    python -m tools.tournament nommie --levels 2 cautious cautious cautious
-    python -m tools.tournament callbreak --pool 2 --deals 200   # level 2 vs each style
-    python -m tools.tournament                    # every game, levels 2 and 3 vs each style
-    python -m tools.tournament --pool 2 --deals 400 --games nommie callbreak
+    python -m tools.strength.tournament nommie --levels 3 2 2 2 --deals 200 [--jobs 2]
+    python -m tools.strength.tournament nommie --levels 2 cautious cautious cautious
+    python -m tools.strength.tournament callbreak --pool 2 --deals 200   # level 2 vs each style
+    python -m tools.strength.tournament              # every game, levels 2 and 3 vs each style
+    python -m tools.strength.tournament --pool 2 --deals 400 --games nommie callbreak
 
-A seat is a bot level (0-3) or an opponent style of tools/pool.py (random,
+A seat is a bot level (0-3) or an opponent style of tools/strength/pool.py (random,
 cautious, aggressive, trumps, sober). ``--pool L`` plays level L against three
 (Nines: two) of each style in turn, one match per style. Without a game it
 plays every game (or those of ``--games``) so, for levels 2 and 3 (or those
@@ -43,7 +43,7 @@ import math
 import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
@@ -54,11 +54,11 @@ WIN_SHARE = ("linger",)
 
 
 def player_choose(player, view, legal, seed):
-    """A seat's action: player is a bot level (int) or a tools/pool.py style."""
+    """A seat's action: player is a bot level (int) or a tools/strength/pool.py style."""
     if type(player) is int:
         from engine import bots
         return bots.choose(view, legal, player, seed)
-    from tools import pool
+    from tools.strength import pool
     return pool.choose(player, view, legal, seed)
 
 
@@ -218,7 +218,7 @@ def report(game, levels, rows, winrate, out=None, calib=None, every=True):
 
 
 def parse_player(text):
-    from tools import pool
+    from tools.strength import pool
     if text.isdigit():
         return int(text)
     if text not in pool.STYLES:
@@ -231,7 +231,7 @@ GAMES = ("nommie", "callbreak", "israeli", "nines", "linger")
 
 def pool_matches(game, level):
     """level against each pool style: one seat for the level, the rest the style."""
-    from tools import pool
+    from tools.strength import pool
     seats = 3 if game == "nines" else 4
     return [[level] + [style] * (seats - 1) for style in pool.STYLES]
 
@@ -272,7 +272,7 @@ def pool_table(games, levels, deals, jobs, out=None):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.tournament",
+    ap = argparse.ArgumentParser(prog="python -m tools.strength.tournament",
                                  description=__doc__.split("\n")[0])
     ap.add_argument("game", nargs="?", choices=GAMES,
                     help="one game; without it, every game's levels against the pool")
@@ -281,7 +281,7 @@ def main(argv=None):
     ap.add_argument("--levels", type=parse_player, nargs="+", default=None,
                     help="bot level or pool style per seat (default 3 2 2 2; Nines 3 2 2)")
     ap.add_argument("--pool", type=int, nargs="+", default=None, metavar="LEVEL",
-                    help="play LEVEL against each style of tools/pool.py in turn"
+                    help="play LEVEL against each style of tools/strength/pool.py in turn"
                          " (without a game: default 2 3)")
     ap.add_argument("--deals", type=int, default=None,
                     help="deals a match (default 200; the pool table 100)")

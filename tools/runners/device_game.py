@@ -10,7 +10,7 @@ key presses, a checksum of the whole action list (so CircuitPython and CPython
 can be compared move for move), and, where the interpreter has ``gc.mem_alloc``,
 the largest live heap seen after a collection between key presses.
 
-    from tools import circuitpy, device_game
+    from tools.runners import circuitpy, device_game
     out = circuitpy.run(device_game.script("nommie", 3), heap=96 * 1024,
                         tree=circuitpy.stage("mpy"))
     result = device_game.parse(out)
@@ -21,7 +21,7 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 SCRIPT = """
 import gc

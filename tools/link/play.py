@@ -1,9 +1,9 @@
 """Play a link table from a process with no screen (dev-side: the process
 tests and timings).
 
-    python -m tools.link_play --host --game nommie --seats "h l 1 1" --port 5391 \\
+    python -m tools.link.play --host --game nommie --seats "h l 1 1" --port 5391 \\
         --data-dir /tmp/host --bind 127.0.0.1
-    python -m tools.link_play --join 127.0.0.1:5391 --data-dir /tmp/j1 --name Jo
+    python -m tools.link.play --join 127.0.0.1:5391 --data-dir /tmp/j1 --name Jo
 
 The same App, screens and link modules as ``code.py --host`` / ``--join``
 (ui.link_lobby.from_options), driven in real time; the humans of this
@@ -20,12 +20,12 @@ import os
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 for _p in (os.path.join(ROOT, "lib"), ROOT):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
-from tools.link_keys import auto_key  # noqa: E402  (the paths first)
+from tools.link.auto_key import auto_key  # noqa: E402  (the paths first)
 
 
 def table_of(app):

@@ -1,7 +1,7 @@
 # The key a scripted human presses at a link table (dev-side; plain Python
 # that also runs in CircuitPython's interpreter): A mostly, RIGHT now and
 # then, A on the round summaries and curtains, nothing while it is not its
-# turn. tools/link_play.py, tools/link_heap.py and tests/linkrig.py play
+# turn. tools/link/play.py, tools/link/tables.py and tools/bench/link_heap.py play
 # their humans with it.
 from hal import keys as K
 

@@ -1,7 +1,7 @@
 """Linger Longer, level 3 against level 2, judged decision by decision.
 Dev-side only.
 
-    python -m tools.linger_judge [--table 3 2 1 0] [--games 600] [--rollouts 100]
+    python -m tools.strength.linger_judge [--table 3 2 1 0] [--games 600] [--rollouts 100]
                                  [--first 1]
 
 A tournament compares whole games, and in Linger Longer the deal decides
@@ -29,7 +29,7 @@ import os
 import random
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
@@ -111,7 +111,7 @@ def judge(table=(3, 2, 1, 0), count=600, rollouts=100, first=1):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.linger_judge",
+    ap = argparse.ArgumentParser(prog="python -m tools.strength.linger_judge",
                                  description="Linger Longer level 3 vs level 2, "
                                              "decision by decision")
     ap.add_argument("--table", type=int, nargs="+", default=[3, 2, 1, 0],

@@ -1,11 +1,11 @@
 """Where the heap goes, measured in CircuitPython's own interpreter (dev-side).
 
-    python -m tools.cp_heap [--game nommie] [--levels 1 3] [--kind mpy]
+    python -m tools.bench.cp_heap [--game nommie] [--levels 1 3] [--kind mpy]
 
-Every figure comes from the 32-bit CircuitPython binary (tools/circuitpy.py),
+Every figure comes from the 32-bit CircuitPython binary (tools/runners/circuitpy.py),
 whose collector runs while code executes, as on a board:
 
-- game_figures(): a whole game as a player has it (tools/device_game.py: the
+- game_figures(): a whole game as a player has it (tools/runners/device_game.py: the
   UI logic, seat 0 pressing keys, bots of one level, autosaves to a folder).
   ``fits``: the smallest fixed heap (4 KB steps) in which it completes;
   ``live``: the most heap in use after a collection between key presses;
@@ -23,7 +23,7 @@ import argparse
 import re
 import sys
 
-from tools import circuitpy, device_game
+from tools.runners import circuitpy, device_game
 
 KB = 1024
 STEP = 4 * KB
@@ -177,7 +177,7 @@ def module_figures(kind="mpy", modules=MODULES):
 
 def _deps(module):
     # the project modules `module` imports when it loads (mpvm knows how to read that)
-    from tools import mpvm
+    from tools.runners import mpvm
     order = mpvm.import_order([module], dirs=("engine", "ui", "lib/hal"))
     return [m for m in order if m != module]
 
@@ -217,7 +217,8 @@ def print_modules(rows, out=sys.stdout):
 
 def main(argv=None):
     from engine import games
-    ap = argparse.ArgumentParser(prog="python -m tools.cp_heap", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m tools.bench.cp_heap",
+                                 description=__doc__.split("\n")[0])
     ap.add_argument("--game", action="append", choices=games.IDS,
                     help="only this game (repeatable)")
     ap.add_argument("--levels", type=int, nargs="*", default=[1, 2, 3], choices=(0, 1, 2, 3))

@@ -1,9 +1,9 @@
 """What link play costs in CircuitPython's heap (dev-side).
 
-    python -m tools.link_heap [--game callbreak] [--kind mpy]
+    python -m tools.bench.link_heap [--game callbreak] [--kind mpy]
 
 The CircuitPython binary has no socketpool, so the network is
-tools/link_fake.py's in-memory one (its own cost is in the figures, a few
+tools/link/fake_net.py's in-memory one (its own cost is in the figures, a few
 hundred bytes). Three measurements, each in the 32-bit binary whose
 collector runs as on a board:
 
@@ -19,16 +19,16 @@ collector runs as on a board:
   time while it shows them (round summaries, its own decisions): the
   largest live heap.
 
-plain(): the same game without link play (tools/device_game.py), for the
+plain(): the same game without link play (tools/runners/device_game.py), for the
 comparison.
 """
 import argparse
 import os
 import sys
 
-from tools import circuitpy, device_game
+from tools.runners import circuitpy, device_game
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 KB = 1024
 BUDGET = 96 * KB
 # each device's modules in the order it imports them: a joiner, a host, the
@@ -44,8 +44,8 @@ def _tools():
     # The dev-side modules the scripts import in the binary: the fake network
     # and the scripted human's keys.
     out = {}
-    for name in ("link_fake.py", "link_keys.py"):
-        with open(os.path.join(ROOT, "tools", name), encoding="utf-8") as f:
+    for name in ("fake_net.py", "auto_key.py"):
+        with open(os.path.join(ROOT, "tools", "link", name), encoding="utf-8") as f:
             out[name] = f.read()
     return out
 
@@ -71,7 +71,7 @@ print("RESULT " + json.dumps(out))
 """
 
 POLICY = """
-from link_keys import auto_key
+from auto_key import auto_key
 
 
 def sample():
@@ -85,7 +85,7 @@ import json
 import os
 from ui.app import App
 from ui.saves import Store
-import link_fake
+import fake_net
 """ + POLICY + """
 GAME = %(game)r
 SAVES = WORK + "/saves"
@@ -93,16 +93,16 @@ try:
     os.mkdir(SAVES)
 except OSError:
     pass
-hub = link_fake.Hub()
+hub = fake_net.Hub()
 app = App(160, 128, Store(SAVES, True), "host", lambda: 12345)
-app.net = link_fake.FakeNet(hub, "host")
+app.net = fake_net.FakeNet(hub, "host")
 app.settings["bot_level"] = %(level)d
 app.settings["autoplay"] = False
 app.start()
 from ui import link_lobby
 link_lobby.host(app, GAME, ["human", "remote"] + ["bot"] * (%(players)d - 2),
                 [%(level)d] * %(players)d, %(seed)d, %(options)r, 30)
-sock = link_fake.FakeNet(hub, "j").connect("127.0.0.1", 5291)
+sock = fake_net.FakeNet(hub, "j").connect("127.0.0.1", 5291)
 sock.send(b'{"v":1,"t":"hello","name":"Jo"}\\n')
 inq = b""
 keys = 0
@@ -147,14 +147,14 @@ import gc
 import json
 from ui.app import App
 from ui.nostore import NoStore
-import link_fake
+import fake_net
 """ + POLICY + """
-hub = link_fake.Hub()
+hub = fake_net.Hub()
 app = App(160, 128, NoStore(), "joiner", lambda: 12345)
-app.net = link_fake.FakeNet(hub, "j")
+app.net = fake_net.FakeNet(hub, "j")
 app.settings["autoplay"] = False
 app.start()
-host = link_fake.FakeNet(hub, "host").listen(5291)
+host = fake_net.FakeNet(hub, "host").listen(5291)
 from ui import link_remote
 link_remote.join(app, "127.0.0.1", 5291, "Jo")
 f = open(WORK + "/host_lines.txt", "rb")
@@ -226,16 +226,15 @@ def host_game(game="callbreak", level=3, seed=7, kind="mpy", heap=192 * KB):
 
 def host_lines(game="callbreak", seed=7):
     """The host's lines to seat 1 in a whole game (CPython, in one process)."""
-    sys.path[:0] = [p for p in (os.path.join(ROOT, "tests"), os.path.join(ROOT, "lib"), ROOT)
-                    if p not in sys.path]
-    import linkrig
+    sys.path[:0] = [p for p in (os.path.join(ROOT, "lib"), ROOT) if p not in sys.path]
+    from tools.link import tables
     n = PLAYERS.get(game, 4)
-    hub, h = linkrig.host_table(game, ["human", "remote"] + ["bot"] * (n - 2), seed=seed,
+    hub, h = tables.host_table(game, ["human", "remote"] + ["bot"] * (n - 2), seed=seed,
                                 options=DEFAULTS.get(game, {}))
     streams = {}
     hub.tap = lambda name, data: streams.setdefault(name, []).append(data)
-    j = linkrig.joiner(hub)
-    linkrig.run([h, j])
+    j = tables.joiner(hub)
+    tables.run([h, j])
     data = b"".join(streams[[k for k in streams if k.startswith("host>")][0]])
     return data
 

@@ -2,14 +2,14 @@
 a few): every screen a player meets, drawn by the real views headless, at 3x
 zoom, into docs/ (160x128) and docs/240x135/ (the Reverse TFT's screen).
 
-    python -m tools.docs_shots [--size 240x135] [--out docs]
+    python -m tools.release.docs_shots [--size 240x135] [--out docs]
 """
 import argparse
 import os
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 for _p in (ROOT, os.path.join(ROOT, "lib")):
     if _p not in sys.path:
         sys.path.insert(0, _p)
@@ -206,7 +206,7 @@ def make_all(width=160, height=128, out=None):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.docs_shots",
+    ap = argparse.ArgumentParser(prog="python -m tools.release.docs_shots",
                                  description=__doc__.split("\n")[0])
     ap.add_argument("--size", default="160x128")
     ap.add_argument("--out", default=None)

@@ -1,7 +1,7 @@
 // Runs project code inside the real MicroPython VM (WebAssembly build, npm
 // package @micropython/micropython-webassembly-pyscript) with a FIXED heap.
 //
-//   node tools/mpvm.mjs --heap 32768 --root . --dirs engine,lib/hal < jobs.json
+//   node tools/runners/mpvm.mjs --heap 32768 --root . --dirs engine,lib/hal < jobs.json
 //
 // stdin: {"jobs": [job, ...]}; every job gets a fresh VM of that heap size.
 //   job = {"script": "...",                 run once (after the imports)
@@ -26,7 +26,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const PKG = "@micropython/micropython-webassembly-pyscript/micropython.mjs";
 
 function parseArgs(argv) {
-  const a = { heap: 32768, root: path.resolve(here, ".."), dirs: ["engine"], pystack: 2048 };
+  const a = { heap: 32768, root: path.resolve(here, "..", ".."), dirs: ["engine"], pystack: 2048 };
   for (let i = 2; i < argv.length; i++) {
     const k = argv[i], v = argv[i + 1];
     if (k === "--heap") { a.heap = parseSize(v); i++; }

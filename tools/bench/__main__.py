@@ -3,27 +3,27 @@
     python -m tools.bench [--game nommie] [--levels 1 3] [--quick] [--json out/bench.json]
 
 Every heap and time figure is measured in CircuitPython's own interpreter
-(tools/circuitpy.py: the 32-bit unix build whose collector runs as on a board):
+(tools/runners/circuitpy.py: the 32-bit unix build whose collector runs as on a board):
 
-- first, the board interpreter (tools/board_heap.py: circuitpython-board runs
+- first, the board interpreter (tools/bench/board_heap.py: circuitpython-board runs
   the .mpy bundle through code.py with the display and sound, as a PyBadge
   would): the smallest heap in which a whole level-3 game completes, sound on
   and off, in every 4 KB step up to the PyBadge's 146 KB; the live heap at the
   table and the largest free block; the live heap per screen. Budget (issue
   22): 112 KB, 128 KB at most. Skipped, with the reason, where it cannot run.
-- heap per game and level (tools/cp_heap.py): the smallest heap in which a
+- heap per game and level (tools/bench/cp_heap.py): the smallest heap in which a
   whole game completes as a player has it (UI logic, a human pressing keys,
   bots, autosaves), from the .mpy bundle's files and from source; the live
   heap between key presses, the largest block, the tightest free block, the
   allocation that fails just below. Budget: level 3 in 96 KB from .mpy,
   128 KB from source.
-- live heap per screen and per module (tools/cp_heap.py).
-- bot decision time per level (tools/cp_timing.py): p50/p95/max ms in the
+- live heap per screen and per module (tools/bench/cp_heap.py).
+- bot decision time per level (tools/bench/cp_timing.py): p50/p95/max ms in the
   binary, and what that means on a 120 MHz SAMD51 (from instruction counts).
 - random playouts on CPython: games/s and actions/s (CPU time, median of
   5 blocks).
 - per-action engine cost on CPython beside OpenSpiel's oh_hell in the same
-  process (tools/engine_speed.py; OpenSpiel is the optional extra
+  process (tools/bench/engine_speed.py; OpenSpiel is the optional extra
   requirements-bench.txt, `make bench-extra`; without it, against the
   figure recorded in issue 15).
 """
@@ -33,7 +33,8 @@ import os
 import sys
 import time
 
-from tools import circuitpy, cp_heap
+from tools.runners import circuitpy
+from tools.bench import cp_heap
 
 ROOT = circuitpy.ROOT
 
@@ -117,7 +118,7 @@ def main(argv=None):
     t0 = time.perf_counter()
     data = {}
     sys.stderr.write("bench: board interpreter (display and sound) ...\n")
-    from tools import board_heap
+    from tools.bench import board_heap
     why_board = board_heap.available()
     if why_board:
         print("\nBoard interpreter figures skipped: " + why_board)
@@ -139,12 +140,12 @@ def main(argv=None):
     data["modules"] = cp_heap.module_figures()
     cp_heap.print_modules(data["modules"])
     sys.stderr.write("bench: decision times ...\n")
-    from tools import cp_timing
+    from tools.bench import cp_timing
     data["decisions"] = cp_timing.figures(games, levels=levels)
     cp_timing.print_tables(data["decisions"], sys.stdout)
     data["playouts"] = [(g, playout_throughput(g, args.seconds)) for g in games]
     print_playouts(data["playouts"])
-    from tools import engine_speed
+    from tools.bench import engine_speed
     data["engine_speed"] = engine_speed.figures(games)
     engine_speed.print_table(data["engine_speed"])
     print("\n(bench took %.0f s)" % (time.perf_counter() - t0))

@@ -1,7 +1,7 @@
 """Per-action cost of the engine on CPython, beside OpenSpiel's oh_hell in the
 same process. Dev-side only.
 
-    python -m tools.engine_speed [--game nommie] [--blocks 5] [--seconds 0.6]
+    python -m tools.bench.engine_speed [--game nommie] [--blocks 5] [--seconds 0.6]
 
 What is timed: random playouts, and in them one ``legal_actions()`` plus one
 ``apply()`` per action (the loop a search runs), the action picked by the
@@ -39,7 +39,7 @@ import os
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 from engine.games import IDS as GAME_IDS  # noqa: E402  (the path first)
@@ -323,14 +323,14 @@ def print_table(data, out=None):
         w("{:<22} {:>8.2f} us  {:>5.2f}x {}\n".format(g["game"], g["us_per_action"], g["ratio"],
                                                       base))
     if data.get("floors"):
-        w("Floors, the same loop (tools/engine_speed.py: LoopOnly, BareTricks):\n")
+        w("Floors, the same loop (tools/bench/engine_speed.py: LoopOnly, BareTricks):\n")
     for f in data.get("floors", ()):
         w("{:<22} {:>8.2f} us  {:>5.2f}x {}\n".format(f["floor"], f["us_per_action"], f["ratio"],
                                                       base))
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.engine_speed",
+    ap = argparse.ArgumentParser(prog="python -m tools.bench.engine_speed",
                                  description="per-action engine cost vs OpenSpiel oh_hell")
     ap.add_argument("--game", action="append", help="only this game (repeatable)")
     ap.add_argument("--blocks", type=int, default=5)

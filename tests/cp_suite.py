@@ -1,9 +1,10 @@
-"""Helpers for tests/test_circuitpython.py: the VM-style scripts of the test
-suite, run in CircuitPython's own interpreter (tools/circuitpy.py), and the
-"everything device code uses exists" scan (dev-side only).
+"""Helpers for tests/test_circuitpython.py (and test_micropython_vm.py's scan):
+the VM-style scripts of the test suite, run in CircuitPython's own interpreter
+(tools/runners/circuitpy.py), and the "everything device code uses exists"
+scan (dev-side only).
 
 - ``steps_script(source, finish)``: a script that defines ``step()`` (the
-  MicroPython VM runner calls it until it returns None, see tools/mpvm.mjs)
+  MicroPython VM runner calls it until it returns None, see tools/runners/mpvm.mjs)
   as one program: step() in a loop, then the finish code.
 - ``relocate(source)``: absolute path literals ("/saves") become folders in
   the run's own scratch folder (``WORK + "/saves"``), so scripts written for
@@ -26,8 +27,8 @@ import os
 import re
 import tokenize
 
-from tools import circuitpy
-from tools.mpvm import module_name
+from tools.runners import circuitpy
+from tools.runners.mpvm import module_name
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEVICE_DIRS = ("engine", "ui", os.path.join("lib", "hal"))
