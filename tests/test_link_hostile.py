@@ -11,7 +11,7 @@ import pytest
 from engine import games
 from tools.link.fake_net import FakeNet, Hub
 from ui import link_check, link_proto as P
-from ui.link_remote import MAX_BAD, UNREADABLE
+from ui.link_client import MAX_BAD, UNREADABLE
 
 import linkrig
 from linkrig import split_lines
@@ -173,7 +173,7 @@ def console_joiner():
     """A LinkConsole on the hub; run(ms) serves it for ms of the hub's clock
     (each look at the clock moves it on 10 ms); nothing is typed."""
     from ui.link_console import LinkConsole, _App
-    from ui.link_remote import Client
+    from ui.link_client import Client
     from ui.nostore import NoStore
     hub = Hub()
     evil = HostileHost(hub)
@@ -243,7 +243,7 @@ def test_player_name_is_printable_and_short_in_characters_and_bytes():
 
 def console_at_host(gid="nommie", kinds=("bot", "remote", "bot", "bot"), seed=3):
     from ui.link_console import LinkConsole, _App
-    from ui.link_remote import Client
+    from ui.link_client import Client
     from ui.nostore import NoStore
     hub, h = linkrig.host_table(gid, list(kinds), seed=seed)
     client = Client(_App(NoStore()), FakeNet(hub, "c"), "127.0.0.1", P.TABLE_PORT, "Cy")

@@ -658,7 +658,7 @@ def test_a_joiner_says_a_person_is_to_play_not_thinking():
 def test_a_joiners_legal_moves_are_worded_as_the_hosts_engine_words_them():
     # Call Break's bids are calls on the joiner too (its text console lists them)
     from engine import games
-    from ui.link_remote import RemoteState
+    from ui.link_state import RemoteState
     for gid in ("callbreak", "nommie", "israeli"):
         st = games.load(gid).new_game(seed=3)
         r = RemoteState()

@@ -1,6 +1,6 @@
 # A link table's joiner in the text console: `python code.py --text --join
 # ADDRESS` (or a board's serial console). The same Client as the screen's
-# joiner (ui.link_remote); the table is printed when it changes, and when it
+# joiner (ui.link_client); the table is printed when it changes, and when it
 # is this seat's turn a typed move (QH, bid 3, pass...) goes to the host,
 # which parses and checks it. Input is read only when a whole line is there,
 # so the connection is served while the player thinks. It names the game and
@@ -12,7 +12,7 @@ import time
 
 from engine.ondemand import call
 from ui import text_table
-from ui.link_remote import Client
+from ui.link_client import Client
 
 HELP = ("Type a move when it is your turn (QH, 10S, bid 3, trump NT, bid 6 S, pass,",
         "swap, keep), or: table, hand, last, scores, rules, help, leave.")

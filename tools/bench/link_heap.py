@@ -34,7 +34,7 @@ BUDGET = 96 * KB
 # each device's modules in the order it imports them: a joiner, a host, the
 # menus before a table (three runs: a qstr pool's doubling is charged to
 # whichever import crosses it, as on the device)
-JOINER = ("ui.link_proto", "ui.link_remote", "ui.link_check")
+JOINER = ("ui.link_proto", "ui.link_state", "ui.link_client", "ui.link_remote", "ui.link_check")
 HOSTER = ("ui.link_proto", "ui.link_host", "hal.net", "ui.link_saved")
 MENUS = ("ui.link_menus", "ui.link_lobby")
 LINK_MODULES = JOINER + HOSTER[1:] + MENUS

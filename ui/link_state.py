@@ -1,0 +1,105 @@
+# A joined table's game as this seat knows it, made only of the host's state
+# messages (ui/link_proto.py; ui/link_check.py checks each first): the seat's
+# own view and legal actions, nothing else ever arrives. RemoteState answers
+# what ui.table.Table asks of an engine state; RemoteSession is the Session
+# face of the table (one human seat: this one). Loaded only for link play.
+
+
+class RemoteState:
+    # What Table reads from an engine state, made of the host's state messages.
+
+    def __init__(self):
+        self.v = None
+        self.legal = []
+        self.n = 0
+        self.hn = 0
+        self.history = []
+        self.win = []
+        self.phase = "play"
+        self.trick = []
+        self.last_trick = None
+        self.last_winner = None
+        self.hands = []
+        self.log = b""
+        self.why = []
+
+    def take(self, msg):
+        # Use a state message that ui.link_check passed; ValueError (this state
+        # left as it was) if its history does not follow what came before.
+        v = msg["view"]
+        h0 = msg["h0"]
+        if h0 > len(self.history):
+            raise ValueError("history gap")
+        self.history = self.history[:h0] + msg["hist"]
+        self.hn = msg["hn"]
+        v["history"] = self.history
+        self.v = v
+        self.legal = msg["legal"]
+        self.n = msg["n"]
+        self.win = msg.get("winners") or []
+        self.phase = v["phase"]
+        self.trick = v["trick"]
+        self.last_trick = v.get("last_trick")
+        self.last_winner = v.get("last_winner")
+        self.hands = v["hands"]
+        self.why = msg.get("why") or []
+
+    def complete(self):
+        return len(self.history) >= self.hn
+
+    def view(self, seat=None):
+        return self.v
+
+    def legal_actions(self):
+        return list(self.legal)
+
+    def explain(self, a):
+        # The host engine's reason why bid a is left out (state messages carry them).
+        for w in self.why:
+            if w[0] == a:
+                return w[1]
+        return None
+
+    def to_act(self):
+        return self.v["to_act"]
+
+    def is_over(self):
+        return self.v["phase"] == "over"
+
+    def winners(self):
+        return list(self.win)
+
+    def action_text(self, a):
+        # The engine's words for a; a bid is a "call" where the view has calls
+        # (Call Break, as engine.callbreak says it: no engine module loaded here).
+        from engine.actions import action_text
+        text = action_text(a)
+        if self.v is not None and "calls" in self.v and text.startswith("bid "):
+            return "call" + text[3:]
+        return text
+
+
+class RemoteSession:
+    # The Session face of a joined table: one human seat (this one).
+    resumed = False          # (the host continues a saved game; a joiner starts afresh)
+
+    def __init__(self, state, seat, players, game, seed):
+        self.state = state
+        self.seat = seat
+        self.players = players
+        self.game = game
+        self.seed = seed
+        self.seats = ["bot"] * players
+        self.seats[seat] = "human"
+        self.levels = [2] * players
+        self.names = ["P%d" % (s + 1) for s in range(players)]
+        self.names[seat] = "You"
+
+    def humans(self):
+        return [self.seat]
+
+    def is_human(self, seat):
+        return seat == self.seat
+
+    def to_act(self):
+        return self.state.to_act()
