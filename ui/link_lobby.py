@@ -62,7 +62,7 @@ def table_name(app, name=None):
 def host(app, gid, kinds, levels, seed, options=None, grace=DEFAULT_GRACE, port=None,
          name=None, net=None, turn=0):
     # Open a new link table; kinds per seat "human", "remote" or "bot".
-    from ui.link_host import open_table
+    from ui.link_host_table import open_table
     session = new_session(gid, kinds, levels, seed, options)
     if name:
         for s in range(len(kinds)):
@@ -80,7 +80,7 @@ def host(app, gid, kinds, levels, seed, options=None, grace=DEFAULT_GRACE, port=
 
 def resume(app, net=None, port=None):
     # Host the saved link table again: its joiners come back to their seats.
-    from ui.link_host import open_table
+    from ui.link_host_table import open_table
     session, info = resume_session(app)
     if session is None:
         _fail(app, info)

@@ -73,7 +73,8 @@ class JoinPause(_Pause):
 
 def again(table):
     # The host deals the next game at the same table; the joiners stay seated.
-    from ui.link_host import LinkSession, LinkTable
+    from ui.link_host import LinkSession
+    from ui.link_host_table import LinkTable
     from ui.session import Session
     h = table.host
     s = table.session

@@ -35,7 +35,7 @@ BUDGET = 96 * KB
 # menus before a table (three runs: a qstr pool's doubling is charged to
 # whichever import crosses it, as on the device)
 JOINER = ("ui.link_proto", "ui.link_state", "ui.link_client", "ui.link_remote", "ui.link_check")
-HOSTER = ("ui.link_proto", "ui.link_host", "hal.net", "ui.link_saved")
+HOSTER = ("ui.link_proto", "ui.link_host", "ui.link_host_table", "hal.net", "ui.link_saved")
 MENUS = ("ui.link_menus", "ui.link_lobby")
 LINK_MODULES = JOINER + HOSTER[1:] + MENUS
 
