@@ -31,11 +31,11 @@ def main():
     profile = hal.detect()
     join = _arg("--join")
     if profile.display is None and join:  # a link table's joiner in the terminal
-        from ui import link_console
-        link_console.main(profile, join, _arg("--name"), {"bind": _arg("--bind")})
+        from ui.console import link
+        link.main(profile, join, _arg("--name"), {"bind": _arg("--bind")})
     elif profile.display is None:  # no screen (or --text): play over the serial console / terminal
-        from ui import console
-        console.main(profile)
+        from ui.console import menu
+        menu.main(profile)
     else:
         from ui import app
         app.run(profile)

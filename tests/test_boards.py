@@ -534,13 +534,13 @@ def test_the_contract_lists_every_member_the_ui_and_code_py_use():
     base, names = _contract()
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     used = set()
-    for rel, var in (("ui/app.py", "hal"), ("ui/console.py", "profile"),
-                     ("ui/link_console.py", "profile"), ("code.py", "profile")):
+    for rel, var in (("ui/app.py", "hal"), ("ui/console/menu.py", "profile"),
+                     ("ui/console/link.py", "profile"), ("code.py", "profile")):
         used |= _members_used(os.path.join(root, rel), var)
     assert used, "the scan found nothing: did the variable names change?"
     assert used <= names, "not in hal.base.Board: %s" % sorted(used - names)
     # the UI no longer guesses at members the contract guarantees
-    for rel in ("ui/app.py", "ui/console.py", "ui/link_console.py", "code.py"):
+    for rel in ("ui/app.py", "ui/console/menu.py", "ui/console/link.py", "code.py"):
         with open(os.path.join(root, rel)) as f:
             src = f.read()
         assert "getattr(hal," not in src and "getattr(profile," not in src, rel

@@ -4,9 +4,9 @@ import pytest
 
 from engine import games
 from engine.cards import NINES_RANKS, card_text
-from ui import console
+from ui.console import menu as console
 from engine.catalog import entry as facts
-from ui.console import Console, questions
+from ui.console.menu import Console, questions
 from ui.saves import Store
 
 

@@ -4,7 +4,7 @@ input changes nothing."""
 
 from engine.games import IDS
 from ui import info, saves
-from ui.console_pages import COLS, rules_lines
+from ui.console.pages import COLS, rules_lines
 from ui.menus import rules_text
 from ui.nostore import NoStore
 from ui.saves import Store

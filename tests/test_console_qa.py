@@ -11,8 +11,8 @@ import sys
 
 import pytest
 
-from ui import console
-from ui.console import Console
+from ui.console import menu as console
+from ui.console.menu import Console
 from ui.nostore import NoStore
 from ui.saves import Store
 from ui.session import REDEALT, Session
@@ -348,7 +348,7 @@ def test_last_shows_the_last_trick():
     t.con.run()
     st = t.con.session.state
     lines = "".join(out).splitlines()
-    from ui.text_table import trick_won_line
+    from ui.console.table import trick_won_line
     assert trick_won_line(st.view(0), t.con.session.names).strip() in lines
 
 
@@ -452,7 +452,7 @@ def test_since_your_last_turn_is_all_that_happened_since_your_own_move():
 
 def test_a_single_allowed_bid_is_named_not_given_as_a_range():
     from engine.actions import BID
-    from ui.console_words import expected
+    from ui.console.words import expected
 
     class Contract:
         phase = "contract"

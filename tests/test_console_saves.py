@@ -12,9 +12,9 @@ import sys
 import pytest
 
 from engine import games
-from ui import console
+from ui.console import menu as console
 from engine.catalog import entry as facts
-from ui.console import Console
+from ui.console.menu import Console
 from ui import saves
 from ui.saves import Store
 

@@ -96,8 +96,11 @@ def named_games(path):
 
 def device_files():
     out = ["code.py", "boot.py"]
-    for d in ("engine", "ui", "lib/hal"):
-        out += [d + "/" + f for f in sorted(os.listdir(os.path.join(ROOT, d))) if f.endswith(".py")]
+    for d in ("engine", "ui", "lib/hal"):   # with their subpackages (ui/console/)
+        for base, dirs, files in os.walk(os.path.join(ROOT, d)):
+            dirs[:] = sorted(x for x in dirs if x != "__pycache__")
+            rel = os.path.relpath(base, ROOT).replace(os.sep, "/")
+            out += [rel + "/" + f for f in sorted(files) if f.endswith(".py")]
     return out
 
 

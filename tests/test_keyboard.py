@@ -209,7 +209,7 @@ def test_link_play_names_your_seat_after_the_setting():
     assert my_name(app) == "Ann"
     app.opts = {"name": "Cyd"}                  # the desktop's --name wins
     assert my_name(app) == "Cyd"
-    # the text console's joiner (ui/link_console.py) asks the same
+    # the text console's joiner (ui/console/link.py) asks the same
     assert naming.link_name({"names": ["Ann"]}, None) == "Ann"
     assert naming.link_name({"names": ["You", "Ann"]}, None) is None
     assert naming.link_name({}, "Cyd") == "Cyd"

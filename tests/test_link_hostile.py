@@ -45,8 +45,8 @@ def bad(path, value):
 
 
 DELETE = object()
-# the issue's cases (a crash in view.py, card_text, table_text, text_table,
-# link_console, link_remote or sheet_page before) and more of the same kind
+# the issue's cases (a crash in view.py, card_text, table_text, the console's
+# table and link joiner, link_remote or sheet_page before) and more of the same kind
 CASES = [
     (("view", "hands", SEAT, 0), 999), (("view", "hands", SEAT, 0), -1),
     (("view", "hands", SEAT, 0), "QH"), (("view", "hands", SEAT), None),
@@ -172,7 +172,7 @@ def test_a_good_table_between_bad_ones_starts_the_count_again():
 def console_joiner():
     """A LinkConsole on the hub; run(ms) serves it for ms of the hub's clock
     (each look at the clock moves it on 10 ms); nothing is typed."""
-    from ui.link_console import LinkConsole, _App
+    from ui.console.link import LinkConsole, _App
     from ui.link_client import Client
     from ui.nostore import NoStore
     hub = Hub()
@@ -242,7 +242,7 @@ def test_player_name_is_printable_and_short_in_characters_and_bytes():
 # --- the text joiner at a real (in-process) host ------------------------------------
 
 def console_at_host(gid="nommie", kinds=("bot", "remote", "bot", "bot"), seed=3):
-    from ui.link_console import LinkConsole, _App
+    from ui.console.link import LinkConsole, _App
     from ui.link_client import Client
     from ui.nostore import NoStore
     hub, h = linkrig.host_table(gid, list(kinds), seed=seed)

@@ -37,10 +37,10 @@ def module_file(name):
 
 def device_sources():
     out = [os.path.join(ROOT, "code.py"), os.path.join(ROOT, "boot.py")]
-    for d in DEVICE:
-        for f in sorted(os.listdir(os.path.join(ROOT, d))):
-            if f.endswith(".py"):
-                out.append(os.path.join(ROOT, d, f))
+    for d in DEVICE:                     # with their subpackages (ui/console/)
+        for base, dirs, files in os.walk(os.path.join(ROOT, d)):
+            dirs[:] = sorted(x for x in dirs if x != "__pycache__")
+            out += [os.path.join(base, f) for f in sorted(files) if f.endswith(".py")]
     return out
 
 

@@ -256,7 +256,7 @@ def test_nines_a_swapper_sees_the_cards_it_knows():
 def test_nines_text_console_shows_what_a_swapper_knows():
     from engine import games
     from engine.cards import card_text
-    from ui import text_table
+    from ui.console import table as text_table
     st = games.load("nines").new_game(3, 5)
     names = ["You", "Bo", "Cy"]
     assert not [x for x in text_table.table_lines(st.view(0), names, "Nines", 0) if "old hand" in x]

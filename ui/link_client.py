@@ -3,7 +3,7 @@
 # choices, which the host checks with the engine. The joiner keeps no save:
 # the host does; its seat and token are kept in link.json so a restarted
 # joiner takes its seat back. The screen (ui.link_remote) and the text
-# console (ui.link_console) each show the table their own way. Loaded only
+# console (ui.console.link) each show the table their own way. Loaded only
 # for link play.
 from ui import link_proto as P
 from ui.link_state import RemoteSession, RemoteState
@@ -22,7 +22,7 @@ class Client:
         self.app = app
         # show(client): the table screen made when the first state comes, and
         # again for a new deal (ui.link_remote.show_table); None: the text
-        # console shows the table itself (ui.link_console)
+        # console shows the table itself (ui.console.link)
         self.show = show
         self.net = net
         self.host = host

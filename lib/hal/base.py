@@ -1,4 +1,4 @@
-# The HAL contract: every member ui.app.run, ui.console, ui.link_console and
+# The HAL contract: every member ui.app.run, ui.console.menu, ui.console.link and
 # code.py use, each with a do-nothing default. Every board profile subclasses
 # Board, calls Board.__init__ first and overrides what its hardware has.
 # (tests/test_boards.py checks the list against what the UI reads.)

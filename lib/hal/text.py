@@ -1,7 +1,7 @@
 # Text-console profile: no screen, no buttons; lines typed over serial or a terminal.
 #
 # Used on a board without a display, and on the desktop with `--text` or when
-# no window can be opened. ui.console drives it through readline() and write().
+# no window can be opened. ui.console.menu drives it through readline() and write().
 
 import os
 import sys

@@ -7,7 +7,7 @@ import sys
 from engine import games, ondemand
 from engine.cards import NINES_RANKS
 from engine.catalog import entry as facts
-from ui.console import Console, questions
+from ui.console.menu import Console, questions
 from ui.saves import Store
 
 try:

@@ -154,7 +154,7 @@ MODULES = ("hal.keys", "engine", "engine.cards", "engine.actions", "engine.rng",
            "ui.table", "ui.menus", "ui.title", "ui.newgame", "ui.pause", "ui.between",
            "ui.sheet", "ui.sheet_page", "ui.table_text", "ui.table_keys", "ui.panel", "ui.hint",
            "ui.settings",
-           "ui.info", "ui.prefs", "ui.undo", "ui.console_play", "ui.console")
+           "ui.info", "ui.prefs", "ui.undo", "ui.console.play", "ui.console.menu")
 
 
 def module_figures(kind="mpy", modules=MODULES):

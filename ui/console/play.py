@@ -8,7 +8,7 @@ from engine.ondemand import call
 from engine.actions import is_card
 from engine.cards import card_text
 from engine.parse import parse_suit
-from ui import console_words as W, text_table
+from ui.console import table as text_table, words as W
 from ui.menus import facts
 
 LIST_AT_MOST = 16        # longer legal-move lists are left to the `moves` command
@@ -192,7 +192,7 @@ class Playing:
         elif word == "hint":
             self.hint(seat)
         elif word == "rules":
-            self.say("", *call("ui.console_pages", "rules_lines", s.game))
+            self.say("", *call("ui.console.pages", "rules_lines", s.game))
         elif word in ("undo", "undo trick"):
             return self.undo(seat, word == "undo trick")
         elif word == "save":

@@ -1,7 +1,7 @@
 # The text console's words: its help (ui.clean makes a typed line safe
 # to read and to echo), what each phase expects, and a move read the way the phase expects
 # it (engine/parse.py underneath). Used by the
-# console's modules (ui/console.py, console_play.py, console_pages.py).
+# console's modules (ui/console/menu.py, play.py, pages.py).
 from engine import IllegalAction
 from engine.actions import BID, KEEP, PASS, SWAP, TRUMP, is_bid, is_card, is_trump, is_trump_bid
 from engine.parse import number, parse_suit
@@ -20,7 +20,7 @@ QUIT_WORDS = ("quit", "q", "exit", "menu")
 
 
 def page(line):
-    # The menu's page that line asks for, as (ui.console_pages function,
+    # The menu's page that line asks for, as (ui.console.pages function,
     # its arguments...), or None.
     words = line.split(None, 1)
     if not words:
@@ -117,7 +117,7 @@ def read(state, line, legal):
 def refused(opts):
     # The sentence for a desktop command line the console cannot honour, or
     # None (lib/hal/desktop_cli.py refuses a blank --join and --seats without
-    # --host; code.py sends --join to ui/link_console.py).
+    # --host; code.py sends --join to ui/console/link.py).
     if opts.get("host"):
         return "--host needs the screen; in the text console you can join a table " \
                "with --join ADDRESS."

@@ -11,7 +11,7 @@ import sys
 import time
 
 from engine.ondemand import call
-from ui import text_table
+from ui.console import table as text_table
 from ui.link_client import Client
 
 HELP = ("Type a move when it is your turn (QH, 10S, bid 3, trump NT, bid 6 S, pass,",
@@ -173,7 +173,7 @@ class LinkConsole:
             self.say(text_table.trick_won_line(st.v, self.names()).strip() if st.v.get("last_trick")
                      else "No trick has been played yet this round.")
         elif word == "rules":
-            self.say("", *call("ui.console_pages", "rules_lines", st.v["game"]))
+            self.say("", *call("ui.console.pages", "rules_lines", st.v["game"]))
         elif st.to_act() != self.c.seat or not st.legal:
             self.say("! It is not your turn.")
         elif self.sent:

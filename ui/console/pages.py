@@ -5,7 +5,7 @@
 from engine import games
 from engine.ondemand import call
 from engine.parse import number
-from ui.console_words import ECHO, HELP_WORDS
+from ui.console.words import ECHO, HELP_WORDS
 from ui.menus import rules_text, short_title
 from ui.screen import wrap
 

@@ -13,19 +13,19 @@
 # its owner's turn, and Frisch picks are never echoed (their chooser sees
 # them, and the cards received, at their own turn). A new game asks before it
 # replaces the saved one. What is typed is cleaned and read as the phase
-# expects (ui/console_words.py, which also holds the help).
+# expects (ui/console/words.py, which also holds the help).
 #
 # This module: input and output, the menu, a new game's setup and its pages
-# (ui/console_pages.py); a game in play is ui/console_play.py's, inherited.
+# (ui/console/pages.py); a game in play is ui/console/play.py's, inherited.
 
 from engine import IllegalAction, games
 from engine.ondemand import call
 from engine.parse import number  # ASCII digits only (not "²" or "٣")
 from engine.rng import LAST_DEAL, random_deal
-from ui import console_words as W
+from ui.console import words as W
 from ui.menus import facts
 from ui.clean import clean
-from ui.console_play import Playing
+from ui.console.play import Playing
 from ui.seating import default_names
 from ui.session import Session
 from ui.version import VERSION
@@ -208,7 +208,7 @@ class Console(Playing):
                 continue
             page = W.page(line)
             if page:
-                call("ui.console_pages", page[0], self, *page[1:])
+                call("ui.console.pages", page[0], self, *page[1:])
                 self.say("")
                 continue
             n = number(line)
