@@ -127,7 +127,7 @@ def test_statistics_go_under_the_bots_levels_not_the_human_seats(tmp_path):
 @pytest.mark.parametrize("port", ["\u00b2", "\u0663", "5\u0663", "", "0", "65536", "99999",
                                   "123456", "abc"])
 def test_a_link_address_with_a_bad_port_is_refused(port):
-    from ui import link_lobby
+    from ui.link import lobby as link_lobby
     from uilogic import new_app
     app, d = new_app()
     assert link_lobby.join(app, "127.0.0.1:" + port) is None
@@ -141,7 +141,7 @@ def test_a_link_address_with_a_bad_port_is_refused(port):
                                           ("10.0.0.5:7000", ("10.0.0.5", 7000)),
                                           (" host:65535 ", ("host", 65535))])
 def test_a_link_address_names_a_host_and_a_port(address, want):
-    from ui import link_proto as P
+    from ui.link import proto as P
     assert P.address(address) == want
     with pytest.raises(ValueError):
         P.address(":7000")

@@ -8,7 +8,7 @@ from engine.catalog import entry as facts
 from hal import keys as K
 from ui.app import App
 from ui.driver import Driver
-from ui.link_lobby import HostSetup
+from ui.link.lobby import HostSetup
 from ui.newgame import Setup
 from ui.nostore import NoStore
 

@@ -104,7 +104,7 @@ def test_a_long_text_shows_its_end():
 @pytest.mark.parametrize("w,h", SIZES)
 def test_the_keyboard_fits_both_screens(w, h):
     # the names' keys and the addresses': every row on the screen at once
-    from ui.link_address import KEYS as ADDRESS_KEYS, MOST as ADDRESS_MOST
+    from ui.link.address import KEYS as ADDRESS_KEYS, MOST as ADDRESS_MOST
     for name, keys, most, text in (("name", naming.KEYS, naming.MOST, "Ann"),
                                    ("address", ADDRESS_KEYS, ADDRESS_MOST, "192.168.1.20")):
         r, kb, got = open_keyboard(w, h, text, keys, most)
@@ -190,7 +190,7 @@ def test_an_empty_name_is_you_again_and_the_bots_names_stay():
 
 
 def test_the_name_limit_is_link_plays_and_the_tables():
-    from ui import link_proto
+    from ui.link import proto as link_proto
     assert naming.MOST == link_proto.NAME_CHARS
     assert len(naming.KEYS.encode()) == len(naming.KEYS)   # one byte each
     assert naming.MOST <= link_proto.NAME_BYTES
@@ -202,7 +202,7 @@ def test_the_name_limit_is_link_plays_and_the_tables():
 
 def test_link_play_names_your_seat_after_the_setting():
     from ui.app import App
-    from ui.link_lobby import my_name
+    from ui.link.lobby import my_name
     app = App()
     assert my_name(app) is None                 # "You": the host's seat stays "Host"
     app.settings["names"] = ["Ann", "Bob"]

@@ -8,8 +8,7 @@ import socket
 import threading
 import time
 
-from ui import link_proto as P
-
+from ui.link import proto as P
 import test_link_process
 from test_link_process import LOCAL, free_port
 

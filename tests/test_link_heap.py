@@ -18,7 +18,7 @@ def test_import_cost_of_the_link_modules():
     # import crosses it: each budget has room for one)
     step = 4608
     got = link_heap.costs("mpy")
-    assert 0 < got["joiner"] <= 17 * KB + step, got      # ui.link_check: 4.6 KB of it
+    assert 0 < got["joiner"] <= 17 * KB + step, got      # ui.link.check: 4.6 KB of it
     assert 0 < got["host"] <= 16 * KB + step, got
     assert got["menus"] <= 16 * KB + step, got
 
@@ -32,7 +32,7 @@ def test_a_whole_hosted_game_completes():
 
 def test_a_whole_joined_game_completes():
     # a joiner shows a whole Nommie game (26 rounds) from .mpy in 80 KB (each
-    # state message checked by ui.link_check, loaded for the check alone)
+    # state message checked by ui.link.check, loaded for the check alone)
     res = link_heap.joiner_game("nommie", kind="mpy", heap=80 * KB)
     assert res["over"] and res["fed"] == res["lines"] and res["keys"] > 0
 

@@ -10,8 +10,9 @@ import pytest
 
 from engine import games
 from tools.link.fake_net import FakeNet, Hub
-from ui import link_check, link_proto as P
-from ui.link_client import MAX_BAD, UNREADABLE
+from ui.link import check as link_check
+from ui.link import proto as P
+from ui.link.client import MAX_BAD, UNREADABLE
 
 import linkrig
 from linkrig import split_lines
@@ -173,7 +174,7 @@ def console_joiner():
     """A LinkConsole on the hub; run(ms) serves it for ms of the hub's clock
     (each look at the clock moves it on 10 ms); nothing is typed."""
     from ui.console.link import LinkConsole, _App
-    from ui.link_client import Client
+    from ui.link.client import Client
     from ui.nostore import NoStore
     hub = Hub()
     evil = HostileHost(hub)
@@ -243,7 +244,7 @@ def test_player_name_is_printable_and_short_in_characters_and_bytes():
 
 def console_at_host(gid="nommie", kinds=("bot", "remote", "bot", "bot"), seed=3):
     from ui.console.link import LinkConsole, _App
-    from ui.link_client import Client
+    from ui.link.client import Client
     from ui.nostore import NoStore
     hub, h = linkrig.host_table(gid, list(kinds), seed=seed)
     client = Client(_App(NoStore()), FakeNet(hub, "c"), "127.0.0.1", P.TABLE_PORT, "Cy")

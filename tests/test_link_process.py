@@ -20,8 +20,7 @@ import time
 
 import pytest
 
-from ui import link_proto as P
-
+from ui.link import proto as P
 from linkrig import check_privacy
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

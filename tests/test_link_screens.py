@@ -101,7 +101,7 @@ def test_host_screens(w, h):
 def test_joiner_screens(w, h):
     hub, host = linkrig.host_table("callbreak", ["human", "remote", "bot", "bot"], seed=5)
     r = rig_on(hub, w, h, "j")
-    from ui.link_lobby import LinkMenu
+    from ui.link.lobby import LinkMenu
     r.app.push(LinkMenu())
     r.top().cursor = [it[0] for it in r.top().items].index("Join a table")
     r.press(K.A)
@@ -171,7 +171,7 @@ def test_waiting_host_shows_its_address_in_the_panel(w, h, address, port):
     # The panel is 14 characters wide at 160 px: "192.168.1.20:53940" was drawn
     # over the side seats. Each line fits; the lines give the address and port.
     from ui.table_text import panel_cols, panel_rows
-    from ui import link_lobby
+    from ui.link import lobby as link_lobby
     r = rig_on(Hub(), w, h, "host")
     link_lobby.host(r.app, "israeli", ["human", "remote", "bot", "bot"], [1] * 4, 5, {}, 30,
                     port, "Bo")
@@ -198,7 +198,7 @@ def test_waiting_host_shows_its_address_in_the_panel(w, h, address, port):
 @pytest.mark.parametrize("w,h", SIZES)
 def test_joining_screen_wraps_its_lines(w, h):
     # "Joining 192.168.100.200:5399" and "No table at ... yet (try 1)" were cut at 160 px.
-    from ui import link_lobby
+    from ui.link import lobby as link_lobby
     hub = Hub()
     r = rig_on(hub, w, h, "j")
     link_lobby.join(r.app, "192.168.100.200:5399")
@@ -230,7 +230,7 @@ def test_joining_screen_wraps_its_lines(w, h):
     ("Maximilianus-Karl", "Maxim's table"), ("Anna Lindqvist Berg", "Anna's table")])
 def test_table_name_fits_the_panel_and_no_word_is_cut(name, want):
     # "Annabelle's table" was cut to "Annabelle's tabl" (16 characters).
-    from ui import link_lobby
+    from ui.link import lobby as link_lobby
     got = link_lobby.table_name(None, name)
     assert got == want and len(got) <= 14
 
@@ -239,7 +239,7 @@ def test_table_name_fits_the_panel_and_no_word_is_cut(name, want):
 @pytest.mark.parametrize("gid,name", [("israeli", "Annabelle"), ("callbreak", "Annie"),
                                       ("linger", None)])
 def test_table_name_on_the_host_and_in_the_lobby(w, h, gid, name):
-    from ui import link_lobby
+    from ui.link import lobby as link_lobby
     from ui.menus import facts, short_title
     hub = Hub()
     host = linkrig.Player(hub, "host")
@@ -272,7 +272,7 @@ def type_text(r, text):
 
 
 def lobby_keyboard(r):
-    from ui.link_lobby import LinkMenu
+    from ui.link.lobby import LinkMenu
     r.app.push(LinkMenu())
     r.top().cursor = [it[0] for it in r.top().items].index("Join a table")
     r.press(K.A)
@@ -285,7 +285,7 @@ def lobby_keyboard(r):
 
 @pytest.mark.parametrize("w,h", SIZES)
 def test_a_bad_typed_address_is_explained_and_changes_nothing(w, h):
-    from ui import link_saved
+    from ui.link import saved as link_saved
     hub = Hub()
     r = rig_on(hub, w, h, "j")
     lobby, kb = lobby_keyboard(r)
@@ -310,7 +310,7 @@ def test_a_bad_typed_address_is_explained_and_changes_nothing(w, h):
 
 @pytest.mark.parametrize("w,h", SIZES)
 def test_a_typed_address_joins_and_is_offered_next_time(w, h):
-    from ui import link_saved
+    from ui.link import saved as link_saved
     hub, host = linkrig.host_table("nommie", ["human", "remote", "bot", "bot"], seed=5)
     r = rig_on(hub, w, h, "j")
     r.app.settings["names"] = ["Zed"]

@@ -1,4 +1,4 @@
-"""The joiner's game (ui.link_state.RemoteState) answers as the host's engine.
+"""The joiner's game (ui.link.state.RemoteState) answers as the host's engine.
 
 A joiner runs no engine: it rebuilds what ui.table.Table asks of a state
 from the host's state messages alone. Fed every message a seat received in
@@ -11,7 +11,7 @@ import json
 import pytest
 
 from engine import games
-from ui.link_state import RemoteState
+from ui.link.state import RemoteState
 
 from linkrig import host_table, joiner, run
 from test_link_table import SETUPS, by_seat, capture

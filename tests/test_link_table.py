@@ -8,8 +8,7 @@ import json
 import pytest
 
 from engine import games
-from ui import link_proto as P
-
+from ui.link import proto as P
 import linkrig
 from linkrig import Player, check_privacy, host_table, joiner, run, split_lines
 
@@ -264,7 +263,7 @@ def test_drop_pauses_then_a_bot_takes_the_seat_and_the_player_comes_back():
     assert hub.t - t_drop >= 20000
     # the player comes back (same device: the token in its store): seat 1 again
     j2 = Player(hub, "j2", store=store)
-    from ui import link_remote
+    from ui.link import remote as link_remote
     link_remote.join(j2.app, "127.0.0.1", 5291, net=j2.net)
     run([h, j2], until=lambda: j2.table() is not None)
     assert j2.table().seat == 1 and host.kind(1) == "remote"
@@ -286,7 +285,7 @@ def test_return_within_grace_keeps_the_seat_without_a_bot():
     n = len(st.log)
     hub.t += 5000
     j2 = Player(hub, "j2", store=j.store)
-    from ui import link_remote
+    from ui.link import remote as link_remote
     link_remote.join(j2.app, "127.0.0.1", 5291, net=j2.net)
     run([h, j2], until=lambda: host.kind(1) == "remote" and j2.table() is not None)
     assert len(st.log) == n                     # nothing moved while seat 1 was away
@@ -319,7 +318,7 @@ def test_host_restart_resumes_from_its_autosave_and_joiners_return():
     run([j1, j2], until=lambda: j1.table().client.line is None and j2.table().client.line is None)
     assert "reconnecting" in j1.table().prompt.lower()
     h2 = Player(hub, "host2", store=store)
-    from ui import link_lobby
+    from ui.link import lobby as link_lobby
     link_lobby.from_options(h2.app, {"host": True})
     t = h2.table()
     assert t is not None, h2.app.notice
@@ -340,7 +339,7 @@ def test_resumed_game_is_the_link_tables_and_plays_as_bots_from_continue():
     hub, h = host_table("linger", ["human", "remote", "bot", "bot"], seed=6)
     rec = h.store.load_game()[0]
     assert rec["seats"] == ["human", "bot", "bot", "bot"]
-    from ui import link_saved
+    from ui.link import saved as link_saved
     info = link_saved.get(h.store, "host")
     assert info["link"] == [False, True, False, False] and info["game"] == "linger"
 
@@ -348,7 +347,7 @@ def test_resumed_game_is_the_link_tables_and_plays_as_bots_from_continue():
 def test_lobby_lists_announced_tables_and_joins_one():
     hub, h = host_table("nommie", ["human", "remote", "bot", "bot"])
     p = Player(hub, "lobby")
-    from ui.link_lobby import Lobby
+    from ui.link.lobby import Lobby
     lobby = Lobby(p.net)
     p.app.push(lobby)
     run([h, p], until=lambda: len(lobby.tables) == 1)
@@ -395,7 +394,7 @@ def test_host_lost_while_a_move_was_on_its_way():
     h.app.link = None
     run([j], until=lambda: j.table().client.line is None)
     h2 = Player(hub, "host2", store=store)
-    from ui import link_lobby
+    from ui.link import lobby as link_lobby
     link_lobby.from_options(h2.app, {"host": True})
     run([h2, j])
     assert h2.table().state().is_over()
@@ -467,7 +466,8 @@ def test_long_table_names_are_shown_in_fourteen_characters_whole_words():
     assert P.fit_name("The Grand Duchess of Luxembourg's table") == "The Grand"
     assert P.fit_name("Supercalifragilistic") == "Supercalifragi"
     hub, h = host_table("israeli", ["human", "remote", "bot", "bot"], seed=9, grace=30)
-    from ui import link_lobby, link_saved
+    from ui.link import lobby as link_lobby
+    from ui.link import saved as link_saved
     info = link_saved.get(h.store, "host")
     info["table"] = "Annabelle's tabl"
     link_saved.put(h.store, "host", info)
@@ -573,7 +573,7 @@ def test_rejoining_in_a_loop_neither_resets_the_turn_timer_nor_the_grace():
 
 
 def test_grace_zero_means_no_grace():
-    from ui import link_lobby
+    from ui.link import lobby as link_lobby
     hub = linkrig.Hub()
     h = Player(hub, "host")
     link_lobby.from_options(h.app, {"host": True, "quick": "callbreak", "seats": "1 l 1 1",
@@ -658,7 +658,7 @@ def test_a_joiner_says_a_person_is_to_play_not_thinking():
 def test_a_joiners_legal_moves_are_worded_as_the_hosts_engine_words_them():
     # Call Break's bids are calls on the joiner too (its text console lists them)
     from engine import games
-    from ui.link_state import RemoteState
+    from ui.link.state import RemoteState
     for gid in ("callbreak", "nommie", "israeli"):
         st = games.load(gid).new_game(seed=3)
         r = RemoteState()

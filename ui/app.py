@@ -35,9 +35,9 @@ OVER = (
     "game_over", "ui.game_over", "GameOver",         # (table)
     "tip", "ui.tips", "Tip",                         # (table, phase)
     "score_sheet", "ui.sheet_page", "ScoreSheet",    # (table)
-    "host_pause", "ui.link_menus", "HostPause",      # (table)
-    "join_pause", "ui.link_menus", "JoinPause",      # (table)
-    "link_over", "ui.link_over", "LinkGameOver",     # (table)
+    "host_pause", "ui.link.menus", "HostPause",      # (table)
+    "join_pause", "ui.link.menus", "JoinPause",      # (table)
+    "link_over", "ui.link.over", "LinkGameOver",     # (table)
 )
 
 
@@ -187,7 +187,7 @@ def run(hal):
     screen = screen_for(hal.display, free)
     app.start()
     if opts.get("host") or opts.get("join"):
-        from ui.link_lobby import from_options      # --host / --join ADDRESS
+        from ui.link.lobby import from_options      # --host / --join ADDRESS
         from_options(app, opts)
     elif opts.get("quick"):
         from ui.menus import quick_start

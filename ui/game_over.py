@@ -1,7 +1,7 @@
 # Game over (App.open("game_over")): who won, every seat's total, and the
 # menu; the results are recorded once it is drawn. A module of its own,
 # loaded at a game's end, so the round summary's (ui.between) stays small;
-# ui.link_over's screen is built on it.
+# ui.link.over's screen is built on it.
 from hal import keys as K
 from ui.list_screen import ListScreen
 from ui.screen import wrap

@@ -101,8 +101,8 @@ class Title(Menu):
         return short_title(rec["save"].get("game"), "")
 
     def link(self):
-        # Host or join a table over the network (ui.link_lobby: loaded only now).
-        from ui.link_lobby import LinkMenu
+        # Host or join a table over the network (ui.link.lobby: loaded only now).
+        from ui.link.lobby import LinkMenu
         self.app.push(LinkMenu())
 
     def settings(self):

@@ -34,9 +34,9 @@ BUDGET = 96 * KB
 # each device's modules in the order it imports them: a joiner, a host, the
 # menus before a table (three runs: a qstr pool's doubling is charged to
 # whichever import crosses it, as on the device)
-JOINER = ("ui.link_proto", "ui.link_state", "ui.link_client", "ui.link_remote", "ui.link_check")
-HOSTER = ("ui.link_proto", "ui.link_host", "ui.link_host_table", "hal.net", "ui.link_saved")
-MENUS = ("ui.link_menus", "ui.link_lobby")
+JOINER = ("ui.link.proto", "ui.link.state", "ui.link.client", "ui.link.remote", "ui.link.check")
+HOSTER = ("ui.link.proto", "ui.link.host", "ui.link.host_table", "hal.net", "ui.link.saved")
+MENUS = ("ui.link.menus", "ui.link.lobby")
 LINK_MODULES = JOINER + HOSTER[1:] + MENUS
 
 
@@ -99,7 +99,7 @@ app.net = fake_net.FakeNet(hub, "host")
 app.settings["bot_level"] = %(level)d
 app.settings["autoplay"] = False
 app.start()
-from ui import link_lobby
+from ui.link import lobby as link_lobby
 link_lobby.host(app, GAME, ["human", "remote"] + ["bot"] * (%(players)d - 2),
                 [%(level)d] * %(players)d, %(seed)d, %(options)r, 30)
 sock = fake_net.FakeNet(hub, "j").connect("127.0.0.1", 5291)
@@ -155,7 +155,7 @@ app.net = fake_net.FakeNet(hub, "j")
 app.settings["autoplay"] = False
 app.start()
 host = fake_net.FakeNet(hub, "host").listen(5291)
-from ui import link_remote
+from ui.link import remote as link_remote
 link_remote.join(app, "127.0.0.1", 5291, "Jo")
 f = open(WORK + "/host_lines.txt", "rb")
 peer = None

@@ -6,7 +6,7 @@ tests and timings).
     python -m tools.link.play --join 127.0.0.1:5391 --data-dir /tmp/j1 --name Jo
 
 The same App, screens and link modules as ``code.py --host`` / ``--join``
-(ui.link_lobby.from_options), driven in real time; the humans of this
+(ui.link.lobby.from_options), driven in real time; the humans of this
 process are played by a key policy (A mostly, RIGHT now and then, A on the
 round summaries), and the table's pauses are cut short (--fast, the default)
 so a whole Nommie game takes seconds. Prints ``PROGRESS {json}`` after every
@@ -58,7 +58,7 @@ def main(argv=None):
 
     from ui.app import App
     from ui.saves import Store
-    from ui import link_lobby
+    from ui.link import lobby as link_lobby
     os.makedirs(args.data_dir, exist_ok=True)
     app = App(160, 128, Store(args.data_dir, True), "link",
               lambda: int.from_bytes(os.urandom(4), "little"))

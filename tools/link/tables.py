@@ -91,7 +91,7 @@ def run(players, limit_steps=400000, dt=20, until=None):
 
 def host_table(gid, kinds, seed=5, options=None, level=1, grace=30, hub=None, turn=0):
     """A hub with a host Player that opened a link table."""
-    from ui import link_lobby
+    from ui.link import lobby as link_lobby
     hub = hub or Hub()
     h = Player(hub, "host")
     link_lobby.host(h.app, gid, kinds, [level] * len(kinds), seed, options or {}, grace,
@@ -100,7 +100,7 @@ def host_table(gid, kinds, seed=5, options=None, level=1, grace=30, hub=None, tu
 
 
 def joiner(hub, who="j", name=None, port=5291):
-    from ui import link_remote
+    from ui.link import remote as link_remote
     p = Player(hub, who)
     link_remote.join(p.app, "127.0.0.1", port, name, net=p.net)
     return p

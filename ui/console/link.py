@@ -1,6 +1,6 @@
 # A link table's joiner in the text console: `python code.py --text --join
 # ADDRESS` (or a board's serial console). The same Client as the screen's
-# joiner (ui.link_client); the table is printed when it changes, and when it
+# joiner (ui.link.client); the table is printed when it changes, and when it
 # is this seat's turn a typed move (QH, bid 3, pass...) goes to the host,
 # which parses and checks it. Input is read only when a whole line is there,
 # so the connection is served while the player thinks. It names the game and
@@ -12,7 +12,7 @@ import time
 
 from engine.ondemand import call
 from ui.console import table as text_table
-from ui.link_client import Client
+from ui.link.client import Client
 
 HELP = ("Type a move when it is your turn (QH, 10S, bid 3, trump NT, bid 6 S, pass,",
         "swap, keep), or: table, hand, last, scores, rules, help, leave.")
@@ -266,7 +266,7 @@ def _stdin():
 
 def main(profile, address, name=None, opts=None):
     # `code.py --text --join ADDRESS`: the console joiner on this machine.
-    from ui import link_proto as P
+    from ui.link import proto as P
     from ui.saves import Store
     store = Store(profile.save_dir, profile.writable)
     app = _App(store)
@@ -281,7 +281,7 @@ def main(profile, address, name=None, opts=None):
     except OSError as e:
         profile.write("Link play: %s\n" % e)
         return
-    from ui import link_saved
+    from ui.link import saved as link_saved
     saved = link_saved.get(store, "join")
     token = saved.get("token") if saved and saved.get("host") == host and \
         saved.get("port") == port else None

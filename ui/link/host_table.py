@@ -1,10 +1,10 @@
 # The host's table screen at a link table: ui.table.Table with the seats'
 # news, the paused table's countdown and the grace and turn timers; the
-# referee is ui.link_host.Host. open_table() starts hosting. Loaded only for
+# referee is ui.link.host.Host. open_table() starts hosting. Loaded only for
 # a link table.
 from hal import keys as K
-from ui import link_proto as P
-from ui.link_host import Host
+from ui.link import proto as P
+from ui.link.host import Host
 from ui.table import T, Table
 
 
@@ -136,10 +136,10 @@ class LinkTable(Table):
 
     def finish(self):
         Table.finish(self)           # results, the save cleared, game over shown
-        from ui import link_saved
+        from ui.link import saved as link_saved
         from engine.ondemand import forget
         link_saved.put(self.app.store, "host", None)
-        forget("ui.link_saved")
+        forget("ui.link.saved")
 
     def exit(self):
         if self.host.table is self:     # (not when a new deal replaced this table)

@@ -1,12 +1,12 @@
 # A joiner's connection to the host of a link table: joins, reconnects with
-# its token, keeps the latest state (ui.link_state) and sends this seat's
+# its token, keeps the latest state (ui.link.state) and sends this seat's
 # choices, which the host checks with the engine. The joiner keeps no save:
 # the host does; its seat and token are kept in link.json so a restarted
-# joiner takes its seat back. The screen (ui.link_remote) and the text
+# joiner takes its seat back. The screen (ui.link.remote) and the text
 # console (ui.console.link) each show the table their own way. Loaded only
 # for link play.
-from ui import link_proto as P
-from ui.link_state import RemoteSession, RemoteState
+from ui.link import proto as P
+from ui.link.state import RemoteSession, RemoteState
 
 RETRY_MS = 1000          # between connection attempts
 CONNECT_MS = 1500        # how long one attempt may take
@@ -21,7 +21,7 @@ class Client:
     def __init__(self, app, net, host, port, name=None, token=None, show=None):
         self.app = app
         # show(client): the table screen made when the first state comes, and
-        # again for a new deal (ui.link_remote.show_table); None: the text
+        # again for a new deal (ui.link.remote.show_table); None: the text
         # console shows the table itself (ui.console.link)
         self.show = show
         self.net = net
@@ -53,7 +53,7 @@ class Client:
         self.lost_at = None        # when the host was lost (ms)
         self.back_at = None        # when a seat was given back after a loss
         self.log = []              # (ms, event): drops, returns, unreadable states
-        self.bad = 0               # state messages in a row that failed ui.link_check
+        self.bad = 0               # state messages in a row that failed ui.link.check
         self.tap = None
 
     # --- connection ----------------------------------------------------------
@@ -129,10 +129,10 @@ class Client:
             self.line = None
 
     def keep(self, info):
-        from ui import link_saved
+        from ui.link import saved as link_saved
         from engine.ondemand import forget
         link_saved.put(self.app.store, "join", info)
-        forget("ui.link_saved")
+        forget("ui.link.saved")
 
     # --- messages ------------------------------------------------------------
     def handle(self, msg, now):
@@ -188,7 +188,7 @@ class Client:
         if self.seat < 0:
             return
         from engine.ondemand import call   # (on the device: loaded for the check alone)
-        why = call("ui.link_check", "problem", msg, self.seat, self.players, self.game)
+        why = call("ui.link.check", "problem", msg, self.seat, self.players, self.game)
         if why:
             return self.unreadable(now, why)
         st = self.state
@@ -237,7 +237,7 @@ class Client:
             self.start_table()
 
     def unreadable(self, now, why):
-        # A state message ui.link_check refused: answered and logged; the last
+        # A state message ui.link.check refused: answered and logged; the last
         # good table stays; after MAX_BAD in a row this joiner leaves.
         self.bad += 1
         self.log.append((now, "unreadable: " + why))

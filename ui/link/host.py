@@ -13,9 +13,9 @@
 # after coming back (within a grace period) gets only what was left of it, so
 # rejoin loops cannot stall the table. With a turn timer (off by default) a
 # seat whose player does not move in it is played once by a bot. Loaded only
-# for a link table; its table screen is ui/link_host_table.py.
+# for a link table; its table screen is ui/link/host_table.py.
 from engine.ondemand import call
-from ui import link_proto as P
+from ui.link import proto as P
 from ui.session import Session
 
 ANNOUNCE_MS = 1000
@@ -149,10 +149,10 @@ class Host:
 
     def keep(self):
         # link.json: the seats and tokens, so a restarted host takes its joiners back.
-        from ui import link_saved
+        from ui.link import saved as link_saved
         from engine.ondemand import forget
         link_saved.put(self.app.store, "host", self.info())
-        forget("ui.link_saved")
+        forget("ui.link.saved")
 
     def open_seats(self):
         return [s for s in range(self.session.players)

@@ -3,8 +3,7 @@
 # cannot be joined, and the one typed last (kept in link.json: the keyboard
 # starts from it next time). Loaded while it is typed.
 from engine.ondemand import forget, load
-from ui import link_proto as P
-
+from ui.link import proto as P
 KEYS = "0123456789.:-abcdefghijklmnopqrstuvwxyz"
 MOST = 60        # characters at most: a long host name fits (link_proto.address quotes as many)
 
@@ -24,14 +23,14 @@ def why_not(text):
 def ask(app, join):
     # The keyboard for an address over the lobby; a good one is kept for next
     # time, then join(address) runs. A bad one is explained on the keyboard.
-    from ui import link_saved
+    from ui.link import saved as link_saved
     last = link_saved.get(app.store, "typed") or {}
-    forget("ui.link_saved")
+    forget("ui.link.saved")
 
     def done(text):
-        from ui import link_saved
+        from ui.link import saved as link_saved
         link_saved.put(app.store, "typed", {"address": text})
-        forget("ui.link_saved")
+        forget("ui.link.saved")
         join(text)
     app.push(load("ui.keyboard").Keyboard("Host's address", last.get("address") or "", KEYS,
                                           MOST, done, why_not))

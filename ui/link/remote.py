@@ -1,10 +1,12 @@
 # A joiner's table on the screen: RemoteTable (ui.table.Table drawing the
-# host's state, ui.link_state, and sending the player's choices through the
-# connection, ui.link_client) and the joining screen. Loaded only for link
+# host's state, ui.link.state, and sending the player's choices through the
+# connection, ui.link.client) and the joining screen. Loaded only for link
 # play.
 from hal import keys as K
-from ui import link_proto as P, table_keys, table_text as T
-from ui.link_client import Client
+from ui.link import proto as P
+from ui import table_keys
+from ui import table_text as T
+from ui.link.client import Client
 from ui.list_screen import ListScreen
 from ui.screen import wrap
 from ui.table import Table
@@ -174,7 +176,7 @@ class RemoteTable(Table):
 
 class Joining(ListScreen):
     # Connecting and waiting for the first state; B gives up.
-    module = "ui.link_remote"
+    module = "ui.link.remote"
 
     def __init__(self, client):
         ListScreen.__init__(self, "Link play", [], "B: cancel")
@@ -218,10 +220,10 @@ def join(app, host, port=None, name=None, net=None, token=None):
         net = P.net_for(app)
     port = port or P.TABLE_PORT
     if token is None:
-        from ui import link_saved
+        from ui.link import saved as link_saved
         from engine.ondemand import forget
         saved = link_saved.get(app.store, "join")
-        forget("ui.link_saved")
+        forget("ui.link.saved")
         if saved and saved.get("host") == host and saved.get("port") == port:
             token = saved.get("token")
     client = Client(app, net, host, port, name, token, show_table)

@@ -1,14 +1,14 @@
 # The in-game menus of a link table: the host's pause menu (open seats to
 # bots, a dropped player's seat to a bot now, close the table), the joiner's
 # (leave the table), and the host's new deal after game over (chosen on
-# ui.link_over's LinkGameOver). Loaded when one opens, unloaded when it closes
+# ui.link.over's LinkGameOver). Loaded when one opens, unloaded when it closes
 # (App: `module`).
 from hal import keys as K
 from ui.list_screen import Menu, TextScreen
 
 
 class _Pause(Menu):
-    module = "ui.link_menus"
+    module = "ui.link.menus"
     toggle = K.START
 
     def __init__(self, table):
@@ -73,8 +73,8 @@ class JoinPause(_Pause):
 
 def again(table):
     # The host deals the next game at the same table; the joiners stay seated.
-    from ui.link_host import LinkSession
-    from ui.link_host_table import LinkTable
+    from ui.link.host import LinkSession
+    from ui.link.host_table import LinkTable
     from ui.session import Session
     h = table.host
     s = table.session

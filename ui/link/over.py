@@ -6,7 +6,7 @@ from ui.game_over import GameOver
 
 
 class LinkGameOver(GameOver):
-    module = "ui.link_over"
+    module = "ui.link.over"
 
     def __init__(self, table):
         GameOver.__init__(self, table)
@@ -15,7 +15,7 @@ class LinkGameOver(GameOver):
             self.items.insert(0, ("New deal, same table", self.deal_again))
 
     def deal_again(self):
-        call("ui.link_menus", "again", self.table)
+        call("ui.link.menus", "again", self.table)
 
     def exit(self):
         GameOver.exit(self)

@@ -2,11 +2,11 @@
 # hosting a table (game, seats: You / Link / Bot, options, the grace period,
 # the turn timer),
 # the lobby that lists the tables announced on the local network and joins
-# one, or an address typed on the keyboard (ui/link_address.py), and the
+# one, or an address typed on the keyboard (ui/link/address.py), and the
 # desktop's --host / --join command line. Unloaded once a table starts.
 from engine.rng import random_deal
 from hal import keys as K
-from ui import link_proto as P
+from ui.link import proto as P
 from ui.fmt import fit
 from ui.list_screen import ListScreen, Menu
 
@@ -20,17 +20,17 @@ TYPE = "Type an address..."     # the lobby's first row: a host it does not list
 
 
 def _saved(app, key):
-    from ui import link_saved
+    from ui.link import saved as link_saved
     from engine.ondemand import forget
     got = link_saved.get(app.store, key)
-    forget("ui.link_saved")
+    forget("ui.link.saved")
     return got
 
 
 def _done(got):
     # A table (or the joining screen) is up: this module's code can go.
     from engine.ondemand import forget
-    forget("ui.link_lobby")
+    forget("ui.link.lobby")
     return got
 
 
@@ -62,7 +62,7 @@ def table_name(app, name=None):
 def host(app, gid, kinds, levels, seed, options=None, grace=DEFAULT_GRACE, port=None,
          name=None, net=None, turn=0):
     # Open a new link table; kinds per seat "human", "remote" or "bot".
-    from ui.link_host_table import open_table
+    from ui.link.host_table import open_table
     session = new_session(gid, kinds, levels, seed, options)
     if name:
         for s in range(len(kinds)):
@@ -80,7 +80,7 @@ def host(app, gid, kinds, levels, seed, options=None, grace=DEFAULT_GRACE, port=
 
 def resume(app, net=None, port=None):
     # Host the saved link table again: its joiners come back to their seats.
-    from ui.link_host_table import open_table
+    from ui.link.host_table import open_table
     session, info = resume_session(app)
     if session is None:
         _fail(app, info)
@@ -96,7 +96,7 @@ def resume(app, net=None, port=None):
 
 def join(app, address, name=None, net=None):
     # address: "host" or "host:port".
-    from ui import link_remote
+    from ui.link import remote as link_remote
     try:
         h, port = P.address(address)
     except ValueError as e:
@@ -168,7 +168,7 @@ def from_options(app, opts):
 
 class LinkMenu(Menu):
     # Title screen -> Link play.
-    module = "ui.link_lobby"
+    module = "ui.link.lobby"
 
     def __init__(self):
         Menu.__init__(self, "Link play", [], "A: choose  B: back")
@@ -204,7 +204,7 @@ class LinkMenu(Menu):
 class HostSetup(ListScreen):
     # Host a table: game, players, each seat You / Link / Bot, options, grace,
     # the turn timer.
-    module = "ui.link_lobby"
+    module = "ui.link.lobby"
 
     @property
     def seat_kinds(self):
@@ -321,7 +321,7 @@ def _saved_grace(app):
 class Lobby(ListScreen):
     # The first row types a host's address on the keyboard; then the tables
     # announced on the local network: A joins the one under the cursor.
-    module = "ui.link_lobby"
+    module = "ui.link.lobby"
 
     def __init__(self, net=None):
         ListScreen.__init__(self, "Join a table", [], "A: join  B: back", 0)
@@ -413,7 +413,7 @@ class Lobby(ListScreen):
         if i == 0:
             from engine.ondemand import call
             app, net = self.app, self.net
-            call("ui.link_address", "ask", app, lambda a: join(app, a, my_name(app), net))
+            call("ui.link.address", "ask", app, lambda a: join(app, a, my_name(app), net))
         elif i <= len(self.tables):
             x = self.tables[i - 1]
             join(self.app, "%s:%d" % (x[2], x[3]), my_name(self.app), self.net)
@@ -435,7 +435,7 @@ def link_names(kinds):
 def new_session(game_id, kinds, levels, seed, options=None, names=None):
     # kinds per seat: "human", "remote" or "bot".
     names = names or link_names(kinds)
-    from ui.link_host import LinkSession
+    from ui.link.host import LinkSession
     from ui.session import Session
     s = Session.new(game_id, ["bot"] * len(kinds), levels, seed, options, names)
     return LinkSession(s.state, kinds, levels, names)
@@ -443,7 +443,7 @@ def new_session(game_id, kinds, levels, seed, options=None, names=None):
 
 def resume_session(app):
     # The saved link game as a LinkSession and its link.json info, or (None, why).
-    from ui.link_host import LinkSession
+    from ui.link.host import LinkSession
     from ui.session import Session
     info = _saved(app, "host")
     if info is None:

@@ -3,7 +3,7 @@
 # (its name, port, grace, which seats are link seats, each seat's token, the
 # game and deal it belongs to), under "join" the seat a joiner holds (host
 # address, port, seat, token, table name), under "typed" the address last
-# typed in the lobby (ui.link_address). A store without files (NoStore)
+# typed in the lobby (ui.link.address). A store without files (NoStore)
 # keeps it in memory. Loaded only while link.json is read or written.
 NAME = "link.json"
 

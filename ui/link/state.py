@@ -1,5 +1,5 @@
 # A joined table's game as this seat knows it, made only of the host's state
-# messages (ui/link_proto.py; ui/link_check.py checks each first): the seat's
+# messages (ui/link/proto.py; ui/link/check.py checks each first): the seat's
 # own view and legal actions, nothing else ever arrives. RemoteState answers
 # what ui.table.Table asks of an engine state; RemoteSession is the Session
 # face of the table (one human seat: this one). Loaded only for link play.
@@ -24,7 +24,7 @@ class RemoteState:
         self.why = []
 
     def take(self, msg):
-        # Use a state message that ui.link_check passed; ValueError (this state
+        # Use a state message that ui.link.check passed; ValueError (this state
         # left as it was) if its history does not follow what came before.
         v = msg["view"]
         h0 = msg["h0"]
