@@ -23,6 +23,7 @@ def round_value(view):
     # None: no bids; every trick won is a point off, so each is wanted
     return None
 
+
 # Level 1: the average estimate_quarters of a random Nines hand per trump
 # (C, D, H, S, NT), measured over 20000 random hands; it swaps well below par.
 PAR = (15, 15, 15, 15, 9)

@@ -53,6 +53,16 @@ def test_settings_round_trip_over_the_defaults(tmp_path):
     assert saves.Store(str(tmp_path), True).notice is None
 
 
+def test_a_list_setting_keeps_only_a_list_of_names():
+    # the names and the games learned are lists of words; anything else in a
+    # settings file falls back to the default
+    assert prefs.fix("learned", ["nines", "israeli"], []) == ["nines", "israeli"]
+    assert prefs.fix("learned", ["nines", 3], []) == []
+    assert prefs.fix("learned", "nines", []) == []
+    assert prefs.fix("names", ["Ann", "Bob"], None) == ["Ann", "Bob"]
+    assert prefs.fix("names", [], None) is None and prefs.fix("names", [1], None) is None
+
+
 def test_statistics_per_game_and_bot_level_with_best_scores(tmp_path):
     store = saves.Store(str(tmp_path), True)
     assert store.load_stats() == {}

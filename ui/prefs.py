@@ -94,17 +94,15 @@ def fix(name, value, default):
     # value if it suits setting name, else default
     if value is None:
         return default
-    if name == "names":
-        if type(value) is list and value and all(type(n) is str for n in value):
-            return [n[:12] for n in value]
-        return default
     if type(default) is bool:
         return bool(value) if type(value) in (bool, int) else default
     if type(default) is int:
         lo, hi = _LIMITS[name]
         return value if type(value) is int and lo <= value <= hi else default
-    if type(default) is list:
-        return value if type(value) is list else default
+    if type(default) is list or name == "names":     # names: None, the built-in ones
+        if type(value) is list and value and all(type(n) is str for n in value):
+            return [n[:12] for n in value]
+        return default
     return value if type(value) is dict else default
 
 
