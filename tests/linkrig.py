@@ -7,7 +7,7 @@ from tools.link.fake_net import Hub
 from tools.link.tables import Player, counter, host_table, joiner, run
 
 __all__ = ["Hub", "Player", "counter", "host_table", "joiner", "run",
-           "split_lines", "normal", "check_privacy"]
+           "split_lines", "normal", "check_privacy", "capture", "by_seat", "whole_game", "SETUPS"]
 
 # any real link socket a test opens stays on 127.0.0.1 (hal/desktop_net.py)
 os.environ["POCKET_TRICKS_LINK_LOCAL"] = "1"
@@ -25,6 +25,46 @@ def split_lines(data):
 def normal(x):
     import json
     return json.loads(json.dumps(x))
+
+
+def capture(hub):
+    streams = {}
+    hub.tap = lambda name, data: streams.setdefault(name, []).append(data)
+    return streams
+
+
+def by_seat(streams):
+    """{seat: [messages the host sent to it]} from the hub's captured bytes."""
+    out = {}
+    for name, parts in streams.items():
+        if not name.startswith("host>"):
+            continue
+        msgs = split_lines(b"".join(parts))
+        seats = [m["seat"] for m in msgs if m["t"] == "welcome"]
+        if seats:
+            out.setdefault(seats[0], []).extend(msgs)
+    return out
+
+
+# a table of every game for whole-game tests: (game, seats, options), each
+# with a person at the host and joiners on its "remote" seats
+SETUPS = [
+    ("nommie", ["human", "remote", "bot", "bot"], {}),
+    ("linger", ["remote", "human", "bot", "remote", "bot"], {}),
+    ("nines", ["bot", "human", "remote"], {"start_score": 4}),
+    ("callbreak", ["remote", "bot", "human", "bot"], {}),
+    ("israeli", ["human", "bot", "remote", "bot"], {"rounds": 4}),
+]
+
+
+def whole_game(gid, kinds, seed, options):
+    """A whole game at a host table with a joiner on every "remote" seat, every
+    byte captured: (host player, joiners, {stream name: [bytes]})."""
+    hub, h = host_table(gid, kinds, seed=seed, options=options)
+    streams = capture(hub)
+    js = [joiner(hub, "j%d" % i, "Jo%d" % i) for i in range(kinds.count("remote"))]
+    run([h] + js)
+    return h, js, streams
 
 
 STATE_KEYS = {"v", "t", "deal", "n", "view", "h0", "hist", "hn", "names", "kinds", "legal", "wait",

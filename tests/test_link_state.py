@@ -6,27 +6,17 @@ whole games, the remote state must give, at each move, what the engine gives
 that seat: its view, its legal actions when it is to act, who is to act,
 whether the game is over, the winners, and the words for each legal action.
 """
-import json
-
 import pytest
 
 from engine import games
 from ui.link.state import RemoteState
 
-from linkrig import host_table, joiner, run
-from test_link_table import SETUPS, by_seat, capture
-
-
-def normal(x):
-    return json.loads(json.dumps(x))
+from linkrig import SETUPS, by_seat, normal, whole_game
 
 
 @pytest.mark.parametrize("gid,kinds,opts", SETUPS, ids=[s[0] for s in SETUPS])
 def test_the_remote_state_answers_as_the_engine_at_every_move(gid, kinds, opts):
-    hub, h = host_table(gid, kinds, seed=5, options=opts)
-    streams = capture(hub)
-    js = [joiner(hub, "j%d" % i, "Jo%d" % i) for i in range(kinds.count("remote"))]
-    run([h] + js)
+    h, _, streams = whole_game(gid, kinds, 5, opts)
     actions = h.table().state().actions()
     checked = 0
     for seat, msgs in by_seat(streams).items():

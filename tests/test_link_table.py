@@ -9,43 +9,15 @@ import pytest
 
 from engine import games
 from ui.link import proto as P
+
 import linkrig
-from linkrig import Player, check_privacy, host_table, joiner, run, split_lines
-
-SETUPS = [
-    ("nommie", ["human", "remote", "bot", "bot"], {}),
-    ("linger", ["remote", "human", "bot", "remote", "bot"], {}),
-    ("nines", ["bot", "human", "remote"], {"start_score": 4}),
-    ("callbreak", ["remote", "bot", "human", "bot"], {}),
-    ("israeli", ["human", "bot", "remote", "bot"], {"rounds": 4}),
-]
-
-
-def capture(hub):
-    streams = {}
-    hub.tap = lambda name, data: streams.setdefault(name, []).append(data)
-    return streams
-
-
-def by_seat(streams):
-    """{seat: [messages the host sent to it]} from the hub's captured bytes."""
-    out = {}
-    for name, parts in streams.items():
-        if not name.startswith("host>"):
-            continue
-        msgs = split_lines(b"".join(parts))
-        seats = [m["seat"] for m in msgs if m["t"] == "welcome"]
-        if seats:
-            out.setdefault(seats[0], []).extend(msgs)
-    return out
+from linkrig import (SETUPS, Player, by_seat, capture, check_privacy, host_table, joiner, run,
+                     split_lines, whole_game)
 
 
 @pytest.mark.parametrize("gid,kinds,opts", SETUPS, ids=[s[0] for s in SETUPS])
 def test_whole_game_every_message_private(gid, kinds, opts):
-    hub, h = host_table(gid, kinds, seed=11, options=opts)
-    streams = capture(hub)
-    js = [joiner(hub, "j%d" % i, "Jo%d" % i) for i in range(kinds.count("remote"))]
-    run([h] + js)
+    h, js, streams = whole_game(gid, kinds, 11, opts)
     st = h.table().state()
     assert st.is_over()
     for j in js:
