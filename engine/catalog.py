@@ -34,3 +34,13 @@ def entry(game_id):
         if g[0] == game_id:
             return dict(zip(FIELDS, g))
     raise ValueError("Unknown game '%s'." % game_id)
+
+
+def low_wins(game_id):
+    # True where the lowest score wins (Nines: first to 0), None for a game
+    # without points (Linger Longer); False for an unknown id (statistics
+    # written by another version).
+    try:
+        return entry(game_id)["low_wins"]
+    except ValueError:
+        return False

@@ -18,13 +18,18 @@ def load(name):
 
 
 def forget(name):
-    # Drop module name so its bytecode can be collected (imported again on next use).
+    # Drop module name so its bytecode can be collected (imported again on next
+    # use); a package inside a package (ui.screens) goes too once none of its
+    # modules is left.
     if name in sys.modules:
         del sys.modules[name]
         parent, _, child = name.rpartition(".")
         pkg = sys.modules.get(parent)
-        if pkg is not None and hasattr(pkg, child):
-            delattr(pkg, child)
+        if pkg is not None:
+            if hasattr(pkg, child):
+                delattr(pkg, child)
+            if "." in parent and not [m for m in sys.modules if m.startswith(parent + ".")]:
+                forget(parent)
 
 
 def call(name, fn, *args):

@@ -4,7 +4,7 @@
 #
 # Like the frozen test player it feeds the fake keypad whenever the app waits
 # for a key, through the real board path (code.py -> hal.pybadge ->
-# ui.app.run). SAVE_GAME from the title: straight to a table (ui.menus'
+# ui.app.run). SAVE_GAME from the title: straight to a table (ui.screens.common'
 # quick start, deal SAVE_SEED, bots of the settings' level), then A, and
 # RIGHT every 7th key. After each key, with the bots done and the autosave
 # written, it collects and notes the live heap.
@@ -80,7 +80,7 @@ def _feed(q):
             top.cursor = 0
             _press(q, A)
             return
-        from ui.menus import quick_start
+        from ui.screens.common import quick_start
         quick_start(app, GAME, SEED)
         return
     st = app.stack[0].state()

@@ -9,7 +9,7 @@ from hal import keys as K
 from ui.app import App
 from ui.driver import Driver
 from ui.link.lobby import HostSetup
-from ui.newgame import Setup
+from ui.screens.newgame import Setup
 from ui.nostore import NoStore
 
 from test_console import run_console

@@ -85,7 +85,7 @@ def test_every_game_plays_to_the_end_through_typed_commands(gid, tmp_path):
     st = con.session.state
     assert st.is_over()
     assert "%s is over." % facts(gid)["title"] in out
-    from ui.standings import outcome
+    from ui.screens.standings import outcome
     assert outcome(st.view(None), st.winners(), con.session.names)[0] in out
     human_moves = [p for p in t.prompts if p == "You> "]
     assert len(human_moves) >= 3

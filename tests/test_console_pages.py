@@ -3,9 +3,10 @@ and texts as the title screen's, saved where the screen reads them, and bad
 input changes nothing."""
 
 from engine.games import IDS
-from ui import info, saves
+from ui.screens import info
+from ui import saves
 from ui.console.pages import COLS, rules_lines
-from ui.menus import rules_text
+from ui.screens.common import rules_text
 from ui.nostore import NoStore
 from ui.saves import Store
 

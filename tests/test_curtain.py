@@ -5,7 +5,7 @@ turns. Checked on the scene graph actually drawn, at every frame."""
 import random
 
 from hal import keys as K
-from ui.menus import start_table
+from ui.screens.common import start_table
 from ui.session import Session
 
 from test_ui_harness import make_rig

@@ -3,7 +3,7 @@
 CircuitPython takes a folder on the drive as a namespace package, and the
 drive comes before the frozen modules on sys.path: a folder ui/rules/ holding
 text files on CIRCUITPY made a firmware with ui frozen in fail with
-"no module named 'ui.menus'". So whatever the program reads at run time (the
+"no module named 'ui.screens.common'". So whatever the program reads at run time (the
 rules texts, the tips) lives in folders that are no package's name, and the
 same code runs from source, from .mpy and frozen.
 """

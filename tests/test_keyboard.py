@@ -1,4 +1,4 @@
-"""The on-screen keyboard (ui/keyboard.py): typing, erasing, cancelling,
+"""The on-screen keyboard (ui/screens/keyboard.py): typing, erasing, cancelling,
 taking the text, its limits and a refused text, drawn by the real views at
 160x128 and 240x135 (every frame checked for text that does not fit:
 tests/test_ui_harness.py's Rig); your name typed in Settings, saved and used
@@ -7,8 +7,9 @@ Screenshots go to build/ui/<size>/keyboard_*.png."""
 import pytest
 
 from hal import keys as K
-from ui import keyboard, naming, seating
-from ui.keyboard import Keyboard, key_row
+from ui.screens import keyboard, naming
+from ui import seating
+from ui.screens.keyboard import Keyboard, key_row
 
 from test_ui_harness import Rig
 
@@ -126,10 +127,10 @@ def test_the_keyboard_leaves_memory_when_it_closes():
     import sys
     from engine import ondemand
     r = Rig().start()
-    r.app.push(ondemand.load("ui.keyboard").Keyboard("Type", "", "ab", 3, lambda t: None))
-    assert "ui.keyboard" in sys.modules
+    r.app.push(ondemand.load("ui.screens.keyboard").Keyboard("Type", "", "ab", 3, lambda t: None))
+    assert "ui.screens.keyboard" in sys.modules
     r.keys("B")
-    assert "ui.keyboard" not in sys.modules
+    assert "ui.screens.keyboard" not in sys.modules
 
 
 # --- your name ----------------------------------------------------------------
@@ -174,7 +175,7 @@ def test_settings_types_your_name_saves_it_and_the_table_uses_it(w, h, tmp_path)
 
 
 def test_an_empty_name_is_you_again_and_the_bots_names_stay():
-    from ui.naming import set_name
+    from ui.screens.naming import set_name
     s = {"names": ["Zed", "Ann", "Bob"]}
     set_name(s, "Al")
     assert s["names"] == ["Al", "Ann", "Bob"]

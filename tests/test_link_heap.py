@@ -45,11 +45,11 @@ import sys
 from hal import keys as K
 from ui.app import App
 from ui.driver import Driver
-import ui.menus
+import ui.screens.common
 app = App(160, 128)
 app.settings["bot_level"] = 1
 app.start()
-ui.menus.quick_start(app, "linger", 3)
+ui.screens.common.quick_start(app, "linger", 3)
 d = Driver(app)
 for i in range(40):
     d.press(K.A)

@@ -240,7 +240,7 @@ def test_table_name_fits_the_panel_and_no_word_is_cut(name, want):
                                       ("linger", None)])
 def test_table_name_on_the_host_and_in_the_lobby(w, h, gid, name):
     from ui.link import lobby as link_lobby
-    from ui.menus import facts, short_title
+    from ui.screens.common import facts, short_title
     hub = Hub()
     host = linkrig.Player(hub, "host")
     n = facts(gid)["players"]

@@ -109,7 +109,7 @@ def test_every_deal_number_deals_different_cards():
 def test_every_front_end_offers_the_same_deal_numbers():
     from engine.rng import LAST_DEAL
     from hal import desktop_cli
-    from ui import newgame
+    from ui.screens import newgame
     assert desktop_cli.LAST_DEAL == LAST_DEAL
     assert 10 ** newgame.DIGITS - 1 == LAST_DEAL          # the setup screen's digits
     assert desktop_cli.parse_args(["--seed", str(LAST_DEAL)])["seed"] == LAST_DEAL

@@ -82,7 +82,7 @@ def test_statistics_per_game_and_bot_level_with_best_scores(tmp_path):
 def test_the_names_setting_names_the_seats_at_a_new_table(tmp_path):
     # POCKET_TRICKS_NAMES in settings.toml: yours first, then the bots in seat order
     from ui.app import App
-    from ui.menus import quick_start
+    from ui.screens.common import quick_start
     toml = tmp_path / "settings.toml"
     toml.write_text('POCKET_TRICKS_NAMES = "Mara,Zedekiah,Q"\n')
     app = App(160, 128, saves.Store(str(tmp_path), True, toml=str(toml)), "test", lambda: 7)
@@ -94,7 +94,7 @@ def test_the_names_setting_names_the_seats_at_a_new_table(tmp_path):
 
 def test_the_default_bot_level_is_hard_everywhere_and_settings_say_so():
     # level 2 loses to a careful player in Nommie, so new tables default to 3
-    from ui import settings
+    from ui.screens import settings
     assert prefs.DEFAULTS["bot_level"][0] == settings.DEFAULT_LEVEL == 3
     assert settings.values(prefs.with_defaults({}))[3] == "hard"
     assert settings.values(prefs.with_defaults({"bot_level": 2}))[3] == "normal"

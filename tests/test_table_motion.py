@@ -4,7 +4,7 @@ a card just played slides from its seat to the trick, one step a frame
 a view built afresh shows the cards in place, a frame redraws a small part of
 the screen; a PyBadge's heap gets the plain screen (ui.app.run)."""
 from ui import motion
-from ui.menus import start_table
+from ui.screens.common import start_table
 from ui.session import Session
 
 from test_ui_harness import make_rig

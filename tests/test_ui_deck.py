@@ -3,7 +3,7 @@ the font's cell size, the four-colour deck chosen in Settings, and the wide
 screen's hand."""
 from hal import keys as K
 from ui import fmt, gfx
-from ui.menus import start_table
+from ui.screens.common import start_table
 from ui.session import Session
 
 from test_ui_harness import make_rig

@@ -9,7 +9,7 @@ from hal import keys as K
 from ui.app import App
 from ui.nostore import NoStore
 from ui.driver import Driver
-from ui.menus import start_table
+from ui.screens.common import start_table
 from ui.session import Session
 
 from test_ui_harness import make_rig

@@ -1,12 +1,12 @@
 """The pause menu and what it offers, without a display: undo (a move, an
 Israeli Whist trick, B twice at the table, only while the rules allow it),
 handing a seat to a bot and back, the hint and its words, the rules page, and
-START / SELECT from the menu (ui.pause, ui.undo, ui.hint)."""
+START / SELECT from the menu (ui.screens.pause, ui.undo, ui.hint)."""
 import pytest
 
 from hal import keys as K
 from ui.nostore import NoStore
-from ui.menus import start_table
+from ui.screens.common import start_table
 from ui.session import Session
 
 from uilogic import (at_the_first_frisch, choose_menu, human_turn, name, new_app, pause_item,

@@ -8,7 +8,7 @@ import pytest
 
 from hal import keys as K
 from ui import gfx
-from ui.menus import start_table
+from ui.screens.common import start_table
 from ui.session import Session
 
 from test_ui_harness import make_rig

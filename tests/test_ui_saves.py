@@ -1,7 +1,7 @@
 """Saves as the screens show them, without a display: save and quit, then
 Continue (a fake store and the real one), a damaged save refused with a
 message, a long notice on its own page, read-only storage in the footer, and
-a new game that asks before it replaces the saved one (ui.title, ui.newgame,
+a new game that asks before it replaces the saved one (ui.screens.title, ui.screens.newgame,
 ui.saves)."""
 import pytest
 
@@ -110,7 +110,7 @@ def test_without_a_saved_game_a_new_game_starts_at_once():
 
 
 def test_game_from_the_command_line_asks_before_it_replaces_the_saved_game():
-    from ui.menus import quick_start
+    from ui.screens.common import quick_start
     store = NoStore()
     app, d, log = _saved_nines(store)
     quick_start(app, "nommie")

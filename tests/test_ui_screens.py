@@ -10,7 +10,7 @@ import pytest
 
 from engine.games import IDS
 from hal import keys as K
-from ui.menus import start_table
+from ui.screens.common import start_table
 from ui.session import Session
 
 from test_ui_harness import SHOTS, make_rig

@@ -1,6 +1,6 @@
 """The new-game setup screen, without a display: player counts and options
 per game, seat names, the row under the cursor explained, and the game it
-shows is the game that starts (ui.newgame)."""
+shows is the game that starts (ui.screens.newgame)."""
 from hal import keys as K
 
 from engine.games import IDS as GAMES

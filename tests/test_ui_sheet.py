@@ -1,7 +1,7 @@
 """Scores on screen, without a display: the round summary between rounds, the
 score sheet (totals, the last trick, a page per round, wide values), and
 game over (one screen, the winner and every seat, why the game ended)
-(ui.between, ui.sheet, ui.sheet_page, ui.standings)."""
+(ui.screens.between, ui.screens.sheet, ui.screens.sheet_page, ui.screens.standings)."""
 import pytest
 
 from hal import keys as K
@@ -68,7 +68,7 @@ def sheet_rows(lines):
     ("nommie", 4, {}), ("callbreak", 4, {"eight_wins": False}), ("israeli", 4, {"rounds": 3}),
     ("nines", 3, {"start_score": 4}), ("linger", 5, {}), ("linger", 2, {})])
 def test_score_sheet_has_real_columns_and_pages_by_round(gid, seats, opts):
-    from ui import sheet
+    from ui.screens import sheet
     app, d = new_app()
     t = start(app, gid, ["human"] + ["bot"] * (seats - 1), seed=3, opts=opts)
     until(d, lambda: len(t.state().history) >= 2 or name(app) == "GameOver", limit=20000)
@@ -108,7 +108,7 @@ def test_score_sheet_has_real_columns_and_pages_by_round(gid, seats, opts):
 
 
 def test_score_sheet_columns_for_wide_values():
-    from ui import sheet
+    from ui.screens import sheet
     v = {"players": 4, "game": "callbreak", "score_scale": 10, "scores": [85, -400, 123, 0],
          "history": [{"bids": [8, 13, 10, 1], "tricks": [13, 0, 10, 1],
                       "points": [85, -400, 123, 0]}], "rounds": 5}
@@ -149,7 +149,7 @@ def test_game_over_says_when_8_tricks_ended_the_game():
 
 
 def test_outcome_words_for_every_ending():
-    from ui.standings import outcome
+    from ui.screens.standings import outcome
     names = ["You", "Ann", "Bob"]
     assert outcome({"result": None}, [1], names) == ["Ann wins!"]
     assert outcome({}, [0], names) == ["You win!"]
@@ -202,7 +202,7 @@ def test_game_over_shows_the_winner_and_every_seat_without_scrolling(gid, seats,
 
 
 def test_final_scores_fit_two_to_a_line_at_160_px():
-    from ui import standings
+    from ui.screens import standings
     v = {"players": 4, "game": "callbreak", "score_scale": 10, "history": [{}],
          "scores": [-400, 123, -125, 85]}
     lines = standings.final_lines(v, ["Alexa", "Bo", "Cyril", "Di"], 25)
@@ -215,7 +215,7 @@ def test_final_scores_fit_two_to_a_line_at_160_px():
 
 
 def test_the_console_sheet_ends_with_who_leads():
-    from ui import sheet_page
+    from ui.screens import sheet_page
     v = {"players": 3, "game": "nines", "phase": "play", "scores": [5, 3, 9],
          "history": [{"tricks": [4, 6, 3], "points": [0, -2, 1]}]}
     out = sheet_page.score_sheet(v, ["You", "Ann", "Bob"], 80)

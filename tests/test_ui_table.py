@@ -7,7 +7,7 @@ import pytest
 
 from hal import keys as K
 from ui import fmt
-from ui.menus import start_table
+from ui.screens.common import start_table
 from ui.session import Session
 
 from uilogic import at_the_first_frisch, human_turn, name, new_app, start, until
@@ -295,7 +295,7 @@ def test_israeli_table_says_when_the_cards_are_dealt_again():
 
 def test_call_break_says_call_where_other_games_say_bid():
     from ui import table_text
-    from ui.sheet import round_table
+    from ui.screens.sheet import round_table
     from engine import callbreak, nommie
     for mod, word in ((callbreak, "call"), (nommie, "bid")):
         st = mod.new_game(seed=4)

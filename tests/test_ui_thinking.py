@@ -4,7 +4,7 @@ while bots decide are kept for the human's turn instead of being dropped."""
 from hal import keys as K
 from ui.app import App
 from ui.driver import Driver
-from ui.menus import start_table
+from ui.screens.common import start_table
 from ui.nostore import NoStore
 from ui.session import Session
 

@@ -1,13 +1,14 @@
 """The title and the menus it opens, without a display: Continue only with a
 saved game, settings, statistics, rules and about, and the small texts and
-helpers those screens use (ui.title, ui.settings, ui.info, ui.menus,
-ui.screen; virtual time via ui.driver)."""
+helpers those screens use (ui.screens.title, ui.screens.settings, ui.screens.info,
+ui.screens.common, ui.screen; virtual time via ui.driver)."""
 import pytest
 
 from hal import keys as K
-from ui import fmt, standings
+from ui import fmt
+from ui.screens import standings
 from ui.nostore import NoStore
-from ui.menus import rules_text
+from ui.screens.common import rules_text
 from ui.screen import wrap
 
 from engine.games import IDS as GAMES
@@ -129,8 +130,9 @@ def test_statistics_table_columns_line_up():
 
 def test_rare_screens_leave_memory_when_closed():
     import sys
-    lazy = ("ui.title", "ui.newgame", "ui.settings", "ui.info", "ui.pause", "ui.between",
-            "ui.sheet", "ui.sheet_page", "ui.menus", "ui.glyphs", "ui.nostore", "hal.pick")
+    lazy = ["ui.screens." + m for m in ("title", "newgame", "settings", "info", "pause", "between",
+                                        "sheet", "sheet_page", "common")]
+    lazy += ["ui.glyphs", "ui.nostore", "hal.pick"]
     from engine.ondemand import forget
     for m in lazy:                                 # left over by earlier tests' apps
         forget(m)
@@ -139,7 +141,8 @@ def test_rare_screens_leave_memory_when_closed():
         choose_menu(d, app, label)
         d.keys([K.B, K.B] if label == "Rules" else [K.B])
         assert name(app) == "Title"
-        assert not [m for m in ("ui.settings", "ui.info") if m in sys.modules], label
+        gone = ("ui.screens.settings", "ui.screens.info")
+        assert not [m for m in gone if m in sys.modules], label
     t = start(app, "nommie", ["human", "bot", "bot", "bot"], seed=3)
     until(d, lambda: human_turn(t))
     d.keys([K.START, K.B, K.SELECT, K.B])
@@ -168,7 +171,7 @@ def test_settings_speed_goes_slow_normal_fast_and_levels_have_names():
 
 
 def test_statistics_show_no_best_score_for_a_game_without_points():
-    from ui.info import stats_lines
+    from ui.screens.info import stats_lines
     store = NoStore()
     store.record_result("linger", {"bots": [2]}, [(True, 0)])
     store.record_result("nines", {"bots": [2]}, [(False, 3)])

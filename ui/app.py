@@ -29,15 +29,16 @@ def open_store(hal):
 # dropped with the screen when its class says so), class; one flat tuple, the
 # smallest such table in a board's heap.
 OVER = (
-    "pause", "ui.pause", "Pause",                    # (table)
-    "round_summary", "ui.between", "RoundSummary",   # (table)
-    "curtain", "ui.between", "Curtain",              # (table, seat)
-    "game_over", "ui.game_over", "GameOver",         # (table)
-    "tip", "ui.tips", "Tip",                         # (table, phase)
-    "score_sheet", "ui.sheet_page", "ScoreSheet",    # (table)
-    "host_pause", "ui.link.menus", "HostPause",      # (table)
-    "join_pause", "ui.link.menus", "JoinPause",      # (table)
-    "link_over", "ui.link.over", "LinkGameOver",     # (table)
+    "pause", "ui.screens.pause", "Pause",                    # (table)
+    "round_summary", "ui.screens.between", "RoundSummary",   # (table)
+    "curtain", "ui.screens.between", "Curtain",              # (table, seat)
+    "game_over", "ui.screens.game_over", "GameOver",         # (table)
+    "tip", "ui.tips", "Tip",                                 # (table, phase)
+    "score_sheet", "ui.screens.sheet_page", "ScoreSheet",    # (table)
+    "host_pause", "ui.link.menus", "HostPause",              # (table)
+    "join_pause", "ui.link.menus", "JoinPause",              # (table)
+    "link_over", "ui.link.over", "LinkGameOver",             # (table)
+    "link_menu", "ui.link.lobby", "LinkMenu",                # ()
 )
 
 
@@ -70,7 +71,7 @@ class App:
 
     def _drop(self):
         # Take the top screen off; a screen from a module loaded only for it
-        # (its class says which: `module = "ui.pause"`) unloads that module
+        # (its class says which: `module = "ui.screens.pause"`) unloads that module
         # when no other screen on the stack still comes from it.
         screen = self.stack.pop()
         screen.exit()
@@ -105,14 +106,14 @@ class App:
     def begin(self, screen):
         # Start over with screen alone (a game): the title and setup code leave memory.
         self.clear()
-        forget("ui.menus")      # shared by the menu screens only
-        forget("ui.seating")    # the names a setup gave the seats
+        forget("ui.screens.common")     # shared by the menu screens only
+        forget("ui.seating")            # the names a setup gave the seats
         self.push(screen)
 
     def home(self):
         # Back to the title screen, alone on the stack.
         self.clear()
-        from ui.title import Title
+        from ui.screens.title import Title
         self.push(Title())
 
     # --- input and time --------------------------------------------------
@@ -190,7 +191,7 @@ def run(hal):
         from ui.link.lobby import from_options      # --host / --join ADDRESS
         from_options(app, opts)
     elif opts.get("quick"):
-        from ui.menus import quick_start
+        from ui.screens.common import quick_start
         quick_start(app, opts["quick"], opts.get("seed"))
     screen.draw(app)
     wait = 0

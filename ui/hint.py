@@ -1,7 +1,7 @@
 # A hint (pause menu): the card or bid a level-3 bot would choose for the
 # seat to act, from that seat's own view, with a short reason. The bots give
 # no reasons of their own, so the reason says what the choice does at the
-# table now. Loaded when asked for, unloaded after (ui.pause).
+# table now. Loaded when asked for, unloaded after (ui.screens.pause).
 from engine import bots
 from engine.actions import BID, KEEP, PASS, SWAP, TRUMP, is_bid, is_card
 from ui import fmt

@@ -147,7 +147,7 @@ def tally(stats, game_id, levels, won, score):
     g["won"] = g.get("won", 0) + won
     best = g.get("best")
     from engine.ondemand import call
-    low = call("ui.standings", "low_wins", game_id)    # which way its scores win
+    low = call("engine.catalog", "low_wins", game_id)    # which way its scores win
     if low is None:
         g.pop("best", None)     # (a best of 0 kept by an older version goes)
     elif type(score) is int and (best is None or (score < best if low else score > best)):

@@ -11,9 +11,9 @@ BOT_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
 
 
 def default_names(seats, names=None):
-    # Names of at most 5 letters (they fit the screen; ui/naming.py's MOST).
+    # Names of at most 5 letters (they fit the screen; ui/screens/naming.py's MOST).
     # names: the names setting (POCKET_TRICKS_NAMES in settings.toml, your name
-    # typed in Settings: ui/naming.py), yours first: a lone human
+    # typed in Settings: ui/screens/naming.py), yours first: a lone human
     # is names[0] ("You" without it), the bots take the names after it in seat
     # order (past its end the first of BOT_NAMES not taken; never yours: your
     # name typed in Settings may be one of theirs); several humans are P1, P2, ...

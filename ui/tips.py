@@ -10,7 +10,7 @@ from ui.list_screen import TextScreen
 def rules_path(name):
     # a file in the rules texts' folder, rules/ at the program's root (beside
     # ui/, never in it: a data folder inside a package folder would shadow a
-    # frozen package): the tips here, the rules for ui.menus.rules_text
+    # frozen package): the tips here, the rules for ui.screens.common.rules_text
     here = __file__.replace("\\", "/")
     cut = here.rfind("/", 0, here.rfind("/"))   # the "/" before ui/
     return here[:cut + 1] + "rules/" + name

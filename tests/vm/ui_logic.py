@@ -4,8 +4,8 @@
 from hal import keys as K
 from ui.app import App
 from ui.driver import Driver
-from ui.menus import setup_options
-from ui.newgame import Setup
+from ui.screens.common import setup_options
+from ui.screens.newgame import Setup
 from engine import games, ondemand
 
 
@@ -53,7 +53,7 @@ for gid in games.IDS:
     print(gid, "over after", keys, "keys; winners", st.winners())
     ondemand.forget("engine." + gid)
 
-# Settings -> Name: your name typed on the on-screen keyboard (ui/keyboard.py)
+# Settings -> Name: your name typed on the on-screen keyboard (ui/screens/keyboard.py)
 app.home()
 while app.top().lines[app.top().cursor] != "Settings":
     d.press(K.DOWN)
@@ -67,7 +67,7 @@ assert type(kb).__name__ == "Keyboard" and kb.text == "You", kb.text
 d.keys([K.B, K.B, K.B, K.RIGHT, K.A, K.RIGHT, K.A, K.UP, K.LEFT, K.A, K.RIGHT, K.A])
 assert type(app.top()).__name__ == "Settings", type(app.top()).__name__
 assert app.settings["names"][0] == "B", app.settings["names"]
-assert "ui.keyboard" not in __import__("sys").modules
+assert "ui.screens.keyboard" not in __import__("sys").modules
 d.press(K.B)
 print("name typed:", app.settings["names"][0])
 

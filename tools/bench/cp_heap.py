@@ -151,10 +151,11 @@ MODULES = ("hal.keys", "engine", "engine.cards", "engine.actions", "engine.rng",
            "engine.bot_search_callbreak", "engine.israeli", "engine.bot_israeli",
            "engine.explain", "engine.parse", "engine.saved",
            "ui.fmt", "ui.screen", "ui.session", "ui.app", "ui.atomic", "ui.saves", "ui.storage",
-           "ui.table", "ui.menus", "ui.title", "ui.newgame", "ui.pause", "ui.between",
-           "ui.sheet", "ui.sheet_page", "ui.table_text", "ui.table_keys", "ui.panel", "ui.hint",
-           "ui.settings",
-           "ui.info", "ui.prefs", "ui.undo", "ui.console.play", "ui.console.menu")
+           "ui.table", "ui.screens.common", "ui.screens.title", "ui.screens.newgame",
+           "ui.screens.pause", "ui.screens.between", "ui.screens.sheet", "ui.screens.sheet_page",
+           "ui.table_text", "ui.table_keys", "ui.panel", "ui.hint",
+           "ui.screens.settings",
+           "ui.screens.info", "ui.prefs", "ui.undo", "ui.console.play", "ui.console.menu")
 
 
 def module_figures(kind="mpy", modules=MODULES):

@@ -17,7 +17,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 
 def type_text(kb, text, press):
-    # Type text on the on-screen keyboard kb (ui.keyboard): press(key) moves
+    # Type text on the on-screen keyboard kb (ui.screens.keyboard): press(key) moves
     # the cursor down to each character's row, right to it, then A.
     from hal import keys as K
     for ch in text:
@@ -93,7 +93,7 @@ def human(t):
 
 def make_all(width=160, height=128, out=None):
     from hal import keys as K
-    from ui.menus import start_table
+    from ui.screens.common import start_table
     from ui.session import Session
     out = out or os.path.join(ROOT, "docs")
     made = []

@@ -30,7 +30,7 @@ from hal import keys as K
 from ui.app import App
 from ui.driver import Driver
 from ui.saves import Store
-import ui.menus
+import ui.screens.common
 
 GAME = %(game)r
 MEMINFO = %(meminfo)r
@@ -46,7 +46,7 @@ except OSError:
 app = App(160, 128, Store(SAVES, True))
 app.settings["bot_level"] = LEVEL
 app.start()
-ui.menus.quick_start(app, GAME, SEED)
+ui.screens.common.quick_start(app, GAME, SEED)
 d = Driver(app)
 try:
     alloc = gc.mem_alloc

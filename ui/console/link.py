@@ -98,7 +98,7 @@ class LinkConsole:
         c = self.c
         if self.seen_v is None or c.back_at != self.back_seen:
             self.back_seen = c.back_at        # joined, or back: the game, the seat, the table
-            from ui.menus import facts
+            from ui.screens.common import facts
             self.say("", "%s %s: %s, seat %d." % (
                 "Back at" if self.seen_v is not None else "Joined", c.table_name or "the table",
                 facts(c.game)["title"], c.seat + 1))
@@ -118,14 +118,14 @@ class LinkConsole:
                 self.say(text_table.trick_line(v, names))
             if st.hn > self.hist and st.complete():
                 self.say("Round %d over:" % st.hn)
-                self.say(*call("ui.sheet", "round_summary", v, names, 80))
+                self.say(*call("ui.screens.sheet", "round_summary", v, names, 80))
             self.hist = st.hn
             self.trick = list(st.trick)
             self.seen_n = st.n
         if st.is_over():
             self.say("", "Game over.")
-            self.say(*call("ui.sheet_page", "score_sheet", v, names, 80))
-            self.say(*call("ui.standings", "outcome", v, st.winners(), names))
+            self.say(*call("ui.screens.sheet_page", "score_sheet", v, names, 80))
+            self.say(*call("ui.screens.standings", "outcome", v, st.winners(), names))
             return True
         w = self.c.wait
         if w:
@@ -168,7 +168,7 @@ class LinkConsole:
         elif word == "hand":
             self.say(text_table.hand_text(st.v["hands"][self.c.seat] or []))
         elif word in ("scores", "score"):
-            self.say(*call("ui.sheet_page", "score_sheet", st.v, self.names(), 80))
+            self.say(*call("ui.screens.sheet_page", "score_sheet", st.v, self.names(), 80))
         elif word in ("last", "last trick"):
             self.say(text_table.trick_won_line(st.v, self.names()).strip() if st.v.get("last_trick")
                      else "No trick has been played yet this round.")
@@ -286,7 +286,7 @@ def main(profile, address, name=None, opts=None):
     token = saved.get("token") if saved and saved.get("host") == host and \
         saved.get("port") == port else None
     from engine.ondemand import call
-    name = call("ui.naming", "link_name", store.load_settings(), name)   # --name, else yours
+    name = call("ui.screens.naming", "link_name", store.load_settings(), name)  # --name, else yours
     client = Client(app, net, host, port, name, token)
     ready, readline = _stdin()
     profile.write("Joining %s:%d.\n%s\n" % (host, port, "\n".join(HELP)))

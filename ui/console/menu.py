@@ -23,7 +23,7 @@ from engine.ondemand import call
 from engine.parse import number  # ASCII digits only (not "²" or "٣")
 from engine.rng import LAST_DEAL, random_deal
 from ui.console import words as W
-from ui.menus import facts
+from ui.screens.common import facts
 from ui.clean import clean
 from ui.console.play import Playing
 from ui.seating import default_names

@@ -1,16 +1,16 @@
 # The console's pages beside its games, as the title screen has them:
-# settings (ui/settings.py's rows and steps, saved as the screen saves them),
-# statistics (ui/info.py's table) and rules (rules/). Loaded only while
+# settings (ui/screens/settings.py's rows and steps, saved as the screen saves them),
+# statistics (ui/screens/info.py's table) and rules (rules/). Loaded only while
 # one is open (engine.ondemand.call), so a game keeps none of it in the heap.
 from engine import games
 from engine.ondemand import call
 from engine.parse import number
 from ui.console.words import ECHO, HELP_WORDS
-from ui.menus import rules_text, short_title
+from ui.screens.common import rules_text, short_title
 from ui.screen import wrap
 
 COLS = 78   # a terminal's 80 columns, less a margin
-# What each setting of ui.settings.LABELS does, as the console explains it.
+# What each setting of ui.screens.settings.LABELS does, as the console explains it.
 MEANINGS = ("how fast the bots play on the screen",
             "your only playable card is played for you",
             "the screen's sounds",
@@ -24,7 +24,7 @@ BACK_WORDS = ("", "q", "quit", "back", "b", "exit", "menu")
 def settings_page(con):
     # Show the settings and change them until an empty line; each change is
     # saved at once (con.store), so the screen and the next console use it.
-    from ui import settings as S
+    from ui.screens import settings as S
     if con.store is None:
         con.say("! Settings need storage, and this console has none.")
         return
@@ -52,11 +52,11 @@ def settings_page(con):
             continue
         if i == name:
             mine = typed.split()[1] if len(words) == 2 else ""
-            why = call("ui.naming", "why_not", mine)
+            why = call("ui.screens.naming", "why_not", mine)
             if why:
                 con.say("! %s, like '%d Ann'." % (why, name))
                 continue
-            call("ui.naming", "set_name", s, mine)
+            call("ui.screens.naming", "set_name", s, mine)
         elif len(words) == 2:
             level = number(words[1])
             if i != 4:
@@ -87,7 +87,7 @@ def stats_page(con):
         con.say("! Statistics need storage, and this console has none.")
         return
     con.say("", "Statistics:")
-    con.say(*["  " + line for line in call("ui.info", "stats_lines", con.store, COLS - 2)])
+    con.say(*["  " + line for line in call("ui.screens.info", "stats_lines", con.store, COLS - 2)])
     con.news()   # a damaged statistics file is told here
 
 

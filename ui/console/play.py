@@ -9,7 +9,7 @@ from engine.actions import is_card
 from engine.cards import card_text
 from engine.parse import parse_suit
 from ui.console import table as text_table, words as W
-from ui.menus import facts
+from ui.screens.common import facts
 
 LIST_AT_MOST = 16        # longer legal-move lists are left to the `moves` command
 
@@ -124,7 +124,7 @@ class Playing:
         if len(st.history) > rounds:
             after = st.view(None)
             self.tell("Round %d over:" % len(after["history"]))
-            self.tell(*call("ui.sheet", "round_summary", after, s.names, 80))
+            self.tell(*call("ui.screens.sheet", "round_summary", after, s.names, 80))
             done = True
         if done or s.is_human(seat):
             self.autosave()
@@ -183,7 +183,7 @@ class Playing:
         elif word in ("moves", "legal"):
             self.say(*text_table.moves_lines(s.state, s.state.legal_actions()))
         elif word in ("scores", "score"):
-            self.say(*call("ui.sheet_page", "score_sheet", s.state.view(seat), s.names, 80))
+            self.say(*call("ui.screens.sheet_page", "score_sheet", s.state.view(seat), s.names, 80))
             self.say("Deal no. %d" % s.seed)
         elif word in ("last", "last trick"):
             v = s.state.view(seat)
@@ -271,7 +271,7 @@ class Playing:
         v = s.state.view(None)
         win = s.state.winners()
         self.say("", "%s is over." % title)
-        self.say(*call("ui.sheet_page", "score_sheet", v, s.names, 80))
-        self.say(*call("ui.standings", "outcome", v, win, s.names))
+        self.say(*call("ui.screens.sheet_page", "score_sheet", v, s.names, 80))
+        self.say(*call("ui.screens.standings", "outcome", v, win, s.names))
         if self.store is not None:
             s.results(self.store, self.hinted)  # as the screen does: every person's result

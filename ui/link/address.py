@@ -32,5 +32,5 @@ def ask(app, join):
         link_saved.put(app.store, "typed", {"address": text})
         forget("ui.link.saved")
         join(text)
-    app.push(load("ui.keyboard").Keyboard("Host's address", last.get("address") or "", KEYS,
+    app.push(load("ui.screens.keyboard").Keyboard("Host's address", last.get("address") or "", KEYS,
                                           MOST, done, why_not))

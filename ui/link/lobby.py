@@ -35,10 +35,10 @@ def _done(got):
 
 
 def my_name(app):
-    # Your seat's name in link play (ui.naming.link_name), or None.
+    # Your seat's name in link play (ui.screens.naming.link_name), or None.
     from engine.ondemand import call
     o = getattr(app, "opts", None) or {}
-    return call("ui.naming", "link_name", app.settings, o.get("name"))
+    return call("ui.screens.naming", "link_name", app.settings, o.get("name"))
 
 
 def _fail(app, e):
@@ -140,7 +140,7 @@ def from_options(app, opts):
             return resume(app, None, port)
         app.push(HostSetup())
         return None
-    from ui.menus import facts
+    from ui.screens.common import facts
     level = app.settings["bot_level"]
     try:
         g = facts(gid)
@@ -160,7 +160,7 @@ def from_options(app, opts):
     grace = opts.get("grace")             # (0: no grace at all)
     if grace is None:
         grace = DEFAULT_GRACE
-    from ui.menus import start_or_ask
+    from ui.screens.common import start_or_ask
     start_or_ask(app, lambda: host(app, gid, kinds, levels, seed, None, grace, port,
                                    my_name(app), None, opts.get("turn") or 0))
     return None
@@ -208,8 +208,8 @@ class HostSetup(ListScreen):
 
     @property
     def seat_kinds(self):
-        # You, Link, then the bot levels by name (ui.menus: loaded by the setup rows anyway)
-        from ui.menus import SEAT_KINDS
+        # You, Link, then the bot levels by name (ui.screens.common: the setup rows load it)
+        from ui.screens.common import SEAT_KINDS
         return ("You", "Link") + SEAT_KINDS[1:]
 
     def __init__(self):
@@ -234,14 +234,14 @@ class HostSetup(ListScreen):
         return games.IDS[self.game]
 
     def rows_model(self):
-        from ui.menus import setup_options
+        from ui.screens.common import setup_options
         out = [("game", 0), ("players", 0)]
         out += [("seat", s) for s in range(self.players)]
         out += [("option", i) for i in range(len(setup_options(self.gid())))]
         return out + [("grace", 0), ("turn", 0), ("start", 0)]
 
     def refresh(self):
-        from ui.menus import facts, setup_lines
+        from ui.screens.common import facts, setup_lines
         gid = self.gid()
         g = facts(gid)
         self.players = max(g["fewest"], min(g["most"], self.players))
@@ -251,16 +251,16 @@ class HostSetup(ListScreen):
 
     def own_row(self, kind, c):
         if kind == "grace":
-            from ui.menus import row
+            from ui.screens.common import row
             return row("Grace", "%d s" % self.grace, c)
         if kind == "turn":
-            from ui.menus import row
+            from ui.screens.common import row
             return row("Turn timer", "%d s" % self.turn if self.turn else "Off", c)
         return "  Open the table"
 
     def change(self, i, step):
         from engine import games
-        from ui.menus import facts, setup_options
+        from ui.screens.common import facts, setup_options
         kind, idx = self.rows_model()[i]
         if kind == "game":
             self.game = (self.game + step) % len(games.IDS)
@@ -301,7 +301,7 @@ class HostSetup(ListScreen):
             self.footer = "Make a seat Link"
             return
         levels = [max(0, self.seats[s] - 2) for s in range(n)]
-        from ui.menus import setup_options, start_or_ask
+        from ui.screens.common import setup_options, start_or_ask
         opts = {}
         for key, label, values, default in setup_options(self.gid()):
             opts[key] = self.options.get(key, default)
@@ -348,7 +348,7 @@ class Lobby(ListScreen):
     def refresh(self):
         # TYPE, then a row per table; without tables what the lobby is doing,
         # below a gap (the cursor stays on the rows it can choose).
-        from ui.menus import short_title
+        from ui.screens.common import short_title
         if self.why:
             self.lines = [TYPE, "", "No network:", self.why]
         elif not self.tables:

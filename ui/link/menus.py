@@ -20,10 +20,10 @@ class _Pause(Menu):
 
     def rules(self):
         from engine.ondemand import forget
-        from ui.menus import rules_text, short_title
+        from ui.screens.common import rules_text, short_title
         gid = self.table.session.game
         self.app.push(TextScreen(short_title(gid), rules_text(gid)))
-        forget("ui.menus")
+        forget("ui.screens.common")
 
 
 class HostPause(_Pause):

@@ -1,8 +1,8 @@
 # Game over at a link table (App.open("link_over")): the host may deal again
 # to the same players. A module of its own, loaded at a link game's end, so
-# game over's module (ui.game_over, its base) stays small.
+# game over's module (ui.screens.game_over, its base) stays small.
 from engine.ondemand import call, forget
-from ui.game_over import GameOver
+from ui.screens.game_over import GameOver
 
 
 class LinkGameOver(GameOver):
@@ -19,4 +19,4 @@ class LinkGameOver(GameOver):
 
     def exit(self):
         GameOver.exit(self)
-        forget("ui.game_over")         # loaded for the base class
+        forget("ui.screens.game_over")         # loaded for the base class

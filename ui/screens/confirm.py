@@ -7,7 +7,7 @@ from ui.screen import wrap
 
 class Confirm(ListScreen):
     # A yes/no question; on_yes runs after the dialog is closed.
-    module = "ui.confirm"
+    module = "ui.screens.confirm"
 
     def __init__(self, question, on_yes, yes="Yes", no="No"):
         ListScreen.__init__(self, "Are you sure?", [], "A: choose  B: cancel", 1)

@@ -1,9 +1,8 @@
 # What the menus and in-game screens share: seat kinds, a game's facts
 # (engine.catalog: titles, player counts, options), a "< value >" row,
-# starting a table. The screens themselves live in modules loaded only while
-# they are open (ui.pause, ui.between, ui.sheet, ui.settings, ui.info,
-# ui.newgame, ui.title), so a game in progress keeps none of their code in
-# the heap.
+# starting a table. The screens themselves are modules of ui/screens/ loaded
+# only while they are open (pause, between, sheet, settings, info, newgame,
+# title), so a game in progress keeps none of their code in the heap.
 from ui import fmt
 
 LEVEL_NAMES = ("random", "easy", "normal", "hard")     # the bot levels 0-3
@@ -111,7 +110,7 @@ def start_or_ask(app, start):
     title = app.stack[0] if app.stack else None
     saved = title.saved_name() if hasattr(title, "saved_name") else None
     if saved:
-        from ui.confirm import replacing
+        from ui.screens.confirm import replacing
         replacing(app, saved, start)
     else:
         start()

@@ -2,7 +2,7 @@
 # numbers right-aligned, so bids of 10+, Call Break's tenths and 2-5 players
 # line up. This module holds what the round summary needs (loaded at a round's
 # end, beside a level-3 game: kept small); the score sheet screen, the text
-# sheet and game over's lines are in ui.sheet_page (which builds on this
+# sheet and game over's lines are in ui.screens.sheet_page (which builds on this
 # one), loaded when asked for.
 from engine.ondemand import call
 from ui.fmt import bid_word, pad, rpad, score
@@ -47,7 +47,7 @@ def round_table(view, names, r):
     h = view["history"][r]
     bids = h.get("bids") or [None] * n
     has_bids = [b for b in bids if b is not None]
-    scored = call("ui.standings", "low_wins", view["game"]) is not None   # keeps points
+    scored = call("engine.catalog", "low_wins", view["game"]) is not None   # keeps points
     tot = totals_after(view, r)
     rows = [[""] + ([bid_word(view, True)] if has_bids else []) + ["Won"] + (["Pts", "Total"] if scored else [])]
     for s in range(n):

@@ -27,7 +27,7 @@ def key_row(labels, at):
 
 
 class Keyboard(ListScreen):
-    module = "ui.keyboard"
+    module = "ui.screens.keyboard"
 
     def __init__(self, title, text, keys, most, done, check=None):
         # keys: the characters that may be typed, in the grid's order; most:

@@ -4,8 +4,8 @@
 from hal import keys as K
 from ui.fmt import bid_word, card, pad, score
 from ui.list_screen import ListScreen
-from ui.sheet import columns, round_table, signed
-from ui.standings import low_wins, rounds_left, standings
+from ui.screens.sheet import columns, round_table, signed
+from ui.screens.standings import low_wins, rounds_left, standings
 
 
 def score_sheet(view, names, cols):
@@ -103,7 +103,7 @@ class ScoreSheet(ListScreen):
     # SELECT's pages: the totals (who leads, by how much, the rounds left),
     # the last trick, then the rounds, latest first. LEFT/RIGHT turn the
     # pages, UP/DOWN scroll a long one, A/B close.
-    module = "ui.sheet_page"
+    module = "ui.screens.sheet_page"
     toggle = K.SELECT
 
     def __init__(self, table):
@@ -134,8 +134,8 @@ class ScoreSheet(ListScreen):
     def exit(self):
         ListScreen.exit(self)
         from engine.ondemand import forget
-        forget("ui.sheet")            # loaded for its table helpers
-        forget("ui.standings")
+        forget("ui.screens.sheet")            # loaded for its table helpers
+        forget("ui.screens.standings")
 
     def key(self, k):
         if k in (K.LEFT, K.RIGHT):

@@ -1,13 +1,13 @@
 # The pause menu (START at the table) and the seats screen it opens. Loaded
 # when START is pressed, unloaded when the menu closes (App: `module`).
-from ui.menus import SEAT_KINDS, row, rules_text, short_title
+from ui.screens.common import SEAT_KINDS, row, rules_text, short_title
 from hal import keys as K
 from ui.list_screen import ListScreen, Menu, TextScreen
 from engine.ondemand import call
 
 
 class Pause(Menu):
-    module = "ui.pause"
+    module = "ui.screens.pause"
     toggle = K.START
 
     def __init__(self, table):
@@ -29,9 +29,9 @@ class Pause(Menu):
         self.lines = [it[0] for it in self.items]
 
     def exit(self):
-        # Back to the table: the helpers this module took from ui.menus go too.
+        # Back to the table: the helpers this module took from ui.screens.common go too.
         from engine.ondemand import forget
-        forget("ui.menus")
+        forget("ui.screens.common")
 
     def hint(self):
         from ui import hint
@@ -52,7 +52,7 @@ class Pause(Menu):
     def undo(self):
         trick = call("ui.take_back", "trick_game", self.table)
         q = "Take back the last trick?" if trick else "Take back your last move?"
-        from ui.confirm import Confirm
+        from ui.screens.confirm import Confirm
         self.app.push(Confirm(q, self.do_undo))
 
     def do_undo(self):
@@ -68,7 +68,7 @@ class Pause(Menu):
 
 
 class Seats(ListScreen):
-    module = "ui.pause"
+    module = "ui.screens.pause"
 
     def __init__(self, table):
         ListScreen.__init__(self, "Seats", [], "L/R change, B back", 0)

@@ -3,7 +3,7 @@
 # screen. Loaded only while the screen (App: `module`) or the console's
 # settings page is open.
 from engine.ondemand import call
-from ui.menus import LEVEL_NAMES, on_off, row
+from ui.screens.common import LEVEL_NAMES, on_off, row
 from ui.list_screen import ListScreen
 from ui.seating import default_names
 from hal import keys as K
@@ -18,7 +18,7 @@ DEFAULT_LEVEL = call("ui.prefs", "with_defaults", {})["bot_level"]
 
 def values(s):
     # The shown value of each setting of LABELS, in s (the settings dict); your
-    # name is a lone person's seat's (as ui.naming.mine says it).
+    # name is a lone person's seat's (as ui.screens.naming.mine says it).
     return (SPEEDS[(s["speed"] - 1) % len(SPEEDS)], on_off(s.get("autoplay")),
             on_off(s.get("sound")), LEVEL_NAMES[s["bot_level"] % 4],
             on_off(s.get("tips")), DECKS[1 if s.get("four_colours") else 0],
@@ -27,7 +27,7 @@ def values(s):
 
 def change_setting(s, i, step, wrap=True):
     # Setting i of LABELS one step on (step 1) or back (-1), in s; the last, your
-    # name, is typed instead (ui/naming.py). With wrap
+    # name, is typed instead (ui/screens/naming.py). With wrap
     # the speed and the level go round (Fast -> Slow, hard -> random: A and
     # the console's number); without it they stop at the ends (LEFT/RIGHT:
     # Slow, Normal, Fast in that order).
@@ -50,7 +50,7 @@ def _step(i, step, n, wrap):
 
 
 class Settings(ListScreen):
-    module = "ui.settings"
+    module = "ui.screens.settings"
 
     def __init__(self):
         ListScreen.__init__(self, "Settings", [], "L/R change, B back", 0)
@@ -79,7 +79,7 @@ class Settings(ListScreen):
     def choose(self, i):
         if i == len(LABELS) - 1:
             from engine.ondemand import call
-            call("ui.naming", "ask", self)
+            call("ui.screens.naming", "ask", self)
             return
         change_setting(self.app.settings, i, 1)
         self.refresh()

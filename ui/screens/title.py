@@ -5,7 +5,7 @@ from ui.list_screen import Menu, TextScreen
 
 
 class Title(Menu):
-    module = "ui.title"
+    module = "ui.screens.title"
 
     def __init__(self):
         Menu.__init__(self, "Pocket Tricks", [], "A: choose")
@@ -44,10 +44,10 @@ class Title(Menu):
         self.tell()
 
     def resume(self):
-        # Back on top: the helpers the screens it opened shared (ui.menus and
+        # Back on top: the helpers the screens it opened shared (ui.screens.common and
         # ui.fmt) leave memory with them; the title needs neither.
         from engine.ondemand import forget
-        forget("ui.menus")
+        forget("ui.screens.common")
         forget("ui.fmt")
         self.refresh()
         self.scroll_to_cursor()
@@ -89,7 +89,7 @@ class Title(Menu):
         self.app.begin(Table(session))
 
     def new_game(self):
-        from ui.newgame import Setup
+        from ui.screens.newgame import Setup
         self.app.push(Setup())
 
     def saved_name(self):
@@ -97,33 +97,32 @@ class Title(Menu):
         rec = self.saved_game()[0]
         if rec is None:
             return None
-        from ui.menus import short_title
+        from ui.screens.common import short_title
         return short_title(rec["save"].get("game"), "")
 
     def link(self):
         # Host or join a table over the network (ui.link.lobby: loaded only now).
-        from ui.link.lobby import LinkMenu
-        self.app.push(LinkMenu())
+        self.app.open("link_menu")
 
     def settings(self):
-        from ui.settings import Settings
+        from ui.screens.settings import Settings
         self.app.push(Settings())
 
     def stats(self):
         self._text("Statistics", "stats_lines", self.app.store, self.app.cols - 1)
 
     def rules(self):
-        from ui.info import RulesMenu
+        from ui.screens.info import RulesMenu
         self.app.push(RulesMenu())
 
     def about(self):
         self._text("About", "about_text", self.app)
 
     def _text(self, title, maker, *args):
-        # A read-only page whose text ui.info builds (maker(*args)); ui.info
+        # A read-only page whose text ui.screens.info builds (maker(*args)); ui.screens.info
         # leaves memory after.
-        from ui import info
+        from ui.screens import info
         from engine.ondemand import forget
         text = getattr(info, maker)(*args)
-        forget("ui.info")
+        forget("ui.screens.info")
         self.app.push(TextScreen(title, text))

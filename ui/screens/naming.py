@@ -43,4 +43,5 @@ def ask(screen):
     def done(name):
         set_name(app.settings, name)
         screen.refresh()
-    app.push(load("ui.keyboard").Keyboard("Your name", mine(app.settings), KEYS, MOST, done))
+    keyboard = load("ui.screens.keyboard")
+    app.push(keyboard.Keyboard("Your name", mine(app.settings), KEYS, MOST, done))

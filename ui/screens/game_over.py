@@ -1,6 +1,6 @@
 # Game over (App.open("game_over")): who won, every seat's total, and the
 # menu; the results are recorded once it is drawn. A module of its own,
-# loaded at a game's end, so the round summary's (ui.between) stays small;
+# loaded at a game's end, so the round summary's (ui.screens.between) stays small;
 # ui.link.over's screen is built on it.
 from hal import keys as K
 from ui.list_screen import ListScreen
@@ -11,7 +11,7 @@ class GameOver(ListScreen):
     # Who won in the title; why (when a rule decided it) and every seat's
     # total, winners first, two to a line where that is what fits; then the
     # menu (the rounds are on the score sheet).
-    module = "ui.game_over"
+    module = "ui.screens.game_over"
 
     def __init__(self, table):
         ListScreen.__init__(self, "Game over", [], "A: choose", 0)
@@ -37,7 +37,7 @@ class GameOver(ListScreen):
         st = self.table.state()
         v = st.view(None)
         names = self.table.names()
-        from ui import standings
+        from ui.screens import standings
         win = st.winners()
         said = standings.outcome(v, win, names)
         self.title = said[0]
@@ -48,7 +48,7 @@ class GameOver(ListScreen):
         if v.get("eight_winner") is None or v["history"]:
             lines += standings.final_lines(v, names, cols, win)
         from engine.ondemand import forget
-        forget("ui.standings")
+        forget("ui.screens.standings")
         self.first_item = len(lines)
         self.lines = lines + ["> " + it[0] for it in self.items]
         self.cursor = max(self.first_item, min(self.cursor, len(self.lines) - 1))
@@ -65,7 +65,7 @@ class GameOver(ListScreen):
             self.menu()
 
     def again(self):
-        from ui.menus import start_table
+        from ui.screens.common import start_table
         from ui.session import Session
         s = self.table.session
         from engine.rng import LAST_DEAL

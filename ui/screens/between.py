@@ -1,5 +1,5 @@
 # Screens between the table's turns: the pass-and-play curtain and the round
-# summary (game over: ui/game_over.py). Loaded when one opens, unloaded when
+# summary (game over: ui/screens/game_over.py). Loaded when one opens, unloaded when
 # it closes (App: `module`).
 from hal import keys as K
 from ui.list_screen import ListScreen, Menu, TextScreen
@@ -8,7 +8,7 @@ from ui.list_screen import ListScreen, Menu, TextScreen
 class Curtain(ListScreen):
     # Pass-and-play: hides every hand until the next player presses A;
     # START opens a menu that shows no hand (save and quit, the scores).
-    module = "ui.between"
+    module = "ui.screens.between"
 
     def __init__(self, table, seat):
         ListScreen.__init__(self, "Pass and play", [], "A: go on  START: menu")
@@ -32,7 +32,7 @@ class Curtain(ListScreen):
 
 class CurtainMenu(Menu):
     # START on the curtain: what may be done before anyone's hand shows.
-    module = "ui.between"
+    module = "ui.screens.between"
     toggle = K.START
 
     def __init__(self, table):
@@ -50,16 +50,16 @@ class CurtainMenu(Menu):
 
 
 class RoundSummary(TextScreen):
-    module = "ui.between"
+    module = "ui.screens.between"
 
     def __init__(self, table):
-        from ui import sheet
+        from ui.screens import sheet
         from engine.ondemand import forget
         v = table.state().view(None)
         n = len(v["history"])
         total = v.get("rounds")
         title = "Round %d of %d" % (n, total) if total else "Round %d" % n
         lines = sheet.round_summary(v, table.names(), table.app.cols)
-        forget("ui.sheet")
+        forget("ui.screens.sheet")
         lines += ["", "Deal no. %d" % table.session.seed]
         TextScreen.__init__(self, title, lines, "A: next round")

@@ -3,7 +3,7 @@
 
 from engine import IllegalAction, games
 from engine.rng import random_deal
-from ui.menus import (SEAT_KINDS, facts, option_help, row, setup_lines, setup_options,
+from ui.screens.common import (SEAT_KINDS, facts, option_help, row, setup_lines, setup_options,
                       start_or_ask, start_table)
 from hal import keys as K
 from ui.list_screen import ListScreen
@@ -16,7 +16,7 @@ DIGITS = 5          # deal numbers 1..99999, entered digit by digit
 
 class Setup(ListScreen):
     # New game: game, players, seats, options, deal number, start.
-    module = "ui.newgame"
+    module = "ui.screens.newgame"
     seat_kinds = SEAT_KINDS
 
     def __init__(self):
@@ -152,7 +152,7 @@ class Setup(ListScreen):
 
 class DealEntry(ListScreen):
     # The deal number, digit by digit: UP/DOWN change a digit, LEFT/RIGHT move.
-    module = "ui.newgame"
+    module = "ui.screens.newgame"
 
     def __init__(self, setup):
         ListScreen.__init__(self, "Deal number", [], "A: done  B: cancel")

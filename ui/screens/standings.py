@@ -1,19 +1,14 @@
 # Who leads and who won: the seats in order with how far behind each is,
 # the rounds left, game over's words and final scores (every front end), and
-# which way a game's scores win (the statistics too). Loaded while game
-# over, the score sheet's totals or the statistics need it.
+# which way a game's scores win. Loaded while game over or the score
+# sheet's totals need it.
 from ui.fmt import pad, score
 
 
 def low_wins(game_id):
-    # True where the lowest score wins (Nines: first to 0), None for a game
-    # without points (Linger Longer), from engine.catalog; False for an
-    # unknown id (statistics written by another version).
+    # Which way game_id's scores win (engine.catalog.low_wins: True, False, None).
     from engine.ondemand import call
-    try:
-        return call("engine.catalog", "entry", game_id)["low_wins"]
-    except ValueError:
-        return False
+    return call("engine.catalog", "low_wins", game_id)
 
 
 def standings(view):

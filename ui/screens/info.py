@@ -2,7 +2,7 @@
 # opened from the title (or the console's statistics), unloaded after (App:
 # `module`, Title._text).
 from engine import games
-from ui.menus import facts, rules_text, short_title
+from ui.screens.common import facts, rules_text, short_title
 from ui.list_screen import Menu, TextScreen
 
 
@@ -62,7 +62,7 @@ def about_text(app):
 
 
 class RulesMenu(Menu):
-    module = "ui.info"
+    module = "ui.screens.info"
 
     def __init__(self):
         Menu.__init__(self, "Rules", [])
