@@ -12,6 +12,7 @@ import pytest
 import hal
 from hal import keys as K
 from hal import pygamer, reverse_tft, sound, text
+from hal.plain_event import Event as PlainEvent
 
 
 # ------------------------------------------------------------ fake hardware
@@ -34,7 +35,7 @@ class FakeScanner:
         FakeScanner.made.append(self)
 
     def press(self, n, pressed=True):
-        self.events.items.append(K._PlainEvent(n, pressed))
+        self.events.items.append(PlainEvent(n, pressed))
 
 
 class FakeAnalog:
@@ -176,7 +177,7 @@ def device(monkeypatch, tmp_path):
     keypad = types.ModuleType("keypad")
     keypad.Keys = FakeScanner
     keypad.ShiftRegisterKeys = FakeScanner
-    keypad.Event = K._PlainEvent
+    keypad.Event = PlainEvent
     analogio = types.ModuleType("analogio")
     analogio.AnalogIn = FakeAnalog
     digitalio = types.ModuleType("digitalio")

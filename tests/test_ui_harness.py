@@ -129,9 +129,9 @@ class Rig:
         self.draw()
 
     def keys(self, names):
-        from hal import keys as K
+        from hal.desktop_cli import key_number
         for n in names.split():
-            self.press(K.number(n))
+            self.press(key_number(n))
 
     def shot(self, name):
         path = os.path.join(SHOTS, "%dx%d" % (self.app.width, self.app.height), name + ".png")

@@ -33,6 +33,14 @@ USAGE = """usage: python code.py [options]
 keys: arrows move, Z/Enter = A, X/Esc/Backspace = B, Space = START, Tab = SELECT"""
 
 
+def key_number(name):
+    # The logical key (hal.keys) for a name like "a" or "START" (ValueError if unknown).
+    up = name.upper()
+    if up not in K.NAMES:
+        raise ValueError("unknown key name: %s" % name)
+    return K.NAMES.index(up)
+
+
 # What --game and --seed accept (the same as engine.games.IDS and
 # engine.rng.LAST_DEAL: the HAL does not import the engine; a test keeps them
 # equal). Screens smaller than the smallest board do not fit the layout.
@@ -138,7 +146,7 @@ def parse_args(argv):
                 raise _bad("--%s %s: %s." % (key.replace("_", "-"), opts[key], why))
     if opts["keys"] is not None:
         try:
-            opts["keys"] = [K.number(n) for n in opts["keys"].replace(",", " ").split()]
+            opts["keys"] = [key_number(n) for n in opts["keys"].replace(",", " ").split()]
         except ValueError as e:
             raise _bad("--keys: %s." % str(e).rstrip("."))
     return opts

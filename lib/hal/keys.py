@@ -15,28 +15,11 @@ SELECT = 7
 NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT")
 
 
-def number(name):
-    # Logical key number for a name like "a" or "START" (ValueError if unknown).
-    up = name.upper()
-    for i in range(len(NAMES)):
-        if NAMES[i] == up:
-            return i
-    raise ValueError("unknown key name: %s" % name)
-
-
-class _PlainEvent:
-    # Stand-in for keypad.Event where the keypad module is missing (VM, tests).
-
-    def __init__(self, key_number, pressed=True):
-        self.key_number = key_number
-        self.pressed = pressed
-        self.released = not pressed
-
-
 try:
     from keypad import Event  # the real class on the board and under Blinka
-except ImportError:
-    Event = _PlainEvent
+except ImportError:                 # where keypad is missing (the VM, tests)
+    from hal import plain_event
+    Event = plain_event.Event
 
 
 class Queue:
