@@ -71,16 +71,7 @@ class ListView:
         # which way the hidden rows are (a count here read like a round number)
         below = more and s.first + self.nrows < n
         changed |= self.pos.set("more v" if below else ("^ more" if more and s.first else ""))
-        if more:       # the bar's length and place show the visible part of the list
-            h = max(4, self.bar_h * self.nrows // n)
-            y = self.bar_top + (self.bar_h - h) * s.first // max(1, n - self.nrows)
-            if self.bar.height != h or self.bar.y != y:
-                self.bar.height = h
-                self.bar.y = y
-                changed = True
-        if self.bar_group.hidden == more:
-            self.bar_group.hidden = not more
-            changed = True
+        changed |= self._bar(more, n, s.first)
         changed |= self.body.set("\n".join(lines[s.first:s.first + self.nrows]).rstrip("\n"))
         vis = s.cursor >= 0 and s.first <= s.cursor < s.first + self.nrows
         if vis:
@@ -92,4 +83,20 @@ class ListView:
             self.hilite_group.hidden = not vis
             changed = True
         changed |= self.footer.set(s.footer)
+        return changed
+
+    def _bar(self, more, n, first):
+        # The scroll bar: its length and place show the visible part of the
+        # list (hidden when all of it shows). True if it changed.
+        changed = False
+        if more:
+            h = max(4, self.bar_h * self.nrows // n)
+            y = self.bar_top + (self.bar_h - h) * first // max(1, n - self.nrows)
+            if self.bar.height != h or self.bar.y != y:
+                self.bar.height = h
+                self.bar.y = y
+                changed = True
+        if self.bar_group.hidden == more:
+            self.bar_group.hidden = not more
+            changed = True
         return changed

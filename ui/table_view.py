@@ -106,6 +106,25 @@ class TableView:
         self.header.set(s.header)
         self.trump.set(s.trump_text)
         two = "\n" in s.prompt       # a two-line prompt covers the bottom seat's line
+        self._seats(s, two)
+        played = [None] * self.n
+        for pos, card in s.trick:
+            played[pos] = card
+        for i in range(self.n):     # the finished trick's winning card framed in gold
+            self._show(self.trick[i], played[i], gfx.LOOK_CURSOR if i == s.win_pos else 0)
+        self._panel(s.panel)
+        if self.known is not None:
+            self.known.set(s.known)
+        self.prompt.set(s.prompt)
+        y = self.seat_y if two else self.prompt_y
+        if self.prompt.y != y:
+            self.prompt.move(self.w // 2, y)
+        self.prompt.recolor(gfx.ALERT if s.message else gfx.INK)
+        self._hand(s)
+        return True
+
+    def _seats(self, s, two):
+        # Each seat's name, its figures and points; the one to act in gold.
         for i in range(self.n):
             name, stats, score = s.seat_lines[i]
             kind = "bottom" if i == 0 else self.places[i][0]
@@ -124,21 +143,6 @@ class TableView:
                 text = "\n".join([name] + stats + pts)
             self.seats[i].set("" if i == 0 and two else text)
             self.seats[i].recolor(gfx.GOLD if i == s.active_pos else gfx.INK)
-        played = [None] * self.n
-        for pos, card in s.trick:
-            played[pos] = card
-        for i in range(self.n):     # the finished trick's winning card framed in gold
-            self._show(self.trick[i], played[i], gfx.LOOK_CURSOR if i == s.win_pos else 0)
-        self._panel(s.panel)
-        if self.known is not None:
-            self.known.set(s.known)
-        self.prompt.set(s.prompt)
-        y = self.seat_y if two else self.prompt_y
-        if self.prompt.y != y:
-            self.prompt.move(self.w // 2, y)
-        self.prompt.recolor(gfx.ALERT if s.message else gfx.INK)
-        self._hand(s)
-        return True
 
     def _show(self, tile, card, look):
         # card in tile in look (gfx.Cards.palette); None: the tile hidden
