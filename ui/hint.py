@@ -3,10 +3,8 @@
 # no reasons of their own, so the reason says what the choice does at the
 # table now. Loaded when asked for, unloaded after (ui.screens.pause).
 from engine import bots
-from engine.actions import BID, KEEP, PASS, SWAP, TRUMP, is_bid, is_card
+from engine.actions import BID, KEEP, PASS, SUIT_NAMES, SWAP, TRUMP, is_bid, is_card
 from ui import fmt
-
-SUITS = ("club", "diamond", "heart", "spade")
 
 
 def choice(state, seed):
@@ -98,7 +96,7 @@ def card_reason(v, c):
     if not trick:
         if trump is not None and trump < 4 and c // 13 == trump:
             return "lead trump"
-        return "lead a %s" % SUITS[c // 13]
+        return "lead a %s" % SUIT_NAMES[c // 13][:-1]     # "clubs" -> "club"
     best = trick[winning_index(trick, trump)][1]
     wins = trick_winner(trick + [[v["to_act"], c]], trump) == v["to_act"]
     last = len(trick) == v["players"] - 1
