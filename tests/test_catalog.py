@@ -47,6 +47,13 @@ def test_an_unknown_game_has_no_facts():
         facts("whist")
 
 
+def test_which_way_scores_win_for_each_game_and_an_unknown_id():
+    # the statistics' best and the round table read it: lowest wins, highest
+    # wins, no points, and statistics of a game this version does not have
+    assert catalog.low_wins("nines") is True and catalog.low_wins("nommie") is False
+    assert catalog.low_wins("linger") is None and catalog.low_wins("whist") is False
+
+
 @pytest.mark.parametrize("gid", games.IDS)
 def test_the_registrations_score_scale_is_the_games(gid):
     # the statistics read the scale from the registration, the table from the
