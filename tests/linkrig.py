@@ -3,6 +3,7 @@ App and joiner Apps on one in-memory network and one virtual clock), the
 messages a socket carried, and the privacy check of what a host sent."""
 import os
 
+from engine.actions import BID, KEEP, SWAP
 from tools.link.fake_net import Hub
 from tools.link.tables import Player, counter, host_table, joiner, run
 
@@ -68,7 +69,7 @@ def whole_game(gid, kinds, seed, options):
 
 
 STATE_KEYS = {"v", "t", "deal", "n", "view", "h0", "hist", "hn", "names", "kinds", "legal", "wait",
-              "winners", "why", "turn"}
+              "winners", "why", "turn", "words"}
 OTHER_KEYS = {"welcome": {"v", "t", "seat", "token", "table", "game", "players", "deal",
                           "grace", "turn"},
               "refused": {"v", "t", "re", "why"}, "ping": {"v", "t"}, "bye": {"v", "t", "why"}}
@@ -118,5 +119,10 @@ def check_privacy(received, game, players, seed, options, actions):
                 if o != seat:
                     assert view["hands"][o] is None
             assert m["legal"] == (legal if m["wait"] is None else []), (seat, m["n"])
+            # words only for what the message shows anyway: its legal actions,
+            # the round's bids and calls, swap and keep
+            shown = set(m["legal"]) | {BID + b for b in view["bids"] if b is not None} | {
+                c for c in view.get("trump_calls") or () if c is not None} | {SWAP, KEEP}
+            assert {w[0] for w in m.get("words") or ()} <= shown, (seat, m["n"], m["words"])
             checked += 1
     return checked

@@ -61,7 +61,9 @@ CASES = [
     (("winners",), "0"), (("legal",), [999]), (("legal",), ["QH"]), (("n",), -3),
     (("n",), 2.5), (("names",), ["a"]), (("names",), [1, 2, 3, 4]), (("kinds",), ["x"] * 4),
     (("hist",), [{"bids": [1]}]), (("hn",), "x"), (("h0",), -1),
-    (("why",), [[101, 5]]), (("deal",), "x"), (("view", "game"), "nommie"),
+    (("why",), [[101, 5]]), (("words",), [[999, "bid 3"]]), (("words",), [[5, 3]]),
+    (("words",), [[5, "x" * 25]]), (("words",), "bid"), (("deal",), "x"),
+    (("view", "game"), "nommie"),
     (("view", "high_bid"), [1, 2, 99]), (("view", "extra"), {"deep": [[1]]}),
 ]
 
@@ -273,6 +275,19 @@ def console_at_host(gid="nommie", kinds=("bot", "remote", "bot", "bot"), seed=3)
 def my_turn(con):
     st = con.c.state
     return st is not None and st.legal and st.to_act() == con.c.seat
+
+
+def test_the_text_joiner_of_call_break_tells_calls_in_the_hosts_words():
+    # Call Break's engine says "call 3", not "bid 3": the joiner runs no
+    # engine, so it tells each seat's call with the words the host sent
+    hub, h, con, out, serve = console_at_host("callbreak")
+    serve(lambda: my_turn(con))
+    con.command("call 2")
+    serve(lambda: my_turn(con) and con.c.state.v["phase"] == "play")
+    lines = "".join(out).replace("You> ", "").split("\n")
+    calls = [x for x in lines if x.startswith("  ") and ": call " in x]
+    assert len(calls) >= 4 and "  Cy: call 2" in calls, lines
+    assert not [x for x in lines if ": bid " in x], lines
 
 
 def test_the_text_joiner_names_the_game_tells_the_bids_and_asks_again_after_a_refusal():

@@ -4,11 +4,13 @@ A joiner runs no engine: it rebuilds what ui.table.Table asks of a state
 from the host's state messages alone. Fed every message a seat received in
 whole games, the remote state must give, at each move, what the engine gives
 that seat: its view, its legal actions when it is to act, who is to act,
-whether the game is over, the winners, and the words for each legal action.
+whether the game is over, the winners, and the words for each legal action
+and each bid made (Call Break's "call 3" as its engine says it).
 """
 import pytest
 
 from engine import games
+from engine.actions import BID
 from ui.link.state import RemoteState
 
 from linkrig import SETUPS, by_seat, normal, whole_game
@@ -40,5 +42,8 @@ def test_the_remote_state_answers_as_the_engine_at_every_move(gid, kinds, opts):
                 assert remote.legal_actions() == engine.legal_actions()
                 for a in remote.legal_actions():
                     assert remote.action_text(a) == engine.action_text(a), (gid, a)
+            for b in remote.view()["bids"]:      # the round's bids, as the console tells them
+                if b is not None:
+                    assert remote.action_text(BID + b) == engine.action_text(BID + b), (gid, b)
             checked += 1
     assert checked > len(actions) // 2      # a state after (nearly) every move, per joiner

@@ -628,12 +628,16 @@ def test_a_joiner_says_a_person_is_to_play_not_thinking():
 
 
 def test_a_joiners_legal_moves_are_worded_as_the_hosts_engine_words_them():
-    # Call Break's bids are calls on the joiner too (its text console lists them)
+    # Call Break's bids are calls on the joiner too (its text console lists
+    # them): a state message carries the host engine's words for its actions
     from engine import games
+    from ui.link.host import words
     from ui.link.state import RemoteState
     for gid in ("callbreak", "nommie", "israeli"):
         st = games.load(gid).new_game(seed=3)
         r = RemoteState()
         r.v = st.view(st.to_act())
+        r.words = words(st, r.v, st.legal_actions())
         for a in st.legal_actions():
             assert r.action_text(a) == st.action_text(a), (gid, a)
+    assert RemoteState().action_text(101) == "bid 1"      # a move no message named: plain words

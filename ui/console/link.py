@@ -105,7 +105,7 @@ class LinkConsole:
             self.say(*text_table.table_lines(v, names, c.table_name, c.seat))   # (and the hand)
             self.prompted = -1
         elif st.n != self.seen_n:
-            self.say(*auction_lines(self.seen_v, v, names))
+            self.say(*auction_lines(self.seen_v, v, names, st))
         if c.news_at != self.news_seen and c.news:
             self.news_seen = c.news_at
             self.say(c.news + ".")
@@ -189,10 +189,11 @@ class LinkConsole:
         return True
 
 
-def auction_lines(old, new, names):
+def auction_lines(old, new, names, state):
     # The moves besides cards between two views of the same round, one line
-    # each: "  Ann: bid 3", "  Bob: pass", "  Cy: swap", "  Trump: H".
-    from engine.actions import action_text
+    # each, in the host engine's words (state: the RemoteState): "  Ann: bid
+    # 3" ("call 3" in Call Break), "  Bob: pass", "  Cy: swap", "  Trump: H".
+    from engine.actions import BID, KEEP, SWAP
     from engine.cards import trump_text
     out = []
     if old is None or old.get("round") != new.get("round"):
@@ -205,12 +206,12 @@ def auction_lines(old, new, names):
             if b[s] is None or b[s] == a[s]:
                 continue
             if key == "bids":
-                word = "bid %d" % b[s]
+                move = BID + b[s]
             elif key == "trump_calls":
-                word = action_text(b[s])
+                move = b[s]
             else:
-                word = "swap" if b[s] else "keep"
-            out.append("  %s: %s" % (names[s], word))
+                move = SWAP if b[s] else KEEP
+            out.append("  %s: %s" % (names[s], state.action_text(move)))
     if new.get("trump") is not None and old.get("trump") != new.get("trump"):
         out.append("  Trump: %s" % trump_text(new["trump"]))
     return out

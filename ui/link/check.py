@@ -13,6 +13,7 @@ MOST_ROUNDS = 1000       # finished rounds a game may have
 MOST_LEGAL = 100
 DECK = 52                # cards in any list of cards
 LONGEST_WHY = 200        # characters in a reason the host sends
+LONGEST_WORDS = 24       # characters in an action's text the host sends
 
 
 class Bad(Exception):
@@ -187,6 +188,11 @@ def _state(msg, seat, n, game):
     for w in why or ():
         _need(type(w) is list and len(w) == 2 and _int(w[0]) and _action(w[0])
               and type(w[1]) is str and len(w[1]) <= LONGEST_WHY, "why")
+    words = msg.get("words")
+    _need(words is None or (type(words) is list and len(words) <= MOST_LEGAL), "words")
+    for w in words or ():
+        _need(type(w) is list and len(w) == 2 and _int(w[0]) and _action(w[0])
+              and type(w[1]) is str and len(w[1]) <= LONGEST_WORDS, "words")
     h0, hist, hn = msg.get("h0"), msg.get("hist"), msg.get("hn")
     _need(_int(h0, 0, MOST_ROUNDS) and type(hist) is list and len(hist) <= MOST_ROUNDS
           and _int(hn, h0 + len(hist), MOST_ROUNDS), "h0, hist and hn")

@@ -23,6 +23,25 @@ ACCEPTS = 16             # new connections taken per poll at most
 HIST_CHUNK = 10          # finished rounds per state message at most
 
 
+def words(st, v, legal):
+    # [[action, text]] for each move a state message names (the legal ones
+    # and the round's bids, trump calls and swaps in the view) that the host's
+    # game words its own way (Call Break's "call 3"; engine.actions words the
+    # rest the same in every game, and the joiner says those itself).
+    from engine.actions import BID, KEEP, SWAP, action_text
+    named = list(legal)
+    named += [BID + b for b in v.get("bids") or () if b is not None]
+    named += [c for c in v.get("trump_calls") or () if c is not None]
+    if [s for s in v.get("swapped") or () if s is not None]:
+        named += [SWAP, KEEP]
+    out = []
+    for a in named:
+        text = st.action_text(a)
+        if text != action_text(a) and not [w for w in out if w[0] == a]:
+            out.append([a, text])
+    return out
+
+
 class LinkSession(Session):
     # A session whose "remote" seats are played by joiners while one holds them.
     host = None
@@ -440,6 +459,9 @@ class Host:
                "turn": self.turn_left()}
         if st.is_over():
             msg["winners"] = st.winners()
+        said = words(st, v, msg["legal"])
+        if said:
+            msg["words"] = said
         if msg["legal"] and st.phase in ("bid", "contract"):
             # the rules' reasons for the bids left out, as the engine says them
             # (the joiner's picker panel shows them as a local player's does)

@@ -22,6 +22,7 @@ class RemoteState:
         self.hands = []
         self.log = b""
         self.why = []
+        self.words = []       # [[action, the host engine's text]] (ui.link.host.words)
 
     def take(self, msg):
         # Use a state message that ui.link.check passed; ValueError (this state
@@ -43,6 +44,7 @@ class RemoteState:
         self.last_winner = v.get("last_winner")
         self.hands = v["hands"]
         self.why = msg.get("why") or []
+        self.words = msg.get("words") or []
 
     def complete(self):
         return len(self.history) >= self.hn
@@ -70,13 +72,13 @@ class RemoteState:
         return list(self.win)
 
     def action_text(self, a):
-        # The engine's words for a; a bid is a "call" where the view has calls
-        # (Call Break, as engine.callbreak says it: no engine module loaded here).
+        # The host engine's words for a where its game words a move its own
+        # way (a state message sends them), else the words every game uses.
+        for w in self.words:
+            if w[0] == a:
+                return w[1]
         from engine.actions import action_text
-        text = action_text(a)
-        if self.v is not None and "calls" in self.v and text.startswith("bid "):
-            return "call" + text[3:]
-        return text
+        return action_text(a)
 
 
 class RemoteSession:
