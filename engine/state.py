@@ -254,6 +254,21 @@ class TrickGame:
         # A game's own reason why legal-looking action a is illegal, or None.
         return None
 
+    def left_out(self):
+        # [(bid action, the game's reason)] for each bid from 0 to the hand's
+        # size that the rules leave out now (none outside a bid): the bid
+        # picker's reasons, which a link host sends its joiners
+        # (ui.link.state answers with them).
+        out = []
+        if self.phase not in ("bid", "contract"):
+            return out
+        legal = self.legal_actions()
+        for n in range((self.hand_size() or 13) + 1):
+            t = None if BID + n in legal else self.explain(BID + n)
+            if t:
+                out.append((BID + n, t))
+        return out
+
     def why_illegal(self, a):
         # Messages live in engine/explain.py, loaded only when a move is refused.
         from engine.explain import why_illegal

@@ -87,6 +87,31 @@ def test_is_legal_agrees_with_legal_actions(game):
             s.apply(rnd.choice(legal))
 
 
+def test_left_out_names_each_refused_bid_with_the_reason_a_refusal_gives(game):
+    # left_out(): the bid picker's reasons (and a link host's "why"): at every
+    # bid, each bid up to the hand's size that is not legal and has a game's
+    # reason, with the words apply() refuses it with; nothing when not bidding
+    from engine.actions import BID
+    rnd = random.Random(5)
+    named = 0
+    for g in range(3):
+        s = game.new_game(seed=200 + g)
+        while not s.is_over():
+            legal = s.legal_actions()
+            out = s.left_out()
+            size = s.hand_size() or 13
+            bidding = s.phase in ("bid", "contract")
+            assert [a for a, _ in out] == sorted(a for a in range(BID, BID + size + 1)
+                                                 if bidding and a not in legal and s.explain(a))
+            for a, why in out:
+                with pytest.raises(IllegalAction) as e:
+                    s.apply(a)
+                assert why in str(e.value), (a, why, str(e.value))
+            named += len(out)
+            s.apply(rnd.choice(legal))
+    assert named > 0 or game.__name__.split(".")[-1] in ("linger", "nines", "callbreak")
+
+
 @pytest.mark.parametrize("level", [0, 1, 2, 3])
 def test_bots_finish_games_deterministically(game, level):
     def run():

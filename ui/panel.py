@@ -1,6 +1,6 @@
 # The picker panel's reasons (why bid values are missing, the high bid, what
 # the dummy is) and a refused move's reason for the prompt. The rules' reasons
-# come from the engine (a state's explain(a), the text console's sentences),
+# come from the engine (a state's left_out(), the text console's sentences),
 # shortened for the screen. Also the picker's start, the steps of Israeli
 # Whist's auction and Frisch's keys. Loaded once per picker decision, auction
 # step, Frisch key or refusal and unloaded right after (ui.table_keys and
@@ -88,21 +88,6 @@ def context(table, v, phase, seat):
     return fit(reasons(table, v, phase, seat), cols, room)
 
 
-def left_out(state, legal, hand_size):
-    # [(bid action, the engine's reason)] for the bids 0..hand_size not in
-    # legal: the picker's reasons, and what a host sends its joiners (a
-    # joiner's state answers explain() with them).
-    why = getattr(state, "explain", None)
-    out = []
-    if why is not None:
-        for n in range(hand_size + 1):
-            a = bid(n)
-            t = None if a in legal else why(a)
-            if t:
-                out.append((a, t))
-    return out
-
-
 def reasons(table, v, phase, seat):
     # Ways to say why, longest first: lists of short sentences.
     names = table.names()
@@ -110,7 +95,7 @@ def reasons(table, v, phase, seat):
     if phase in ("bid", "contract"):
         out = []
         missing = []
-        for a, t in left_out(table.state(), legal, v.get("hand_size") or 13):
+        for a, t in table.state().left_out():
             missing.append(str(a - bid(0)))
             if t not in out:
                 out.append(t)

@@ -14,7 +14,6 @@
 # rejoin loops cannot stall the table. With a turn timer (off by default) a
 # seat whose player does not move in it is played once by a bot. Loaded only
 # for a link table; its table screen is ui/link/host_table.py.
-from engine.ondemand import call
 from ui.link import proto as P
 from ui.session import Session
 
@@ -465,8 +464,7 @@ class Host:
         if msg["legal"] and st.phase in ("bid", "contract"):
             # the rules' reasons for the bids left out, as the engine says them
             # (the joiner's picker panel shows them as a local player's does)
-            msg["why"] = [list(w) for w in call("ui.panel", "left_out", st, msg["legal"],
-                                                 v.get("hand_size") or 13)]
+            msg["why"] = [list(w) for w in st.left_out()]
         return msg
 
     def announce(self):

@@ -55,12 +55,10 @@ class RemoteState:
     def legal_actions(self):
         return list(self.legal)
 
-    def explain(self, a):
-        # The host engine's reason why bid a is left out (state messages carry them).
-        for w in self.why:
-            if w[0] == a:
-                return w[1]
-        return None
+    def left_out(self):
+        # The bids the rules leave out now, with the host engine's reasons
+        # (state messages carry them while this seat bids).
+        return [tuple(w) for w in self.why]
 
     def to_act(self):
         return self.v["to_act"]
