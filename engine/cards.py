@@ -25,16 +25,3 @@ def parse_card(text):
 def parse_suit(text):
     from engine.parse import parse_suit as parse
     return parse(text)
-
-
-def sort_hand(hand):
-    hand.sort()
-    return hand
-
-
-def cards_of_suit(hand, s):
-    return [c for c in hand if c // 13 == s]
-
-
-def hand_text(hand):
-    return " ".join([card_text(c) for c in hand])

@@ -275,10 +275,6 @@ class TrickGame:
         return why_illegal(self, a)
 
     # --- shared trick play ----------------------------------------------
-    def trick_size(self):
-        # Cards in a complete trick (self.size: Linger changes it as players drop out).
-        return self.size
-
     def next_seat(self, seat):
         return (seat + 1) % self.players
 

@@ -65,10 +65,6 @@ def rpad(s, n):
     return " " * (n - len(s)) + s
 
 
-def bid_tricks(b, t):
-    return ("b-" if b is None else "b%d" % b) + " t%d" % t
-
-
 def bid_word(v, head=False):
     # What view v's game calls a bid (Call Break's is a "call"); head: capitalised.
     if "calls" in v:

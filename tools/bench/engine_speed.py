@@ -127,7 +127,7 @@ def _last_card(st):
     # Is the seat to act about to play the last card of the round?
     if st.phase != "play":
         return False
-    if len(st.trick) + 1 < st.trick_size():
+    if len(st.trick) + 1 < st.size:
         return False
     for h in st.hands:
         if len(h) > 1:
