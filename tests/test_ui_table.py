@@ -485,7 +485,7 @@ def test_a_trump_chosen_is_named_with_who_chose_it():
         app.tick(d.now)
         d.now += 20
     assert st.trump is not None
-    assert any(n.endswith("chose " + fmt.SUIT_WORDS[st.trump]) for n in notes + [t.note])
+    assert any(n.endswith("chose " + fmt.trump_words(st.trump)) for n in notes + [t.note])
 
 
 def test_a_card_drawn_in_linger_longer_is_marked_in_your_hand():

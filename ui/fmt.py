@@ -6,7 +6,6 @@
 SUIT_CHARS = ("\u2663", "\u2666", "\u2665", "\u2660")
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades", "No Trumps")
 
 
 def card(c):
@@ -23,6 +22,12 @@ def trump(t):
     return "NT" if t == 4 else SUIT_CHARS[t]
 
 
+def trump_words(t):
+    # A trump in words: "hearts", "No Trumps" (the engine's suit names).
+    from engine.actions import NO_TRUMP, SUIT_NAMES
+    return "No Trumps" if t == NO_TRUMP else SUIT_NAMES[t]
+
+
 def action(a):
     # What a picker shows for an action int. engine.actions is imported here,
     # not at the top: menus load this module at the title, before any game,
@@ -35,7 +40,7 @@ def action(a):
         return str(a - BID)
     if is_trump(a):
         s = a - TRUMP
-        return "No Trumps" if s == 4 else SUIT_CHARS[s] + " " + SUIT_WORDS[s]
+        return trump_words(s) if s == 4 else SUIT_CHARS[s] + " " + trump_words(s)
     if is_trump_bid(a):
         n, s = (a - TRUMP_BID) // 5, (a - TRUMP_BID) % 5
         return "%d %s" % (n, trump(s))

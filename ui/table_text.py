@@ -149,7 +149,7 @@ def won_note(trick, winner, trump, names):
 
 def trump_note(trump, chooser=None):
     # A trump just chosen (by chooser) or won in an auction: "Cy chose hearts".
-    words = fmt.SUIT_WORDS[trump]
+    words = fmt.trump_words(trump)
     return "%s chose %s" % (chooser, words) if chooser else "Trump: " + words
 
 
