@@ -156,7 +156,7 @@ def test_back_from_host_or_join_returns_to_the_link_menu(row):
     assert r.top() is not menu
     r.press(K.B)
     assert r.top() is menu
-    assert getattr(r.app, "link", None) is None and r.app.notice is None
+    assert r.app.link is None and r.app.notice is None
     assert menu.footer == "A: choose  B: back"
     assert [it[0] for it in menu.items] == labels
     for label, action in menu.items:
@@ -298,14 +298,14 @@ def test_a_bad_typed_address_is_explained_and_changes_nothing(w, h):
     assert kb.why == "The port in 10.0.0.5:99999 must be a number from 1 to 65535."
     assert " ".join(kb.lines[2:]) == kb.why       # the whole sentence, wrapped
     r.shot("link_typed_address_refused")
-    assert getattr(r.app, "link", None) is None and r.app.notice is None
+    assert r.app.link is None and r.app.notice is None
     assert link_saved.get(r.app.store, "typed") is None
     r.press(K.B)                         # back to typing: the text is there to mend
     assert kb.why is None and kb.text == "10.0.0.5:99999"
     for _ in range(len(kb.text)):
         r.press(K.B)
     r.press(K.B)                         # B on nothing: back to the lobby, nothing joined
-    assert r.top() is lobby and getattr(r.app, "link", None) is None
+    assert r.top() is lobby and r.app.link is None
 
 
 @pytest.mark.parametrize("w,h", SIZES)

@@ -43,6 +43,12 @@ OVER = (
 
 
 class App:
+    # Set from outside where there is one: run() sets opts (the command line's
+    # options), default_deal (its --seed) and mem_free (gc.mem_free on a
+    # board); link play sets link (the table's network end, polled by tick)
+    # and net (the board's network, opened once: ui.link.proto.net_for).
+    opts = default_deal = mem_free = link = net = None
+
     def __init__(self, width=160, height=128, store=None, board="desktop", entropy=None,
                  char_w=6, line_h=12):
         self.width = width
@@ -126,7 +132,7 @@ class App:
             top.key(k)
 
     def tick(self, now):
-        link = getattr(self, "link", None)   # a link table's network end (ui.link_*)
+        link = self.link
         if link is not None:
             link.poll(now)
         top = self.top()

@@ -187,7 +187,7 @@ while steps < %(limit)d:
         app.key(k)
     if steps %% %(every)d == 0:
         live = max(live, sample())
-t = getattr(app, "link", None)
+t = app.link
 t = t.table if t is not None else None
 print("RESULT " + json.dumps({"fed": fed, "keys": keys, "live": live, "steps": steps,
                               "over": t is not None and t.state().is_over()}))

@@ -88,7 +88,7 @@ def main(argv=None):
                         args.port, args.name, None, args.turn)
     else:
         link_lobby.from_options(app, app.opts)
-    if getattr(app, "link", None) is None:
+    if app.link is None:
         print("RESULT " + json.dumps({"error": app.notice or "no link"}), flush=True)
         return 2
     link = app.link
@@ -101,7 +101,7 @@ def main(argv=None):
     while time.monotonic() < end:
         loops += 1
         if args.host and log is not None:
-            for line in app.link.lines if getattr(app, "link", None) is not None else ():
+            for line in app.link.lines if app.link is not None else ():
                 if id(line) not in hooked:
                     hooked.add(id(line))
                     line.tap = (lambda seat_line: lambda d, b: tap(

@@ -62,7 +62,7 @@ class Player:
 
     def kill(self):
         """As if the process died: every socket closes, nothing is said."""
-        link = getattr(self.app, "link", None)
+        link = self.app.link
         if link is None:
             return
         if hasattr(link, "listener"):

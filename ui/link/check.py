@@ -173,6 +173,16 @@ def _view(v, seat, n, game):
     _need(type(v["hands"][seat]) is list, "view has no hand for this seat")
 
 
+def _said(words):
+    # [[action, text], ...]: the host's words for moves (a function of its
+    # own: a joiner loads this module for each message, and a long function
+    # needs one long block of heap each time)
+    _need(words is None or (type(words) is list and len(words) <= MOST_LEGAL), "words")
+    for w in words or ():
+        _need(type(w) is list and len(w) == 2 and _int(w[0]) and _action(w[0])
+              and type(w[1]) is str and len(w[1]) <= LONGEST_WORDS, "words")
+
+
 def _state(msg, seat, n, game):
     _view(msg.get("view"), seat, n, game)
     v = msg["view"]
@@ -188,11 +198,7 @@ def _state(msg, seat, n, game):
     for w in why or ():
         _need(type(w) is list and len(w) == 2 and _int(w[0]) and _action(w[0])
               and type(w[1]) is str and len(w[1]) <= LONGEST_WHY, "why")
-    words = msg.get("words")
-    _need(words is None or (type(words) is list and len(words) <= MOST_LEGAL), "words")
-    for w in words or ():
-        _need(type(w) is list and len(w) == 2 and _int(w[0]) and _action(w[0])
-              and type(w[1]) is str and len(w[1]) <= LONGEST_WORDS, "words")
+    _said(msg.get("words"))
     h0, hist, hn = msg.get("h0"), msg.get("hist"), msg.get("hn")
     _need(_int(h0, 0, MOST_ROUNDS) and type(hist) is list and len(hist) <= MOST_ROUNDS
           and _int(hn, h0 + len(hist), MOST_ROUNDS), "h0, hist and hn")

@@ -144,7 +144,7 @@ class LinkTable(Table):
     def exit(self):
         if self.host.table is self:     # (not when a new deal replaced this table)
             self.host.close()
-            if self.app is not None and getattr(self.app, "link", None) is self.host:
+            if self.app is not None and self.app.link is self.host:
                 self.app.link = None
 
 

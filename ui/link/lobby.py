@@ -37,7 +37,7 @@ def _done(got):
 def my_name(app):
     # Your seat's name in link play (ui.screens.naming.link_name), or None.
     from engine.ondemand import call
-    o = getattr(app, "opts", None) or {}
+    o = app.opts or {}
     return call("ui.screens.naming", "link_name", app.settings, o.get("name"))
 
 
@@ -306,7 +306,7 @@ class HostSetup(ListScreen):
         for key, label, values, default in setup_options(self.gid()):
             opts[key] = self.options.get(key, default)
         seed = random_deal(self.app.entropy)
-        o = getattr(self.app, "opts", None) or {}
+        o = self.app.opts or {}
         start_or_ask(self.app, lambda: host(self.app, self.gid(), kinds, levels, seed, opts,
                                             self.grace, o.get("port"), my_name(self.app), None,
                                             self.turn))

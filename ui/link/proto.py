@@ -96,10 +96,10 @@ def seat_news(old, new, names, me=-1):
 def net_for(app):
     # The app's network primitive (hal.net), opened on first use and kept:
     # a board may make only one socket pool. Tests set app.net themselves.
-    net = getattr(app, "net", None)
+    net = app.net
     if net is None:
         from hal import net as hnet
-        net = hnet.open_net(getattr(app, "opts", None))
+        net = hnet.open_net(app.opts)
         app.net = net
     return net
 
@@ -111,7 +111,8 @@ def encode(msg):
         text = json.dumps(msg, separators=(",", ":"))
     except TypeError:      # a json without separators
         text = json.dumps(msg)
-    data = text.encode() + b"\n"
+    data = (text + "\n").encode()
+    text = None              # (a board's heap: one copy of a long line less at a time)
     if len(data) > MAX_LINE:
         raise ValueError("message of %d bytes is over %d" % (len(data), MAX_LINE))
     return data

@@ -170,7 +170,7 @@ class RemoteTable(Table):
         if self.client.table is self and not self.replaced:
             self.client.close()
             self.client.done = True
-            if self.app is not None and getattr(self.app, "link", None) is self.client:
+            if self.app is not None and self.app.link is self.client:
                 self.app.link = None
 
 
@@ -209,7 +209,7 @@ class Joining(ListScreen):
         if self.client.table is None:
             self.client.done = True
             self.client.close()
-            if getattr(self.app, "link", None) is self.client:
+            if self.app.link is self.client:
                 self.app.link = None
 
 

@@ -53,7 +53,7 @@ def stats_lines(store, cols):
 
 def about_text(app):
     from ui.version import VERSION
-    free = getattr(app, "mem_free", None)
+    free = app.mem_free
     mem = "%d bytes free" % free() if free else "n/a on desktop"
     return ("Pocket Tricks %s\nFive trick-taking card games.\n\nBoard: %s\nScreen: %dx%d\n"
             "Memory: %s\n\nKeys: arrows move, A choose, B back, START pause menu, "

@@ -42,7 +42,7 @@ class Setup(ListScreen):
                 self.players = last["players"]
             if type(last.get("options")) is dict:
                 self.options = dict(last["options"])
-        if getattr(app, "default_deal", None):
+        if app.default_deal:
             self.deal = app.default_deal
         self.fix_players()
         ListScreen.enter(self, app)
