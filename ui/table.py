@@ -8,7 +8,7 @@
 # in those fields.
 from engine import IllegalAction, bots
 from engine.actions import is_trump
-from engine.ondemand import call
+from engine.ondemand import call, forget, load
 from ui import table_keys, table_text as T
 from ui.screen import Screen
 
@@ -98,6 +98,12 @@ class Table(Screen):
             self.last_human = -1 if h is None and len(humans) == 1 else h
         if app.settings.get("tips") and self.local:
             self.tipped = []
+        # The round's summary opens in every game: its module is loaded once
+        # here and dropped, so the names it interns (kept for good) are
+        # placed now, low in the heap, not among a round's passing objects
+        # where they would split a board's free heap into small pieces.
+        load("ui.screens.between")
+        forget("ui.screens.between")
         self.update_fields()
 
     def resume(self):
