@@ -4,7 +4,7 @@
 # console and the statistics read it by field name through entry(), loaded
 # for the call and dropped again on the device (engine.ondemand.call), so no
 # screen and no game in play holds it. A game's rules, its bot and the bot's search
-# settings live in its own modules (engine/<id>.py, engine/bot_<id>.py).
+# settings live in its own modules (engine/<id>.py, engine/bots/<id>.py).
 #
 # a row, in FIELDS' order: id, title, short title, fewest and most players,
 #   the usual count, low_wins (True: the lowest total wins; None: the game

@@ -19,8 +19,9 @@ def load(name):
 
 def forget(name):
     # Drop module name so its bytecode can be collected (imported again on next
-    # use); a package inside a package (ui.screens) goes too once none of its
-    # modules is left.
+    # use); a package inside a package that has nothing of its own (ui.screens:
+    # engine.bots, with choose(), stays) goes too once none of its modules is
+    # left.
     if name in sys.modules:
         del sys.modules[name]
         parent, _, child = name.rpartition(".")
@@ -28,7 +29,8 @@ def forget(name):
         if pkg is not None:
             if hasattr(pkg, child):
                 delattr(pkg, child)
-            if "." in parent and not [m for m in sys.modules if m.startswith(parent + ".")]:
+            if "." in parent and not [m for m in sys.modules if m.startswith(parent + ".")] \
+                    and not [k for k in dir(pkg) if k[0] != "_"]:
                 forget(parent)
 
 

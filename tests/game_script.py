@@ -83,8 +83,8 @@ def script(game, seed=7, levels=(1,), split=False):
 def game_imports(game, root=mpvm.ROOT):
     """Engine modules a game needs, so the runner imports them one per call."""
     mods = ["engine.games", "engine.bots", "engine." + game]
-    if os.path.exists(os.path.join(root, "engine", "bot_%s.py" % game)):
-        mods.append("engine.bot_" + game)
+    if os.path.exists(os.path.join(root, "engine", "bots", "%s.py" % game)):
+        mods.append("engine.bots." + game)
     return mods
 
 

@@ -2,8 +2,8 @@
 small duplicate match that checks the level ordering."""
 from engine import bots
 from engine.actions import BID
-from engine.bot_callbreak import CALL_UP, call_quarters
-from engine.bot_callbreak import knowledge
+from engine.bots.callbreak import CALL_UP, call_quarters
+from engine.bots.callbreak import knowledge
 from engine.callbreak import new_game
 from engine.cards import parse_card
 

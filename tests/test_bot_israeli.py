@@ -2,7 +2,8 @@
 (and the blunders users complain about); duplicate deals check strength."""
 import pytest
 
-from engine import bot_israeli, bots
+from engine import bots
+from engine.bots import israeli as bot_israeli
 from engine.actions import BID, PASS, trump_bid
 from engine.cards import parse_card
 from engine.israeli import new_game

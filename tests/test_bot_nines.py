@@ -5,7 +5,7 @@ import pytest
 
 from engine import bots
 from engine.actions import KEEP, SWAP
-from engine.bot_nines import SWAP_BELOW, value
+from engine.bots.nines import SWAP_BELOW, value
 from engine.cards import parse_card
 from engine.nines import new_game
 

@@ -11,7 +11,7 @@ from engine import bots, games
 from engine.actions import BID, TRUMP
 from engine.cards import parse_card
 from engine.nommie import new_game
-from engine import bot_search
+from engine.bots import search as bot_search
 
 from cardtext import cards
 
@@ -148,7 +148,7 @@ def test_pick_keeps_the_baseline_unless_clearly_beaten():
 
 
 def test_callbreak_playout_policy_obeys_forced_play():
-    from engine import bot_search_callbreak as sc, callbreak as cb
+    from engine.bots import search_callbreak as sc, callbreak as cb
     from engine.rng import Rng
     r = Rng(4)
     narrowed = {}          # forced-play rule -> choices it narrowed to part of the hand
@@ -185,7 +185,7 @@ def callbreak_play(seed=2):
 
 
 def test_callbreak_playout_plays_the_round_out():
-    from engine import bot_search_callbreak as sc
+    from engine.bots import search_callbreak as sc
     s = callbreak_play()
     v = s.view(None)
     me = v["to_act"]
@@ -202,7 +202,7 @@ def test_callbreak_playout_plays_the_round_out():
 
 
 def test_linger_playout_draws_and_scores_the_last_holder():
-    from engine import bot_search_linger as sl
+    from engine.bots import search_linger as sl
     s = games.new_game("linger", seed=5)
     v = s.view(None)
     me = v["to_act"]
@@ -243,12 +243,12 @@ def test_a_level_3_search_without_memory_plays_the_heuristics_card(gid, monkeypa
     while s.phase != "play" or len(s.legal_actions()) < 2:
         s.apply(s.legal_actions()[0])
     view, legal = s.view(s.to_act()), s.legal_actions()
-    search = bots.load("engine.bot_search_" + gid if gid != "nommie" else "engine.bot_search")
+    search = bots.load("engine.bots.search_" + gid if gid != "nommie" else "engine.bots.search")
 
     def no_memory(*args):
         raise MemoryError("memory allocation failed")
     monkeypatch.setattr(search, "choose", no_memory)
-    heuristic = bots.load("engine.bot_" + gid)
+    heuristic = bots.load("engine.bots." + gid)
     want = heuristic.choose(view, legal, 3, bots.Rng((7 * 1000003 + bots.position_key(view))
                                                      & 0x3FFFFFFF))
     assert bots.choose(view, legal, 3, 7) == want
@@ -264,5 +264,5 @@ def test_a_level_3_bot_loads_the_rules_it_needs_even_after_they_were_dropped(gid
         s.apply(s.legal_actions()[0])
     view, legal = s.view(s.to_act()), s.legal_actions()
     forget("engine." + gid)
-    forget("engine.bot_" + gid)
+    forget("engine.bots." + gid)
     assert bots.choose(view, legal, 3, 7) in legal

@@ -22,7 +22,7 @@ def test_one_short_game_gives_positive_ordered_figures():
     assert 0 < lo <= hi
     # the actions of game 1 (every decision, forced ones too) for the callgrind replay
     assert len(t["_actions"]) == t["decisions"] + t["forced"]
-    assert "engine.bot_callbreak" in t["_modules"]
+    assert "engine.bots.callbreak" in t["_modules"]
 
 
 @needs_cp

@@ -6,7 +6,7 @@ What counts as a path: a name with a file extension (.py .md .txt .mjs .toml)
 whose first folder is one of the repository's (engine/, ui/, lib/, tools/,
 tests/, docs/, and rules/ or hal/ which must be spelled from the root or lib/),
 or a bare `<name>.md`. Templates match by glob: `engine/<id>.py` and
-`engine/bot_*.py` must match at least one file. Paths outside the repository by
+`engine/bots/*.py` must match at least one file. Paths outside the repository by
 design (`../shared/tools/circuitpython/...`) and generated ones (dist/, build/,
 .venv/) are allowed. In .py files only comments and docstrings are read: code
 strings name temporary files in tests.

@@ -1,6 +1,6 @@
 """What adding a game takes, checked for every registered game.
 
-A game is its rules (engine/<id>.py), its bot (engine/bot_<id>.py), its
+A game is its rules (engine/<id>.py), its bot (engine/bots/<id>.py), its
 registration (a row in engine/catalog.py and its id in engine.games.IDS) and
 its words for players (rules/<id>.txt, rules/<id>.tips). docs/engineers.md
 lists these steps; this test builds the same list from each game's
@@ -28,8 +28,8 @@ REGISTRATION = ("engine/catalog.py", "engine/games.py", "lib/hal/desktop_cli.py"
 def places(gid):
     # every place a game lives, from its registration
     g = facts(gid)
-    bot = load("engine.bot_" + gid)
-    out = ["engine/%s.py" % gid, "engine/bot_%s.py" % gid,
+    bot = load("engine.bots." + gid)
+    out = ["engine/%s.py" % gid, "engine/bots/%s.py" % gid,
            "rules/%s.txt" % gid, "rules/%s.tips" % gid,
            bot.SEARCH.replace(".", "/") + ".py"]
     assert g["id"] == gid
@@ -39,8 +39,8 @@ def places(gid):
 def own_files(gid):
     # the device files that belong to one game: its rules, their helpers
     # (engine/<id>_*.py), its bot and its own search
-    return ("engine/%s.py" % gid, "engine/bot_%s.py" % gid,
-            "engine/bot_search_%s.py" % gid) + tuple(
+    return ("engine/%s.py" % gid, "engine/bots/%s.py" % gid,
+            "engine/bots/search_%s.py" % gid) + tuple(
         "engine/" + f for f in os.listdir(os.path.join(ROOT, "engine"))
         if f.startswith(gid + "_"))
 
@@ -62,9 +62,9 @@ def test_a_games_rules_module_keeps_the_contract(gid):
 
 @pytest.mark.parametrize("gid", games.IDS)
 def test_a_games_bot_says_how_level_3_searches_it(gid):
-    bot = load("engine.bot_" + gid)
+    bot = load("engine.bots." + gid)
     assert callable(bot.choose) and type(bot.BID_SEARCH) is bool
-    if bot.SEARCH == "engine.bot_search":        # the shared playout search
+    if bot.SEARCH == "engine.bots.search":        # the shared playout search
         assert type(bot.PLAYOUT) is int and bot.PLAYOUT > 0
         value = bot.round_value(games.new_game(gid).view(0))
         assert value is None or value(1, 1) is not None
@@ -89,7 +89,7 @@ def named_games(path):
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             for gid in games.IDS:
                 if node.value == gid or node.value == "engine." + gid \
-                        or node.value.startswith(("engine.bot_" + gid, "engine." + gid + "_")):
+                        or node.value.startswith(("engine.bots." + gid, "engine." + gid + "_")):
                     found.add(gid)
     return found
 
@@ -117,5 +117,5 @@ def test_no_module_outside_a_games_own_names_it():
 
 def test_the_check_sees_a_game_named():
     assert named_games("engine/catalog.py") == set(games.IDS)
-    assert named_games("engine/bot_nommie.py") == {"nommie"}   # its own rules: allowed there
+    assert named_games("engine/bots/nommie.py") == {"nommie"}   # its own rules: allowed there
     assert "engine/israeli_explain.py" in own_files("israeli")

@@ -20,7 +20,7 @@ MODULE_NAME = re.compile(r"^(engine|ui|hal)(\.[a-z_][a-z0-9_]*)+$")
 
 def module_file(name):
     # the file that defines dotted module name, or None; for a name that is
-    # the start of others ("engine.bot_" + a game id), the first it starts
+    # the start of others ("engine.bots." + a game id), the first it starts
     parts = name.split(".")
     base = os.path.join(ROOT, "lib") if parts[0] == "hal" else ROOT
     if name.endswith("_"):
@@ -122,14 +122,14 @@ def test_each_bot_names_a_search_module_that_exists():
     from engine import games
     from engine.ondemand import load
     for gid in games.IDS:
-        bot = load("engine.bot_" + gid)
+        bot = load("engine.bots." + gid)
         assert module_file(bot.SEARCH) is not None, (gid, bot.SEARCH)
         assert type(bot.BID_SEARCH) is bool
 
 
 def test_the_checks_catch_a_misspelt_name():
-    assert module_file("ui.tips") and module_file("engine.bot_search") and module_file("hal.keys")
-    assert module_file("ui.tipz") is None and module_file("engine.bot_zz_") is None
-    assert module_file("engine.bot_").endswith(".py")
+    assert module_file("ui.tips") and module_file("engine.bots.search") and module_file("hal.keys")
+    assert module_file("ui.tipz") is None and module_file("engine.bots.zz_") is None
+    assert module_file("engine.bots.").endswith(".py")
     assert "nope" not in top_level_names(module_file("ui.tips"))
     assert "due" in top_level_names(module_file("ui.tips"))

@@ -144,11 +144,11 @@ micropython.qstr_info()
 """
 # The device modules a game uses, in the order a game loads them.
 MODULES = ("hal.keys", "engine", "engine.cards", "engine.actions", "engine.rng", "engine.tricks",
-           "engine.state", "engine.games", "engine.options", "engine.bots", "engine.botlib",
-           "engine.nommie", "engine.bot_nommie", "engine.bot_search",
-           "engine.linger", "engine.bot_linger", "engine.bot_search_linger",
-           "engine.nines", "engine.bot_nines", "engine.callbreak", "engine.bot_callbreak",
-           "engine.bot_search_callbreak", "engine.israeli", "engine.bot_israeli",
+           "engine.state", "engine.games", "engine.options", "engine.bots", "engine.bots.common",
+           "engine.nommie", "engine.bots.nommie", "engine.bots.search",
+           "engine.linger", "engine.bots.linger", "engine.bots.search_linger",
+           "engine.nines", "engine.bots.nines", "engine.callbreak", "engine.bots.callbreak",
+           "engine.bots.search_callbreak", "engine.israeli", "engine.bots.israeli",
            "engine.explain", "engine.parse", "engine.saved",
            "ui.fmt", "ui.screen", "ui.session", "ui.app", "ui.atomic", "ui.saves", "ui.storage",
            "ui.table", "ui.screens.common", "ui.screens.title", "ui.screens.newgame",

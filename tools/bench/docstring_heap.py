@@ -50,8 +50,8 @@ from tools.runners import circuitpy
 # board path, sound on), in an order that imports each after what it imports
 MODULES = ("hal", "hal.keys", "hal.base", "hal.sound", "hal.pybadge",
            "engine", "engine.ondemand", "engine.cards", "engine.actions", "engine.rng",
-           "engine.tricks", "engine.state", "engine.bots", "engine.botlib", "engine.nommie",
-           "engine.bot_search", "engine.bot_nommie",
+           "engine.tricks", "engine.state", "engine.bots", "engine.bots.common", "engine.nommie",
+           "engine.bots.search", "engine.bots.nommie",
            "ui", "ui.fmt", "ui.atomic", "ui.saves", "ui.screen", "ui.view", "ui.gfx",
            "ui.session", "ui.app", "ui.table_text", "ui.table_keys", "ui.table_view", "ui.table")
 COUNT = 30

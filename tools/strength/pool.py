@@ -1,5 +1,5 @@
 """Opponent styles for the tournament: players written apart from the
-project's bots (they share none of engine/bot_*.py), so the bots are measured
+project's bots (they share none of engine/bots/*.py), so the bots are measured
 against more than themselves. Dev-side only: they never ship.
 
     from tools.strength import pool

@@ -1,8 +1,8 @@
 # Level 3 card play for Call Break: sample, play out, score the call.
 #
-# The generic search (engine/bot_search.py) plays its rounds out with a
+# The generic search (engine/bots/search.py) plays its rounds out with a
 # policy much weaker than Call Break's level 2, so its rounds misjudge the
-# cards. This one plays them out the way level 2 plays (engine/bot_callbreak.py),
+# cards. This one plays them out the way level 2 plays (engine/bots/callbreak.py),
 # made cheap by looking at the sampled hands instead of inferring them: win
 # with the lowest card nobody after can beat, else the lowest winner; lead
 # the top spade while others hold spades, else a side card nobody can beat,
@@ -10,7 +10,7 @@
 # sampled honouring shown voids; a playout scores this seat's round points
 # (engine.callbreak.points) and the level-2 card stays unless another card
 # clearly does better on the same deals.
-from engine.bot_search import distinct, known_voids, pick, sample_hands, seen_cards
+from engine.bots.search import distinct, known_voids, pick, sample_hands, seen_cards
 from engine.callbreak import SPADES
 from engine.tricks import beats
 

@@ -1,4 +1,4 @@
-# Linger Longer bots, levels 1-3 (level 3 also searches: engine/bot_search_linger.py).
+# Linger Longer bots, levels 1-3 (level 3 also searches: engine/bots/search_linger.py).
 # A trick costs each loser a card and the winner nothing (it draws one
 # back), and the last player holding cards wins, so the question is less
 # whether to win than what to spend.
@@ -15,7 +15,7 @@
 # only with a card likely to hold, leads a card that may hold (a side-suit
 # ace against few cards) or else its weakest, and keeps trumps to follow
 # with. The weights were tuned by duplicate matches against level 1.
-# Level 3 (the baseline of engine/bot_search_linger.py) weighs the same two
+# Level 3 (the baseline of engine/bots/search_linger.py) weighs the same two
 # chances its own way: a lead faces only 3 in 10 of the cards still to
 # play (players mostly keep a winner rather than spend it on a lead, so a
 # middling lead often holds), and "later" counts 6/5. Found on seeds 1-200
@@ -23,11 +23,11 @@
 # the table's own bots from resampled deals, where the two levels' cards
 # differ): +0.65 +- 0.44 points of win share a game at the mixed table
 # 3 2 1 0, +1.24 +- 0.50 at a table of level 2.
-from engine.botlib import current_best, play_for
+from engine.bots.common import current_best, play_for
 from engine.tricks import beats
 
-# How level 3 searches this game (engine.bots, engine/bot_search.py):
-SEARCH = "engine.bot_search_linger"   # its own: the stock and the last holder's win
+# How level 3 searches this game (engine.bots, engine/bots/search.py):
+SEARCH = "engine.bots.search_linger"   # its own: the stock and the last holder's win
 BID_SEARCH = False
 
 ONE = 1024

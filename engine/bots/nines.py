@@ -2,7 +2,7 @@
 # trick; the skill is in winning it cheaply and keeping winners for later.
 #
 # Swap: an estimate of the tricks this hand takes with this hand's trump
-# against what the dummy is worth. Level 1 swaps when botlib's estimate is
+# against what the dummy is worth. Level 1 swaps when common's estimate is
 # well below that of an average hand. Level 2 uses value(), fitted to Nines,
 # and a threshold that is lower when the dummy is a hand another player just
 # gave up (it is known to be weak) than when it is the dummy as dealt.
@@ -10,11 +10,11 @@
 # tracks the cards still out (see its part below).
 #
 from engine.actions import KEEP, SWAP
-from engine.botlib import by_suit, estimate_quarters, hand_quarters, lowest, play_for, weights,\
-    winners_in
+from engine.bots.common import by_suit, estimate_quarters, hand_quarters, lowest, play_for
+from engine.bots.common import weights, winners_in
 
-# How level 3 searches this game (engine.bots, engine/bot_search.py):
-SEARCH = "engine.bot_search"   # the module that plays level 3's cards
+# How level 3 searches this game (engine.bots, engine/bots/search.py):
+SEARCH = "engine.bots.search"   # the module that plays level 3's cards
 BID_SEARCH = False
 PLAYOUT = 780                  # cards simulated per decision
 
@@ -51,7 +51,7 @@ def wants_swap(view, hand, level):
     return value(hand, trump) < SWAP_BELOW[given_up][1 if trump == 4 else 0]
 
 
-# botlib.hand_quarters' weights for value(): with the dummy dead, kings and
+# common.hand_quarters' weights for value(): with the dummy dead, kings and
 # queens are worth more than in whist, and short queens and jacks still
 # count; trump (every suit in no trump) honours more than side ones; per
 # trump, beyond two and beyond four; a side void.

@@ -21,14 +21,14 @@
 # The lead and threat rules were tuned by duplicate matches against the
 # previous version (e.g. drawing spades only with length: -0.6 points/game).
 from engine.actions import BID
-from engine.botlib import by_suit, current_best, drift, estimate_quarters, play_for
-from engine.botlib import hand_quarters, low_lead, weights
+from engine.bots.common import by_suit, current_best, drift, estimate_quarters, play_for
+from engine.bots.common import hand_quarters, low_lead, weights
 from engine.callbreak import SPADES
 from engine.state import LEAD
 from engine.tricks import beats
 
-# How level 3 searches this game (engine.bots, engine/bot_search.py):
-SEARCH = "engine.bot_search_callbreak"   # its own playout policy and budget
+# How level 3 searches this game (engine.bots, engine/bots/search.py):
+SEARCH = "engine.bots.search_callbreak"   # its own playout policy and budget
 BID_SEARCH = False                       # calls are level 2's
 
 def choose(view, legal, level, rng):
@@ -36,7 +36,7 @@ def choose(view, legal, level, rng):
     hand = view["hands"][seat]
     if view["phase"] == "bid":
         if level < 2:
-            # calibrated (botlib.drift): level 1 lowers its calls by what
+            # calibrated (common.drift): level 1 lowers its calls by what
             # they have run above its tricks this game (gain 16: bid - taken
             # +0.08 at the mixed table 3 2 1 0, was +0.13 with 8)
             call = (estimate_quarters(hand, SPADES) - drift(view, seat, 16)) // 4
@@ -49,7 +49,7 @@ def choose(view, legal, level, rng):
     return play(view, legal, seat, hand)
 
 
-# botlib.hand_quarters' weights for a call: side aces, guarded kings and
+# common.hand_quarters' weights for a call: side aces, guarded kings and
 # queens; spade honours (short ones less), length beyond four; ruffs from a
 # void, singleton or doubleton side suit, at most 3 a small spade to ruff with.
 _W = weights(4, 0, 3, 0, 1, 0, 0, 0, 4, 0, 4, 2, 3, 1, 2, 0, 0, 4, 4, 0, 0, 6, 3, 1)

@@ -7,12 +7,12 @@
 # hopeless hands, since a made zero scores 25-50). Play: win cheaply while the
 # contract still needs tricks, duck and shed high cards once it does not.
 from engine.actions import BID, PASS, TRUMP_BID
-from engine.botlib import by_suit, drift, hand_quarters, highest, lowest, play_for, weights,\
-    winners_in
+from engine.bots.common import by_suit, drift, hand_quarters, highest, lowest, play_for
+from engine.bots.common import weights, winners_in
 from engine.ondemand import load
 
-# How level 3 searches this game (engine.bots, engine/bot_search.py):
-SEARCH = "engine.bot_search"   # the module that plays level 3's cards
+# How level 3 searches this game (engine.bots, engine/bots/search.py):
+SEARCH = "engine.bots.search"   # the module that plays level 3's cards
 BID_SEARCH = False
 PLAYOUT = 780                  # cards simulated per decision
 
@@ -38,7 +38,7 @@ def choose(view, legal, level, rng):
     return play(view, seat, hand, legal, level)
 
 
-# botlib.hand_quarters' weights: honours (a trump jack with 3+ guards too),
+# common.hand_quarters' weights: honours (a trump jack with 3+ guards too),
 # trumps beyond three, ruffs from a void or singleton, at most 3 a trump
 # beyond two.
 _W = weights(4, 0, 3, 1, 2, 0, 0, 0, 4, 0, 3, 1, 2, 0, 1, 0, 0, 3, 3, 0, 0, 6, 3, 0, 3, 2)
@@ -106,7 +106,7 @@ ZERO_Q = 5       # level 2 bids zero up to this many quarter tricks (7 lost
 DECLARER_Q = 2   # level 2: quarters the trump winner adds (trumps and the lead)
 
 
-DRIFT_GAIN = 8   # calibration (botlib.drift): contracts rise or fall by what
+DRIFT_GAIN = 8   # calibration (common.drift): contracts rise or fall by what
                  # this seat's contracts have run below or above its tricks
                  # (level 1 at the mixed table 3 2 1 0, 1000 deals: gain 8
                  # bid - taken -0.13, 12 -0.08, 16 -0.06, but it then scores

@@ -5,11 +5,11 @@
 # seeded by `seed` and the position. Level 0 is uniform random (the baseline);
 # levels 1-2 (and level 3's bidding, and the card its search starts from:
 # level 2's, or in Linger Longer a level-3 heuristic) are the game's own
-# module engine/bot_<game>.py, imported when first needed, whose
+# module engine/bots/<game>.py, imported when first needed, whose
 # `choose(view, legal, level, rng)` knows that game. That module also says how
 # level 3 searches it: SEARCH names the module that plays its cards
-# (engine/bot_search.py's sampling and playouts, or the game's own
-# engine/bot_search_<game>.py), and BID_SEARCH whether its bids are searched
+# (engine/bots/search.py's sampling and playouts, or the game's own
+# engine/bots/search_<game>.py), and BID_SEARCH whether its bids are searched
 # by simulation too (Nommie's; Call Break calls are level 2's: a call search
 # gained nothing within a board's time budget).
 from engine.ondemand import forget, load
@@ -19,7 +19,7 @@ from engine.rng import Rng
 def unload():
     # Forget the bot modules loaded so far (the next decision loads its own again).
     import sys
-    for name in [m for m in sys.modules if m.startswith("engine.bot_") or m == "engine.botlib"]:
+    for name in [m for m in sys.modules if m.startswith("engine.bots.")]:
         forget(name)
 
 
@@ -43,7 +43,7 @@ def choose(view, legal, level=2, seed=0):
         return legal[0]
     if level <= 0:
         return legal[rng.below(len(legal))]
-    bot = load("engine.bot_" + view["game"])
+    bot = load("engine.bots." + view["game"])
     # the game's heuristic (levels 2 and 3 alike, except Linger Longer's)
     a = bot.choose(view, legal, level, rng)
     if a not in legal:
@@ -52,7 +52,7 @@ def choose(view, legal, level=2, seed=0):
         return a
     try:
         if view["phase"] == "bid" and bot.BID_SEARCH:
-            return load("engine.bot_search").choose_bid(view, legal, rng, a, bot)
+            return load("engine.bots.search").choose_bid(view, legal, rng, a, bot)
         if view["phase"] == "play":
             return load(bot.SEARCH).choose(view, legal, rng, a, bot)
     except MemoryError:

@@ -13,11 +13,11 @@
 # slow end: a p95 of at most 0.5 s and the longest decision at most 1 s).
 # The heuristic's card stays unless another is clearly better (pick()).
 # Call Break and Linger have their own searches built on these parts
-# (engine/bot_search_callbreak.py, engine/bot_search_linger.py): a playout
+# (engine/bots/search_callbreak.py, engine/bots/search_linger.py): a playout
 # policy shaped like their level 2, and Linger's stock and last-holder win;
 # this playout serves the follow-suit games (Nommie, Israeli Whist, Nines).
 from engine.actions import BID
-from engine.botlib import estimate_quarters
+from engine.bots.common import estimate_quarters
 from engine.ondemand import load
 from engine.state import LEAD
 from engine.tricks import beats

@@ -1,4 +1,4 @@
-# Nommie bots (levels 1-2; level 3 plays with engine/bot_search.py).
+# Nommie bots (levels 1-2; level 3 plays with engine/bots/search.py).
 # Integers only, so the device decides as CPython does.
 #
 # Level 1: bid from honours and trump length, take the longest strong suit as
@@ -17,14 +17,14 @@
 #   as high as possible, shed the most dangerous card when void, lead the card
 #   most likely to be beaten.
 from engine.actions import BID, TRUMP
-from engine.botlib import best_trump, by_suit, drift, hand_quarters, highest, low_lead, lowest
-from engine.botlib import play_for, weights
+from engine.bots.common import best_trump, by_suit, drift, hand_quarters, highest, low_lead, lowest
+from engine.bots.common import play_for, weights
 from engine.ondemand import load
 from engine.state import LEAD
 from engine.tricks import beats
 
-# How level 3 searches this game (engine.bots, engine/bot_search.py):
-SEARCH = "engine.bot_search"   # the module that plays level 3's cards
+# How level 3 searches this game (engine.bots, engine/bots/search.py):
+SEARCH = "engine.bots.search"   # the module that plays level 3's cards
 BID_SEARCH = True              # bids searched by simulation too (bid(), trump_for())
 PLAYOUT = 480                  # cards simulated per decision
 
@@ -64,7 +64,7 @@ def nearest(options, want):
 
 # --- bidding ---------------------------------------------------------------
 
-# Quarter-trick weights (botlib.quarters' tables) fitted by least squares to
+# Quarter-trick weights (common.quarters' tables) fitted by least squares to
 # the tricks level-2 bots take in self-play (tools: duplicate matches), small
 # hands (<= 5 cards) and large apart, no trump (someone else chooses) and for
 # the trump chooser: side aces, kings and guarded queens; per trump, per trump
@@ -87,7 +87,7 @@ def quarters(hand, trump, size):
 
 
 # Calibration: bids are lowered by the quarters this seat's bids have run
-# above its tricks this game (botlib.drift): against bidders who fight hard
+# above its tricks this game (common.drift): against bidders who fight hard
 # for tricks the honours-based estimate runs high (bid - taken was +0.6 a
 # round against tools/strength/pool.py's aggressive style, +0.15 against level 2).
 # Level 1, whose estimate counts trump length as if it always chose trump,

@@ -2,18 +2,18 @@
 #
 # Linger is won by being the last player holding cards, not by tricks: a
 # trick costs each loser a card and the winner draws one back from the stock.
-# So the generic search (engine/bot_search.py), which plays rounds out
+# So the generic search (engine/bots/search.py), which plays rounds out
 # without a stock and scores tricks, cannot see what matters here. This one
 # deals the unseen cards to the other seats by their counts (no duty to
 # follow, so no voids to honour), the rest in random order as the stock, plays
 # the game on with the trick winner drawing, and scores a playout 12 when this
 # seat ends as the only holder (12 / k for a k-way draw on tricks, and by
 # card counts when the playout is cut at CAP cards). The heuristic's card
-# (engine/bot_linger.py at level 3) is kept unless another card wins clearly
+# (engine/bots/linger.py at level 3) is kept unless another card wins clearly
 # more often on the same deals: on a board's budget that is rare (about 1
 # decision in 160): 72 playouts are mostly noise, ten times as many would
 # gain (python -m tools.strength.linger_judge; docs/bots.md).
-from engine.bot_search import distinct, pick, seen_cards
+from engine.bots.search import distinct, pick, seen_cards
 from engine.tricks import beats
 
 PLAYOUTS = 44   # playouts per decision, shared out among the candidates (board time)
