@@ -98,12 +98,13 @@ class Table(Screen):
             self.last_human = -1 if h is None and len(humans) == 1 else h
         if app.settings.get("tips") and self.local:
             self.tipped = []
-        # The round's summary opens in every game: its module is loaded once
-        # here and dropped, so the names it interns (kept for good) are
-        # placed now, low in the heap, not among a round's passing objects
-        # where they would split a board's free heap into small pieces.
-        load("ui.screens.between")
-        forget("ui.screens.between")
+        # The screens every game opens (the round's summary) have their
+        # modules loaded once here and dropped, so the names they intern
+        # (kept for good) are placed now, low in the heap, not among a
+        # round's passing objects where they would split a board's free heap.
+        for name in ("ui.screens.between",):
+            load(name)
+            forget(name)
         self.update_fields()
 
     def resume(self):
