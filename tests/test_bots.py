@@ -148,7 +148,8 @@ def test_pick_keeps_the_baseline_unless_clearly_beaten():
 
 
 def test_callbreak_playout_policy_obeys_forced_play():
-    from engine.bots import search_callbreak as sc, callbreak as cb
+    from engine import callbreak as cb
+    from engine.bots import search_callbreak as sc
     from engine.rng import Rng
     r = Rng(4)
     narrowed = {}          # forced-play rule -> choices it narrowed to part of the hand
