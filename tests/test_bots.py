@@ -257,7 +257,7 @@ def test_a_level_3_search_without_memory_plays_the_heuristics_card(gid, monkeypa
 
 @pytest.mark.parametrize("gid", ["israeli", "nommie"])
 def test_a_level_3_bot_loads_the_rules_it_needs_even_after_they_were_dropped(gid):
-    # bot_search reads the game's scoring from its engine module: a module
+    # engine.bots.search reads the game's scoring from its engine module: a module
     # dropped from memory (engine.ondemand.forget) is loaded again, not a KeyError
     from engine.ondemand import forget
     s = games.load(gid).new_game(seed=5)
