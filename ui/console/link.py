@@ -36,11 +36,10 @@ class _Seat:
 class _App:
     # The bits of App a Client uses (a store for the seat's token, the
     # network, the command line's options).
-    net = opts = None
+    link = net = opts = None
 
     def __init__(self, store):
         self.store = store
-        self.link = None
 
     def top(self):
         return None

@@ -112,7 +112,6 @@ def encode(msg):
     except TypeError:      # a json without separators
         text = json.dumps(msg)
     data = (text + "\n").encode()
-    text = None              # (a board's heap: one copy of a long line less at a time)
     if len(data) > MAX_LINE:
         raise ValueError("message of %d bytes is over %d" % (len(data), MAX_LINE))
     return data
