@@ -113,7 +113,7 @@ def _fake_game(fits):
     def game(name, kb, level, seed, sound, sample):
         calls.append(kb)
         ok = fits(kb)
-        return {"ok": ok, "where": None if ok else (kb, "ui/view.py draw")}
+        return {"ok": ok, "where": None if ok else (kb, "ui/draw/view.py draw")}
     return game, calls
 
 
@@ -123,20 +123,20 @@ def test_smallest_heap_bisects_then_runs_every_larger_step(monkeypatch):
     monkeypatch.setattr(board_heap, "game", game)
     f = board_heap.smallest_heap("nommie")
     assert f["fits"] == 100 and f["from"] == 136 and f["fails_above"] == [120, 132]
-    assert f["fails"] == (132, "ui/view.py draw")
+    assert f["fails"] == (132, "ui/draw/view.py draw")
     assert set(calls) >= set(range(100, 146, 4)) | {146} and len(calls) == len(set(calls))
     # nothing fits up to the top: None, and where the top step dies
     game, calls = _fake_game(lambda kb: False)
     monkeypatch.setattr(board_heap, "game", game)
     f = board_heap.smallest_heap("nommie")
-    assert f["fits"] is None and f["from"] is None and f["fails"] == (146, "ui/view.py draw")
+    assert f["fits"] is None and f["from"] is None and f["fails"] == (146, "ui/draw/view.py draw")
     assert calls == [146]
     # monotonic: no run above the fit is needed beyond the confirmation
     game, calls = _fake_game(lambda kb: kb >= 112)
     monkeypatch.setattr(board_heap, "game", game)
     f = board_heap.smallest_heap("nommie")
     assert (f["fits"], f["from"], f["fails_above"]) == (112, 112, [])
-    assert f["fails"] == (108, "ui/view.py draw")
+    assert f["fails"] == (108, "ui/draw/view.py draw")
 
 
 def test_without_run_board_the_reason_is_given(monkeypatch, tmp_path):

@@ -93,7 +93,7 @@ def test_every_module_ships_compiled_except_code_and_boot(built):
     compiled = [p for p in entries if p.endswith(".mpy")]
     for top in ("engine/", "ui/", "lib/hal/"):
         assert any(p.startswith(top) for p in compiled), top
-    # text is drawn by the built-in font (ui/gfx.py): no Python label library ships
+    # text is drawn by the built-in font (ui/draw/__init__.py): no Python label library ships
     assert not [p for p in entries if p.startswith("lib/adafruit_")]
     # data files are copied as they are
     for rel in ("settings.toml", "rules/callbreak.txt"):
@@ -134,7 +134,7 @@ def test_adafruit_libraries_the_ui_uses_are_bundled(built):
 
 
 def test_a_library_a_device_module_imports_lands_in_lib(tmp_path):
-    # (the project imports none today: text is the built-in font's, ui/gfx.py)
+    # (the project imports none today: text is the built-in font's, ui/draw/__init__.py)
     (tmp_path / "ui").mkdir()
     (tmp_path / "ui" / "clock.py").write_text("import adafruit_ticks\n")
     files = bundle.collect(str(tmp_path))

@@ -219,7 +219,7 @@ def test_circuitpython_has_everything_device_code_uses(py_tree):
     uses = cp_suite.device_uses(files)
     assert "len" in uses["builtins"] and "os" in uses["imports"]     # the scan sees the code
     board_only = cp_suite.board_only_at_load(files)
-    assert "ui.gfx" in board_only                                    # displayio at load time
+    assert "ui.draw" in board_only                                    # displayio at load time
     modules = [cp_suite.module_name(f) for f in files if f not in ("code.py", "boot.py")]
     modules = [m for m in modules if m not in board_only]
     assert "ui.app" in modules and "hal.text" in modules

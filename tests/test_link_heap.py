@@ -15,10 +15,11 @@ KB = 1024
 def test_import_cost_of_the_link_modules():
     # a joiner's modules, a host's and the menus', each set in a run of its own
     # (a qstr pool's next doubling step, 4.5 KB, is charged to whichever
-    # import crosses it: each budget has room for one)
+    # import crosses it: each budget has room for one; and the names' chunks
+    # move a module's figure by tens of bytes with the names loaded before it)
     step = 4608
     got = link_heap.costs("mpy")
-    assert 0 < got["joiner"] <= 17 * KB + step, got      # ui.link.check: 4.6 KB of it
+    assert 0 < got["joiner"] <= 18 * KB + step, got      # ui.link.check: 4.8 KB of it
     assert 0 < got["host"] <= 16 * KB + step, got
     assert got["menus"] <= 16 * KB + step, got
 

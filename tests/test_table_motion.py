@@ -1,9 +1,9 @@
 """Where the heap has room (ui.app.ROOMY: a desktop, the Feather ESP32-S3),
 a card just played slides from its seat to the trick, one step a frame
-(ui/motion.py's Screen), drawn on the real views: it ends in its trick place,
+(ui/draw/motion.py's Screen), drawn on the real views: it ends in its trick place,
 a view built afresh shows the cards in place, a frame redraws a small part of
 the screen; a PyBadge's heap gets the plain screen (ui.app.run)."""
-from ui import motion
+from ui.draw import motion
 from ui.screens.common import start_table
 from ui.session import Session
 
@@ -86,7 +86,8 @@ def test_the_end_of_a_run_puts_every_card_in_place():
 
 
 def test_a_pybadge_sized_heap_gets_the_plain_screen():
-    from ui import app, view
+    from ui import app
+    from ui.draw import view
     rig = make_rig()
     small = app.screen_for(rig.hal.display, lambda: 100 * 1024)
     roomy = app.screen_for(rig.hal.display, lambda: 2 * 1024 * 1024)

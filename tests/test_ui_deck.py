@@ -2,7 +2,7 @@
 the font's cell size, the four-colour deck chosen in Settings, and the wide
 screen's hand."""
 from hal import keys as K
-from ui import fmt, gfx
+from ui import fmt, draw
 from ui.screens.common import start_table
 from ui.session import Session
 
@@ -15,9 +15,9 @@ CAPITALS = "AK"      # capitals a suit stands beside ("K♣"), no tail below
 
 def cell(ch):
     """The character's cell in the text font as drawn: rows of 0/1."""
-    sheet = gfx.font_sheet()
-    x0 = gfx.tile_of(ch) * gfx.CW
-    return [[1 if sheet[x0 + x, y] else 0 for x in range(gfx.CW)] for y in range(gfx.LH)]
+    sheet = draw.font_sheet()
+    x0 = draw.tile_of(ch) * draw.CW
+    return [[1 if sheet[x0 + x, y] else 0 for x in range(draw.CW)] for y in range(draw.LH)]
 
 
 def inked_rows(c):
@@ -38,11 +38,11 @@ def test_text_suits_are_as_big_as_capitals_and_differ_from_each_other():
         rows = inked_rows(s)
         assert rows[0] >= top and rows[-1] <= bottom          # within the capitals' rows
         assert len(rows) >= bottom - top, rows                # and nearly as tall
-        assert max(sum(r) for r in s) == gfx.CW - 1           # 5 wide: a column to part them
+        assert max(sum(r) for r in s) == draw.CW - 1           # 5 wide: a column to part them
     for i in range(4):
         for j in range(i + 1, 4):
             apart = sum(suits[i][y][x] != suits[j][y][x]
-                        for y in range(gfx.LH) for x in range(gfx.CW))
+                        for y in range(draw.LH) for x in range(draw.CW))
             assert apart >= MIN_APART, (fmt.SUIT_CHARS[i], fmt.SUIT_CHARS[j], apart)
 
 
@@ -51,7 +51,7 @@ def test_the_spade_is_pointed_and_the_club_has_three_lobes():
     spade, club = cell(fmt.SUIT_CHARS[SPADES]), cell(fmt.SUIT_CHARS[CLUBS])
     rows = [spade[y] for y in inked_rows(spade)]
     widths = [sum(r) for r in rows]
-    assert widths[0] == 1 and max(widths) == gfx.CW - 1      # a point, then broad
+    assert widths[0] == 1 and max(widths) == draw.CW - 1      # a point, then broad
     broad = widths.index(max(widths))
     assert widths[:broad + 1] == sorted(widths[:broad + 1])   # never narrower on the way down
     assert all(runs(r) == 1 for r in rows)                    # one shape, no notches
@@ -64,7 +64,7 @@ def test_the_spade_is_pointed_and_the_club_has_three_lobes():
     assert necks, widths
     below = rows[necks[0] + 1:]
     assert any(runs(r) >= 2 for r in below)                   # side lobes parted by a notch
-    assert max(sum(r) for r in below) == gfx.CW - 1           # and wider than the top lobe
+    assert max(sum(r) for r in below) == draw.CW - 1           # and wider than the top lobe
     assert widths[-2] == 1                                    # its stem (over a foot)
 
 
@@ -78,14 +78,14 @@ def hand_palettes(four, size=(160, 128)):
     tv = rig.screen.table_view
     got = {}
     for t in tv.hand:
-        card = gfx.card_at(t)
+        card = draw.card_at(t)
         if not t.hidden and card < 52:
             got.setdefault(card // 13, t.pixel_shader)
     assert len(got) == 4, got
     return got
 
 
-INK, RED_INK = 2, 3      # the card sheet's ink indexes (ui.glyphs.card_sheet)
+INK, RED_INK = 2, 3      # the card sheet's ink indexes (ui.draw.glyphs.card_sheet)
 
 
 def test_the_deck_setting_changes_the_cards_palettes():
@@ -106,11 +106,11 @@ def test_the_deck_setting_changes_the_cards_palettes():
 def test_a_dim_or_framed_card_keeps_its_suits_colour_family():
     cards = make_rig().screen.cards
     cards.deck(True)
-    for look in range(gfx.LOOK_MARKED + gfx.LOOK_CURSOR + 1):
+    for look in range(draw.LOOK_MARKED + draw.LOOK_CURSOR + 1):
         club, spade = cards.palette(0, look), cards.palette(3 * 13, look)
         assert club is not spade and club[INK] != spade[INK]
         assert club[1] == spade[1] and club[4] == spade[4]     # the same face and border
-    assert cards.palette(gfx.BACK, 0) is cards.palette(3 * 13, 0)
+    assert cards.palette(draw.BACK, 0) is cards.palette(3 * 13, 0)
     cards.deck(False)
     assert cards.palette(0, 0) is cards.palette(3 * 13, 0)
 
@@ -151,7 +151,7 @@ def test_the_wide_screen_hand_is_twice_the_size_and_shows_every_rank_and_suit():
     hand, tv = hand_on_screen((240, 135))
     assert len(hand) == 13
     for x0, y0, x1, y1 in hand:
-        assert x1 - x0 == 2 * gfx.CARD_W and y1 - y0 == 2 * gfx.CARD_H
+        assert x1 - x0 == 2 * draw.CARD_W and y1 - y0 == 2 * draw.CARD_H
         assert 0 <= x0 and x1 <= 240
         assert y1 - 135 <= 4          # at most the last two rows of a card below the edge
     xs = sorted(b[0] for b in hand)
@@ -160,5 +160,5 @@ def test_the_wide_screen_hand_is_twice_the_size_and_shows_every_rank_and_suit():
     small, tv = hand_on_screen((160, 128))
     assert len(small) == 13
     for x0, y0, x1, y1 in small:
-        assert x1 - x0 == gfx.CARD_W and y1 <= 128 and x0 >= 0 and x1 <= 160
+        assert x1 - x0 == draw.CARD_W and y1 <= 128 and x0 >= 0 and x1 <= 160
     assert all(t in tv.group for t in tv.hand)   # no group of its own at 160 px (heap)

@@ -18,7 +18,7 @@ def boxes(group, ox=0, oy=0, inside=None, out=None, panels=(), scale=1):
     parents')."""
     import displayio
     import vectorio
-    from ui.gfx import Text
+    from ui.draw import Text
     if out is None:
         out = []
     for child in group:
@@ -89,7 +89,7 @@ class Rig:
         from ui.app import App
         from ui.nostore import NoStore
         from ui.driver import Driver
-        from ui import view
+        from ui.draw import view
         displayio.release_displays()
         self.hal = desktop.Desktop(["--headless", "--size", "%dx%d" % (width, height),
                                     "--data-dir", os.path.join(ROOT, "build", "ui-data")])

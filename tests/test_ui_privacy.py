@@ -7,7 +7,7 @@ import re
 import pytest
 
 from hal import keys as K
-from ui import gfx
+from ui import draw
 from ui.screens.common import start_table
 from ui.session import Session
 
@@ -16,7 +16,7 @@ from test_ui_harness import make_rig
 CARD_TEXT = re.compile("(10|[2-9JQKA])([\u2663\u2666\u2665\u2660])")
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS = "\u2663\u2666\u2665\u2660"
-SHEET_CHARS = [chr(32 + i) for i in range(gfx.ASCII)] + list(SUITS)   # the font sheet, by tile
+SHEET_CHARS = [chr(32 + i) for i in range(draw.ASCII)] + list(SUITS)   # the font sheet, by tile
 
 
 def visible_cards(group, sheet, public=()):
@@ -32,11 +32,11 @@ def visible_cards(group, sheet, public=()):
         if isinstance(node, displayio.Group):
             for child in node:
                 walk(child)
-        elif isinstance(node, gfx.Text):
+        elif isinstance(node, draw.Text):
             for r, s in CARD_TEXT.findall(shown_text(node)):
                 found.add(SUITS.index(s) * 13 + RANKS.index(r))
         elif isinstance(node, displayio.TileGrid) and node.bitmap is sheet:
-            card = gfx.card_at(node)
+            card = draw.card_at(node)
             if card < 52:
                 found.add(card)
 
@@ -65,7 +65,7 @@ def shown_text(text):
 
 def test_shown_text_reads_the_tiles():
     make_rig()                       # a display for the font sheet
-    t = gfx.Text(12, 0, 0, gfx.INK, gfx.RIGHT, 2)
+    t = draw.Text(12, 0, 0, draw.INK, draw.RIGHT, 2)
     t.set("10\u2665 Q\u2660\nA\u2663")
     assert shown_text(t).split("\n") == ["      10\u2665 Q\u2660", "          A\u2663"]
     assert visible_cards(_group(t), None) == {2 * 13 + 8, 3 * 13 + 10, 12}

@@ -455,10 +455,10 @@ def test_a_finished_trick_says_who_won_it_and_why_with_the_card_framed():
     st = t.state()
     rig.draw()
     assert t.prompt == t.note == T.won_note(st.last_trick, st.last_winner, st.trump, t.names())
-    from ui import gfx
+    from ui import draw
     tv = rig.screen.table_view
     framed = [i for i in range(4) if tv.trick[i].pixel_shader is rig.screen.cards.palette(
-        gfx.card_at(tv.trick[i]), gfx.LOOK_CURSOR)]
+        draw.card_at(tv.trick[i]), draw.LOOK_CURSOR)]
     assert framed == [(st.last_winner - t.pov) % 4]
 
 

@@ -132,7 +132,7 @@ def test_rare_screens_leave_memory_when_closed():
     import sys
     lazy = ["ui.screens." + m for m in ("title", "newgame", "settings", "info", "pause", "between",
                                         "sheet", "sheet_page", "common")]
-    lazy += ["ui.glyphs", "ui.nostore", "hal.pick"]
+    lazy += ["ui.draw.glyphs", "ui.nostore", "hal.pick"]
     from engine.ondemand import forget
     for m in lazy:                                 # left over by earlier tests' apps
         forget(m)

@@ -1,7 +1,7 @@
 # The console application: a stack of screens, settings, saves, the main loop.
 #
 # App is plain Python (no displayio) so the whole UI logic runs in tests and in
-# the MicroPython VM; run(hal) adds the display (ui.view) and the board's keys.
+# the MicroPython VM; run(hal) adds the display (ui.draw.view) and the board's keys.
 
 from engine.ondemand import forget, load
 from hal import keys as K
@@ -161,29 +161,29 @@ class App:
         self.home()
 
 
-ROOMY = 256 * 1024    # heap free at start for cards in motion (ui.motion's Screen)
+ROOMY = 256 * 1024    # heap free at start for cards in motion (ui.draw.motion's Screen)
 
 
 def screen_for(display, free):
-    # The screen for this device: cards in motion (ui.motion) where the heap
+    # The screen for this device: cards in motion (ui.draw.motion) where the heap
     # has room (free: gc.mem_free, None on a desktop), else the plain one.
     if free is None or free() > ROOMY:
-        from ui.motion import Screen as Moving
+        from ui.draw.motion import Screen as Moving
         return Moving(display)
-    from ui.view import Screen
+    from ui.draw.view import Screen
     return Screen(display)
 
 
 def run(hal):
     # The main loop on a board or desktop: keys in, timed work, redraw.
-    from ui import gfx
+    from ui import draw
     try:
         import gc
         free = gc.mem_free
     except (ImportError, AttributeError):
         free = None
     app = App(hal.display.width, hal.display.height, open_store(hal),
-              hal.board_name, hal.entropy, gfx.CW, gfx.LH)
+              hal.board_name, hal.entropy, draw.CW, draw.LH)
     app.mem_free = free
     opts = hal.opts or {}
     app.opts = opts

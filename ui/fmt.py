@@ -2,7 +2,7 @@
 # Plain Python (no displayio).
 
 # Unicode code points for the suits (the display's font draws them from
-# ui.glyphs; terminals have them)
+# ui.draw.glyphs; terminals have them)
 SUIT_CHARS = ("\u2663", "\u2666", "\u2665", "\u2660")
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")

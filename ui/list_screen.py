@@ -1,5 +1,5 @@
 # The list screens' shared classes: a ListScreen has title, lines, cursor (-1:
-# plain text), first (scroll) and footer, which ui/list_view.py draws; a
+# plain text), first (scroll) and footer, which ui/draw/lists.py draws; a
 # TextScreen is read-only text; a Menu is rows of (label, action).
 #
 # Loaded with the first list screen and dropped while only the table is up

@@ -273,7 +273,7 @@ class Table(Screen):
             pause = pause * 2 + 300
             w = st.last_winner
             if w is not None and 0 <= w < len(self.names()):
-                # who won and why, the winning card marked (ui.table_view)
+                # who won and why, the winning card marked (ui.draw.table)
                 self.note = T.won_note(st.last_trick, w, st.trump, self.names())
                 if self.session.is_human(w):
                     self.app.beep(990, 70)

@@ -2,7 +2,7 @@
 # builds once per key or tick (and a few facts of the table) to the strings
 # and lists its view draws. Nothing here changes a screen. A game shows in
 # the keys its view has (Linger's "sitting_out", Call Break's "calls", Nines'
-# "known_hands"), not in its id. The centre panel's size is here too (ui.view
+# "known_hands"), not in its id. The centre panel's size is here too (ui.draw.view
 # draws it, ui.panel fills it).
 from engine.ondemand import call
 from ui import fmt
@@ -16,7 +16,7 @@ WIDE = 200          # from this screen width the panel keeps a character's room
                     # clear of the side labels; at 160 px every character counts
                     # ("192.168.1.20", a 14-letter table name)
 HAND_2X = 240       # from this screen width the hand's cards are twice the size
-                    # (ui.table_view): 13 of them, each 24 px wide, 18 px of it
+                    # (ui.draw.table): 13 of them, each 24 px wide, 18 px of it
                     # (its rank and suit) showing under the next
 HAND_2X_MORE = 11   # the pixels such a hand takes above the screen's bottom beyond
                     # a plain one: 32 (the cards' last rows below the edge) and a

@@ -196,7 +196,7 @@ PROJECT = ("engine/", "ui/", "lib/", "hal/", "code.py", "boot.py")
 
 def where(output):
     """(bytes asked for, innermost project frame) of a MemoryError in output,
-    as tools/bench/cp_heap.py's _where says it: "ui/view.py draw" (a .mpy built
+    as tools/bench/cp_heap.py's _where says it: "ui/draw/view.py draw" (a .mpy built
     with -O3 has no line numbers, so a line is named only where there is one)."""
     size = re.search(r"allocating (\d+) bytes", output)
     frames = re.findall(r'File "([^"]+)", line (\d+), in (\S+)', output)

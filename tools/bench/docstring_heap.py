@@ -52,8 +52,8 @@ MODULES = ("hal", "hal.keys", "hal.base", "hal.sound", "hal.pybadge",
            "engine", "engine.ondemand", "engine.cards", "engine.actions", "engine.rng",
            "engine.tricks", "engine.state", "engine.bots", "engine.bots.common", "engine.nommie",
            "engine.bots.search", "engine.bots.nommie",
-           "ui", "ui.fmt", "ui.atomic", "ui.saves", "ui.screen", "ui.view", "ui.gfx",
-           "ui.session", "ui.app", "ui.table_text", "ui.table_keys", "ui.table_view", "ui.table")
+           "ui", "ui.fmt", "ui.atomic", "ui.saves", "ui.screen", "ui.draw.view", "ui.draw",
+           "ui.session", "ui.app", "ui.table_text", "ui.table_keys", "ui.draw.table", "ui.table")
 COUNT = 30
 STEP = 16            # the GC's block size
 LO, HI = 32 * 1024, 256 * 1024

@@ -34,7 +34,7 @@ class Shots:
     def __init__(self, width, height, out, zoom=3):
         import displayio
         from hal import desktop
-        from ui import view
+        from ui.draw import view
         from ui.app import App
         from ui.driver import Driver
         from ui.nostore import NoStore

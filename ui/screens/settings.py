@@ -10,7 +10,7 @@ from hal import keys as K
 
 SPEEDS = ("Slow", "Normal", "Fast")   # the settings' speeds 1-3 (ui.app.SPEED_MS)
 LABELS = ("Speed", "Autoplay", "Sound", "Bot level", "Tips", "Deck", "Name")
-DECKS = ("2 colours", "4 colours")    # the Deck row's values (ui.gfx.Cards.deck)
+DECKS = ("2 colours", "4 colours")    # the Deck row's values (ui.draw.Cards.deck)
 # The bots' level when the settings name none (ui.prefs's table): the bot
 # level's row says which level is the default.
 DEFAULT_LEVEL = call("ui.prefs", "with_defaults", {})["bot_level"]

@@ -1,13 +1,16 @@
-# Drawing helpers shared by the screen views: colours, the card sprite
-# sheet, text and rectangles.
+# The displayio layer. This package's own part: the drawing helpers every
+# view shares (colours, the card sprite sheet, text and rectangles). Its
+# modules: view.py shows the top screen in the view of its kind, table.py and
+# lists.py are those views, places.py where a table's parts go, glyphs.py the
+# pixel art, motion.py cards in motion.
 #
 # Text is drawn the way CircuitPython's own terminal draws it: a TileGrid
 # over a sheet of 6x12 character cells (the board's built-in font, copied
 # once, plus four suit symbols), one tile per character. A line of text then
 # costs its TileGrid and a byte per cell, and no Python label library.
 #
-# With ui/view.py, ui/list_view.py, ui/table_view.py and ui/glyphs.py (its
-# palettes) the only modules that import displayio.
+# This package is the only one that imports displayio (places.py and
+# motion.py need none of it).
 
 import displayio
 import vectorio
@@ -49,11 +52,11 @@ class Cards:
     # over its suit's bottom tile) and the palettes a card is shown with.
 
     def __init__(self):
-        from ui import glyphs        # the pixel art and colours: needed only while drawing
+        from ui.draw import glyphs       # the pixel art and colours: needed only while drawing
         self.bitmap = glyphs.card_sheet(
             displayio.Bitmap(CARD_W * CARD_TILES, CARD_H // 2, 7), CARD_W)
         self.palettes = glyphs.card_palettes(False, GOLD, LOOK_CURSOR, LOOK_DIM, LOOK_MARKED)
-        _forget("ui.glyphs")
+        _forget("ui.draw.glyphs")
         self.four = None      # the four-colour deck's palettes for clubs and diamonds
 
     def deck(self, four):
@@ -62,9 +65,9 @@ class Cards:
         if not four:
             self.four = None
         elif self.four is None:
-            from ui import glyphs
+            from ui.draw import glyphs
             self.four = glyphs.card_palettes(True, GOLD, LOOK_CURSOR, LOOK_DIM, LOOK_MARKED)
-            _forget("ui.glyphs")
+            _forget("ui.draw.glyphs")
 
     def palette(self, card, look):
         # The palette card (0-51, BACK or BLANK) is shown with in look.
@@ -113,12 +116,12 @@ _fills = {}         # colour -> the one-colour palette of rectangles
 
 
 def font_sheet():
-    # The character cells, drawn on first use (ui.glyphs copies the built-in font).
+    # The character cells, drawn on first use (ui.draw.glyphs copies the built-in font).
     global _sheet
     if _sheet is None:
-        from ui import glyphs
+        from ui.draw import glyphs
         _sheet = glyphs.font_sheet(displayio.Bitmap(CW * (ASCII + 4), LH, 2), CW, LH)
-        _forget("ui.glyphs")
+        _forget("ui.draw.glyphs")
     return _sheet
 
 

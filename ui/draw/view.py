@@ -2,15 +2,15 @@
 #
 # One view is alive at a time: when the top screen changes kind (the table,
 # or a list: menus, pages, dialogs) the old view's objects and its module
-# (ui/list_view.py, ui/table_view.py) go before the new view is built, so a
+# (ui/draw/lists.py, ui/draw/table.py) go before the new view is built, so a
 # board's heap never holds both.
 
 import displayio
 
 from engine.ondemand import forget, load
-from ui import gfx
+from ui import draw
 
-VIEWS = {"table": ("ui.table_view", "TableView"), "list": ("ui.list_view", "ListView")}
+VIEWS = {"table": ("ui.draw.table", "TableView"), "list": ("ui.draw.lists", "ListView")}
 class Screen:
     # Owns the display's root group and shows the view for the top screen.
 
@@ -18,8 +18,8 @@ class Screen:
         self.display = display
         self.w, self.h = display.width, display.height
         self.root = displayio.Group()
-        self.root.append(gfx.rect(0, 0, self.w, self.h, gfx.TABLE))
-        self.cards = gfx.Cards()
+        self.root.append(draw.rect(0, 0, self.w, self.h, draw.TABLE))
+        self.cards = draw.Cards()
         self.current = None         # the view on screen
         self.kind = None            # its kind, and for a table its players
         display.root_group = self.root
@@ -73,7 +73,7 @@ class Screen:
         return changed
 
     def settle(self):
-        pass                    # (nothing moves here: ui.motion's Screen)
+        pass                    # (nothing moves here: ui.draw.motion's Screen)
 
     def objects(self):
-        return gfx.count_objects(self.root)
+        return draw.count_objects(self.root)

@@ -2,14 +2,15 @@
 # the trick, SLIDE_FRAMES steps, one a draw. ui.app's run() uses this Screen
 # only where the heap has room to spare (ui.app.ROOMY: a desktop, the Feather
 # ESP32-S3's PSRAM); a PyBadge never loads it, and a card shows in its place
-# at once (ui.view.Screen).
-from ui import gfx, view
+# at once (ui.draw.view.Screen).
+from ui import draw
+from ui.draw import view
 
 SLIDE_FRAMES = 4            # frames from the seat to the trick
 
 
 class Screen(view.Screen):
-    # ui.view.Screen whose table slides each card just played into the trick
+    # ui.draw.view.Screen whose table slides each card just played into the trick
     # (one card at a time: a new one puts the one before in its place).
 
     def __init__(self, display):
@@ -66,8 +67,8 @@ class Screen(view.Screen):
             x0, y0 = x1, v.hand_y
         else:                       # from the seat's label (left-, right- or centre-aligned)
             kind, x0, y0 = v.places[seat]
-            x0 = x0 - gfx.CARD_W if kind == "side_r" else x0 if kind == "side" else \
-                x0 - gfx.CARD_W // 2
+            x0 = x0 - draw.CARD_W if kind == "side_r" else x0 if kind == "side" else \
+                x0 - draw.CARD_W // 2
         t, f = v.trick[seat], self.frame
         t.x = x0 + (x1 - x0) * f // SLIDE_FRAMES
         t.y = y0 + (y1 - y0) * f // SLIDE_FRAMES

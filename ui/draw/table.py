@@ -3,12 +3,12 @@
 #
 # Each update changes only what differs (a text, a card's tile, position or
 # palette), so a cursor move redraws a small part of the screen. Built when
-# the table comes on top, dropped with its module under a menu (ui/view.py).
+# the table comes on top, dropped with its module under a menu (ui/draw/view.py).
 
 import displayio
 
 from engine.ondemand import call
-from ui import gfx
+from ui import draw
 from ui.table_text import panel_cols, panel_rows
 
 SIDE_COLS = 6       # a side seat's label: "Ada", "bid 3", "won 1", "-12.5"
@@ -28,17 +28,17 @@ class TableView:
     MAX_HAND = 13
 
     def __init__(self, width, height, players, cards):
-        lh = gfx.LH
+        lh = draw.LH
         sc, self.lift, self.hand_y, self.prompt_y, self.seat_y, self.places, self.trick_xy = \
-            call("ui.table_places", "layout", width, height, players, lh)
+            call("ui.draw.places", "layout", width, height, players, lh)
         self.scale = sc
         self.w, self.h, self.n = width, height, players
         self.cards = cards
         self.group = displayio.Group()
         self.shown_version = None
-        self.cols = width // gfx.CW
-        self.header = gfx.Text(self.cols - 1, 1, 0, gfx.DIM)
-        self.trump = gfx.Text(8, width - 1, 0, gfx.GOLD, gfx.RIGHT)     # "trump NT"
+        self.cols = width // draw.CW
+        self.header = draw.Text(self.cols - 1, 1, 0, draw.DIM)
+        self.trump = draw.Text(8, width - 1, 0, draw.GOLD, draw.RIGHT)     # "trump NT"
         self.group.append(self.header)
         self.group.append(self.trump)
         self._seats_and_trick(width)
@@ -48,15 +48,15 @@ class TableView:
         # the seats' labels and the trick's card places (__init__ in parts:
         # a board loads each method's code as a block of its own, and smaller
         # blocks find room in a heap the screens before left in pieces)
-        self.seats = [gfx.Text(self.cols, width // 2, self.seat_y, gfx.INK, gfx.CENTER)]
+        self.seats = [draw.Text(self.cols, width // 2, self.seat_y, draw.INK, draw.CENTER)]
         for p in self.places[1:]:
             kind, x, y = p
             if kind in ("side", "side_r"):   # name, two stats, score: a line each
-                lbl = gfx.Text(SIDE_COLS + 2, x, y, gfx.INK,
-                               gfx.RIGHT if kind == "side_r" else gfx.LEFT, 4)
+                lbl = draw.Text(SIDE_COLS + 2, x, y, draw.INK,
+                               draw.RIGHT if kind == "side_r" else draw.LEFT, 4)
             else:
-                lbl = gfx.Text(self.cols // (2 if kind == "top2" else 1), x, y, gfx.INK,
-                               gfx.CENTER, 2 if kind == "top2" else 1)
+                lbl = draw.Text(self.cols // (2 if kind == "top2" else 1), x, y, draw.INK,
+                               draw.CENTER, 2 if kind == "top2" else 1)
             self.seats.append(lbl)
         for lbl in self.seats:
             self.group.append(lbl)
@@ -70,22 +70,22 @@ class TableView:
     def _panel_and_hand(self, width, height, lh, sc):
         # the centre panel (bids, pickers), the prompt, Nines' known cards, the hand
         self.panel_cols = panel_cols(width)
-        pw = self.panel_cols * gfx.CW + 2
+        pw = self.panel_cols * draw.CW + 2
         top = 26
         self.panel_rows = panel_rows(width, height, lh)
         self.panel = displayio.Group()
-        self.panel.append(gfx.rect((width - pw) // 2, top - 2, pw, self.panel_rows * lh + 4,
+        self.panel.append(draw.rect((width - pw) // 2, top - 2, pw, self.panel_rows * lh + 4,
                                    0x06361A))
-        self.panel_text = gfx.Text(self.panel_cols, width // 2, top, gfx.INK, gfx.CENTER,
+        self.panel_text = draw.Text(self.panel_cols, width // 2, top, draw.INK, draw.CENTER,
                                    self.panel_rows)
         self.panel.append(self.panel_text)
         self.panel.hidden = True
         self.group.append(self.panel)
-        self.prompt = gfx.Text(self.cols, width // 2, self.prompt_y, gfx.INK, gfx.CENTER, 2)
+        self.prompt = draw.Text(self.cols, width // 2, self.prompt_y, draw.INK, draw.CENTER, 2)
         self.group.append(self.prompt)
         self.known = None             # Nines: a swapper's known cards, top centre
         if self.n == 3:
-            self.known = gfx.Text(self.cols, width // 2, 12, gfx.DIM, gfx.CENTER, 2)
+            self.known = draw.Text(self.cols, width // 2, 12, draw.DIM, draw.CENTER, 2)
             self.group.append(self.known)
         self.hand = []
         hand = self.group
@@ -111,7 +111,7 @@ class TableView:
         for pos, card in s.trick:
             played[pos] = card
         for i in range(self.n):     # the finished trick's winning card framed in gold
-            self._show(self.trick[i], played[i], gfx.LOOK_CURSOR if i == s.win_pos else 0)
+            self._show(self.trick[i], played[i], draw.LOOK_CURSOR if i == s.win_pos else 0)
         self._panel(s.panel)
         if self.known is not None:
             self.known.set(s.known)
@@ -119,7 +119,7 @@ class TableView:
         y = self.seat_y if two else self.prompt_y
         if self.prompt.y != y:
             self.prompt.move(self.w // 2, y)
-        self.prompt.recolor(gfx.ALERT if s.message else gfx.INK)
+        self.prompt.recolor(draw.ALERT if s.message else draw.INK)
         self._hand(s)
         return True
 
@@ -142,10 +142,10 @@ class TableView:
                     pts = [score]
                 text = "\n".join([name] + stats + pts)
             self.seats[i].set("" if i == 0 and two else text)
-            self.seats[i].recolor(gfx.GOLD if i == s.active_pos else gfx.INK)
+            self.seats[i].recolor(draw.GOLD if i == s.active_pos else draw.INK)
 
     def _show(self, tile, card, look):
-        # card in tile in look (gfx.Cards.palette); None: the tile hidden
+        # card in tile in look (draw.Cards.palette); None: the tile hidden
         if card is None:
             if not tile.hidden:
                 tile.hidden = True
@@ -167,12 +167,12 @@ class TableView:
             self.panel.hidden = False
 
     def _hand(self, s):
-        cards = list(s.hand) if s.hand else [gfx.BACK] * s.backs
+        cards = list(s.hand) if s.hand else [draw.BACK] * s.backs
         k = min(len(cards), len(self.hand))
         sc = self.scale                 # (the hand's own pixels: a doubled hand's are 2x2)
         w = self.w // sc
-        step = min(gfx.CARD_W + 2, (w - 4 // sc) // max(1, k))      # (4 px of margin)
-        x0 = (w - (step * (k - 1) + gfx.CARD_W)) // 2 if k else 0
+        step = min(draw.CARD_W + 2, (w - 4 // sc) // max(1, k))      # (4 px of margin)
+        x0 = (w - (step * (k - 1) + draw.CARD_W)) // 2 if k else 0
         for i in range(len(self.hand)):
             t = self.hand[i]
             if i >= k:
@@ -181,9 +181,9 @@ class TableView:
             cur = s.show_cursor and i == s.cursor
             legal = not s.hand or s.legal[i]
             marked = bool(s.hand) and s.marked[i]
-            look = gfx.LOOK_MARKED if marked else (0 if legal else gfx.LOOK_DIM)
+            look = draw.LOOK_MARKED if marked else (0 if legal else draw.LOOK_DIM)
             if cur:
-                look += gfx.LOOK_CURSOR
+                look += draw.LOOK_CURSOR
             x = x0 + i * step
             y = (0 if sc > 1 else self.hand_y) - (self.lift if cur or marked else 0)
             if t.x != x:

@@ -1,9 +1,9 @@
 # Where the table view's parts go on a screen of a given size: the hand
 # along the bottom (twice the size from HAND_2X px wide), the prompt and the
 # bottom seat's line above it, the other seats' labels and the trick's
-# cards. Pure numbers, worked out when ui/table_view.py builds a table, then
+# cards. Pure numbers, worked out when ui/draw/table.py builds a table, then
 # dropped (engine.ondemand.call): a game keeps none of this code in the heap.
-from ui import gfx
+from ui import draw
 from ui.table_text import HAND_2X
 
 CUT = 2             # a doubled hand's rows below the screen's edge (a card's last two)
@@ -16,7 +16,7 @@ def layout(width, height, players, lh):
     # its pixels, the hand's top, the prompt's, the bottom seat line's, the
     # other seats' places (seat_places), the trick's (trick_places))
     sc = 2 if width >= HAND_2X else 1
-    hand_y = height - (2 * (gfx.CARD_H - CUT) if sc > 1 else gfx.CARD_H + 1)
+    hand_y = height - (2 * (draw.CARD_H - CUT) if sc > 1 else draw.CARD_H + 1)
     prompt_y = hand_y - lh - LIFT // sc
     seat_y = prompt_y - lh
     top, bottom = 38 if players == 5 else 26, seat_y - 1
@@ -42,7 +42,7 @@ def seat_places(n, w, top, mid):
 
 def trick_places(n, cx, top, bottom):
     # Per relative seat position: top-left of its card in the trick (spread with the screen).
-    cw, ch = gfx.CARD_W, gfx.CARD_H
+    cw, ch = draw.CARD_W, draw.CARD_H
     x = cx - cw // 2
     dx = max(28 if n == 5 else 20, cx // 4)
     mid = (top + bottom - ch) // 2

@@ -1,11 +1,12 @@
 # Pixel patterns for suits and card ranks, drawn for this project, and the
-# code that stamps them into ui/gfx.py's two bitmaps: the card sheet and the
+# code that stamps them into ui.draw's two bitmaps: the card sheet and the
 # text's character cells (the board's built-in font copied, plus the suits);
-# and the cards' colours, all of them: the palettes gfx.Cards shows them with.
+# and the cards' colours, all of them: the palettes ui.draw.Cards shows them
+# with.
 #
 # Plain strings ('#' = ink). terminalio on a board has no suit symbols, so
 # every suit on screen (cards and text) comes from here. Needed only while
-# gfx draws its bitmaps and palettes, then unloaded.
+# ui.draw draws its bitmaps and palettes, then unloaded.
 
 # 7x7 suits for card faces, index = suit (0 clubs, 1 diamonds, 2 hearts, 3 spades)
 CARD_SUITS = (
@@ -118,7 +119,7 @@ def _outline(bmp, x0, y0, w, h, fill, top):
 
 
 def card_sheet(bmp, w):
-    # The tiles of ui.gfx.Cards: rank tops in black ink (2) then red ink (3),
+    # The tiles of ui.draw.Cards: rank tops in black ink (2) then red ink (3),
     # suit bottoms, the back's top and bottom, a blank. Colours (palette
     # indexes): 1 face, 2 black, 3 red, 4 border, 5 and 6 the back.
     h = bmp.height
@@ -142,8 +143,8 @@ def card_sheet(bmp, w):
 
 
 def card_palettes(four, gold, cursor, dim, marked):
-    # The palettes of ui.gfx.Cards, one per look (the sum of cursor, dim or
-    # marked as ui.gfx numbers them, 0-5; the cursor's border gold), for the
+    # The palettes of ui.draw.Cards, one per look (the sum of cursor, dim or
+    # marked as ui.draw numbers them, 0-5; the cursor's border gold), for the
     # two-colour deck or the four-colour one's clubs and diamonds (green and
     # blue for black and red). Indexes (card_sheet): 0 transparent, 1 the
     # face, 2 the black ink (clubs, spades), 3 the red ink (diamonds, hearts),

@@ -2,40 +2,40 @@
 # footer. Every menu, page and dialog (ui.list_screen.ListScreen) is drawn by it.
 #
 # Built when a list screen comes on top and dropped with its module when the
-# table comes back (ui/view.py): one view is alive at a time.
+# table comes back (ui/draw/view.py): one view is alive at a time.
 
 import displayio
 
-from ui import gfx
+from ui import draw
 
 
 class ListView:
 
     def __init__(self, width, height):
-        lh = gfx.LH
+        lh = draw.LH
         self.lh = lh
         self.width = width
         self.nrows = max(1, height // lh - 2)
-        self.cols = width // gfx.CW
+        self.cols = width // draw.CW
         self.group = displayio.Group()
-        self.group.append(gfx.rect(0, lh, width, 1, gfx.DIM))
-        self.hilite = gfx.rect(0, lh + 2, width, lh, gfx.HILITE)
+        self.group.append(draw.rect(0, lh, width, 1, draw.DIM))
+        self.hilite = draw.rect(0, lh + 2, width, lh, draw.HILITE)
         self.hilite_group = displayio.Group()
         self.hilite_group.append(self.hilite)
         self.hilite_group.hidden = True
         self.group.append(self.hilite_group)
-        self.title = gfx.Text(self.cols - 1, 2, 0, gfx.GOLD)
-        self.pos = gfx.Text(7, width - 2, 0, gfx.DIM, gfx.RIGHT)
+        self.title = draw.Text(self.cols - 1, 2, 0, draw.GOLD)
+        self.pos = draw.Text(7, width - 2, 0, draw.DIM, draw.RIGHT)
         self.group.append(self.title)
         self.group.append(self.pos)
         # every row in one text: the rows are drawn in one colour
-        self.body = gfx.Text((width - 3) // gfx.CW, 3, lh + 2, gfx.INK, gfx.LEFT, self.nrows)
+        self.body = draw.Text((width - 3) // draw.CW, 3, lh + 2, draw.INK, draw.LEFT, self.nrows)
         self.group.append(self.body)
-        self.footer = gfx.Text(self.cols - 1, 2, height - lh, gfx.DIM)
+        self.footer = draw.Text(self.cols - 1, 2, height - lh, draw.DIM)
         self.group.append(self.footer)
         # the scroll mark: a thin bar on the right edge when rows are hidden
         self.bar_top, self.bar_h = lh + 2, self.nrows * lh
-        self.bar = gfx.rect(width - 2, self.bar_top, 2, self.bar_h, gfx.DIM)
+        self.bar = draw.rect(width - 2, self.bar_top, 2, self.bar_h, draw.DIM)
         self.bar_group = displayio.Group()
         self.bar_group.append(self.bar)
         self.bar_group.hidden = True
