@@ -354,7 +354,7 @@ def test_reverse_tft_profile_scans_both_polarities(device, monkeypatch):
 
 # ------------------------------------------------------------ sound
 
-UI_TONES = ((880, 60), (990, 70), (523, 180))   # ui/table.py: your turn, trick won, round over
+UI_TONES = ((880, 60), (990, 70), (523, 180))   # ui.table: your turn, trick won, round over
 
 
 def test_render_is_a_short_8bit_sine_in_a_bytearray():

@@ -187,7 +187,7 @@ def test_checker_catches_missing_and_desktop_imports():
     assert "board" not in text                           # CircuitPython built-in
     assert "lib/hal/desktop.py: desktop-only" in text
     assert "tests/test_x.py: does not belong" in text
-    entries["ui/table.py"] = b""
+    entries["ui/table/__init__.py"] = b""
     assert "ui.table" not in "\n".join(bundle.check_entries(entries))
 
 

@@ -15,7 +15,7 @@ from tools.runners import circuitpy
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-UI_TONES = ((880, 60), (990, 70), (523, 180))   # ui/table.py: your turn, trick won, round over
+UI_TONES = ((880, 60), (990, 70), (523, 180))   # ui.table: your turn, trick won, round over
 HEAP_KB = 32            # the probe's heap; a ballast at its bottom makes it smaller
 TAIL_MS = 70            # hal.sound._TAIL_MS: the release after the note off
 SYNTH_RATE = 11025      # hal.sound._SYNTH_RATE

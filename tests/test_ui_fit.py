@@ -10,7 +10,7 @@ import pytest
 
 from engine import IllegalAction, games
 from hal import keys as K
-from ui import panel
+from ui.table import panel
 from ui.screens.common import start_table
 from ui.screen import wrap
 from ui.session import Session

@@ -1,7 +1,7 @@
 """The pause menu and what it offers, without a display: undo (a move, an
 Israeli Whist trick, B twice at the table, only while the rules allow it),
 handing a seat to a bot and back, the hint and its words, the rules page, and
-START / SELECT from the menu (ui.screens.pause, ui.undo, ui.hint)."""
+START / SELECT from the menu (ui.screens.pause, ui.undo, ui.table.hint)."""
 import pytest
 
 from hal import keys as K
@@ -176,15 +176,15 @@ def test_hint_points_at_level_3s_choice_and_counts_as_hinted(tmp_path):
 
 
 def test_a_hint_does_not_hide_how_to_finish_a_frisch():
-    from ui import table_text
+    from ui.table import words
     app, d, t, st = at_the_first_frisch()
     seat = st.to_act()
     v = st.view(seat)
     t.hint = (st.legal_actions()[0], "Hint: 2C, pass it on")
     t.chosen = st.legal_actions()[:1]
-    assert table_text.prompt(t, v, seat) == "Hint: 2C, pass it on"
+    assert words.prompt(t, v, seat) == "Hint: 2C, pass it on"
     t.chosen = st.legal_actions()[:3]
-    assert table_text.prompt(t, v, seat) == "A: give them  B: take back"
+    assert words.prompt(t, v, seat) == "A: give them  B: take back"
 
 
 def test_israeli_undo_trick_goes_past_a_trick_of_only_bots_cards():
@@ -203,7 +203,7 @@ def test_israeli_undo_trick_goes_past_a_trick_of_only_bots_cards():
 
 def test_a_hint_names_a_call_break_call_as_a_call():
     from engine.actions import BID
-    from ui import hint
+    from ui.table import hint
     assert hint.words({"calls": [None] * 4}, BID + 3) == "call 3"
     assert hint.words({"bids": [None] * 4}, BID + 3) == "bid 3"
 
@@ -290,7 +290,7 @@ def test_the_tables_undo_flag_agrees_with_the_undo_rules_move_by_move(gid, seats
     ui/undo.py's rules says, at every decision of a game's first rounds
     (new deals until enough decisions were checked)."""
     import random
-    from ui import take_back
+    from ui.table import take_back
     rnd = random.Random(gid)
     checked = 0
     for seed in range(11, 31):
@@ -316,7 +316,7 @@ def test_the_tables_undo_flag_agrees_with_the_undo_rules_move_by_move(gid, seats
 
 def test_a_bid_hint_names_the_winners_it_counts():
     from engine.actions import BID
-    from ui import hint
+    from ui.table import hint
     # spades trump: A, K and three small spades (two past the third), A and 3
     # of hearts, a lone K of clubs (no guard: not counted), the 3 of diamonds
     hand = [51, 50, 45, 44, 43, 38, 27, 11, 14]

@@ -1,8 +1,8 @@
 """The table screen, without a display: the bid, trump and Frisch pickers
 and what they explain, illegal cards refused with the reason, the
 pass-and-play curtain, autoplay, sound cues, what Nines swappers know, and
-the words for tricks, trumps and cards played (ui.table, ui.panel,
-ui.table_text; virtual time via ui.driver)."""
+the words for tricks, trumps and cards played (ui.table, ui.table.panel,
+ui.table.words; virtual time via ui.driver)."""
 import pytest
 
 from hal import keys as K
@@ -200,7 +200,7 @@ def test_sound_cues_your_turn_trick_won_and_round_end_only_when_sound_is_on():
 
 
 def test_nines_swap_names_whose_old_hand_the_dummy_is():
-    from ui.panel import swap_words
+    from ui.table.panel import swap_words
     app, d = new_app()
     t = start(app, "nines", ["human", "human", "human"])   # P1 deals: offers go P1, P2, P3
     st = t.state()
@@ -277,7 +277,7 @@ def test_israeli_table_says_when_the_cards_are_dealt_again():
     # table says so while the new hands settle.
     from engine.actions import PASS
     from ui.session import REDEALT
-    from ui import table_text
+    from ui.table import words
     app, d = new_app()
     t = start(app, "israeli", ["human"] * 4, seed=3, opts={"rounds": 1})
     st = t.state()
@@ -288,13 +288,13 @@ def test_israeli_table_says_when_the_cards_are_dealt_again():
             break
     assert st.redeals == 1 and st.phase == "trump_bid" and st.frisch_count == 0
     assert t.note == REDEALT and t.hold_until
-    assert table_text.prompt(t, st.view(None), None) == REDEALT
+    assert words.prompt(t, st.view(None), None) == REDEALT
     t.act(PASS, st.to_act())                       # the next call: the note goes
     assert t.note != REDEALT
 
 
 def test_call_break_says_call_where_other_games_say_bid():
-    from ui import table_text
+    from ui.table import words
     from ui.screens.sheet import round_table
     from engine import callbreak, nommie
     for mod, word in ((callbreak, "call"), (nommie, "bid")):
@@ -302,7 +302,7 @@ def test_call_break_says_call_where_other_games_say_bid():
         while st.phase != "play":
             st.apply(st.legal_actions()[0])
         v = st.view(None)
-        assert table_text.stats(v, 0)[0] == "%s %d" % (word, v["bids"][0])
+        assert words.stats(v, 0)[0] == "%s %d" % (word, v["bids"][0])
         while not st.history:
             st.apply(st.legal_actions()[0])
         assert round_table(st.view(None), ["A", "B", "C", "D"], 0)[0].split()[0] == \
@@ -314,8 +314,8 @@ def test_two_bid_reasons_on_the_smallest_panel_still_name_the_missing_bids():
     # panel has two lines of 14 characters, too few for both reasons.
     from engine import nommie
     from engine.actions import bid
-    from ui import panel
-    from ui.table_text import panel_cols, panel_rows
+    from ui.table import panel
+    from ui.table.words import panel_cols, panel_rows
     st = nommie.new_game(seed=7)
     while st.turn != st.dealer:
         st.apply(bid(1))                          # the hook: 13 - 3 = 10
@@ -352,7 +352,7 @@ def test_the_cards_a_frisch_passed_are_marked_until_the_first_trick():
     assert all(c in st.hands[s] for s in range(4) for c in t.received[s])
     t.act(PASS, st.to_act())                       # the auction again: marks stay
     assert t.received == [given[(s - 1) % 4] for s in range(4)]
-    from ui import panel                           # and the panel says what blue means
+    from ui.table import panel                           # and the panel says what blue means
     why = panel.reasons(t, st.view(None), "trump_bid", st.to_act())
     assert why[0][1] == "Blue cards: passed to you" and why[1][1] == "Blue: received"
     assert max(len(x) for x in why[1]) <= 14       # the short form fits 160 px's panel
@@ -392,7 +392,7 @@ def test_a_new_rounds_bids_never_bring_back_the_last_rounds_trick(gid):
 
 def test_israeli_auction_up_and_down_change_the_tricks_and_undo_each_other():
     from engine.actions import PASS, trump_bid, action_text
-    from ui.panel import trick_step
+    from ui.table.panel import trick_step
     opts = [PASS] + [trump_bid(n, s) for n in range(5, 14) for s in range(5)
                      if trump_bid(n, s) > trump_bid(5, 0)]          # 5 C was bid
     walk = []
@@ -420,7 +420,7 @@ def test_israeli_auction_up_and_down_change_the_tricks_and_undo_each_other():
 
 
 def test_israeli_play_shows_over_or_under_beside_the_trump_and_keeps_the_dealer():
-    from ui import table_text as T
+    from ui.table import words as T
     v = {"phase": "play", "trump": 3, "game_type": "under", "round": 1, "rounds": 13,
          "dealer": 2, "players": 4}
     assert T.trump_text(v) == "\u2660 under"
@@ -430,7 +430,7 @@ def test_israeli_play_shows_over_or_under_beside_the_trump_and_keeps_the_dealer(
 
 
 def test_a_finished_trick_says_who_won_it_and_why_with_the_card_framed():
-    from ui import table_text as T
+    from ui.table import words as T
     names = ["You", "Ann", "Bob", "Cy"]
     # hearts led (Q, A, K, 6): the ace; then a club when clubs are trump
     assert T.won_note([[1, 36], [2, 38], [3, 37], [0, 30]], 2, 0, names) == \
@@ -463,7 +463,7 @@ def test_a_finished_trick_says_who_won_it_and_why_with_the_card_framed():
 
 
 def test_a_trump_chosen_is_named_with_who_chose_it():
-    from ui import table_text as T
+    from ui.table import words as T
     assert T.trump_note(2, "Cy") == "Cy chose hearts"
     assert T.trump_note(4) == "Trump: No Trumps"
     app, d = new_app()

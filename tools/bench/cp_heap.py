@@ -153,7 +153,7 @@ MODULES = ("hal.keys", "engine", "engine.cards", "engine.actions", "engine.rng",
            "ui.fmt", "ui.screen", "ui.session", "ui.app", "ui.atomic", "ui.saves", "ui.storage",
            "ui.table", "ui.screens.common", "ui.screens.title", "ui.screens.newgame",
            "ui.screens.pause", "ui.screens.between", "ui.screens.sheet", "ui.screens.sheet_page",
-           "ui.table_text", "ui.table_keys", "ui.panel", "ui.hint",
+           "ui.table.words", "ui.table.keys", "ui.table.panel", "ui.table.hint",
            "ui.screens.settings",
            "ui.screens.info", "ui.prefs", "ui.undo", "ui.console.play", "ui.console.menu")
 

@@ -204,10 +204,10 @@ class Playing:
         return False
 
     def hint(self, seat):
-        # Level 3's choice for this seat (from its own view) and why (ui/hint.py's
+        # Level 3's choice for this seat (from its own view) and why (ui/table/hint.py's
         # reason, loaded for it); the game counts as hinted in the statistics.
         s = self.session
-        self.say(call("ui.hint", "typed", s.state, s.seed))   # loaded once, dropped after
+        self.say(call("ui.table.hint", "typed", s.state, s.seed))   # loaded once, dropped after
         self.hinted = True
 
     def undo(self, seat, trick):

@@ -9,7 +9,7 @@ import displayio
 
 from engine.ondemand import call
 from ui import draw
-from ui.table_text import panel_cols, panel_rows
+from ui.table.words import panel_cols, panel_rows
 
 SIDE_COLS = 6       # a side seat's label: "Ada", "bid 3", "won 1", "-12.5"
 

@@ -111,7 +111,8 @@ def encode(msg):
         text = json.dumps(msg, separators=(",", ":"))
     except TypeError:      # a json without separators
         text = json.dumps(msg)
-    data = (text + "\n").encode()
+    text += "\n"          # the text without it is garbage now: two copies at once, not three
+    data = text.encode()
     if len(data) > MAX_LINE:
         raise ValueError("message of %d bytes is over %d" % (len(data), MAX_LINE))
     return data

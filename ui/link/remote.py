@@ -4,12 +4,10 @@
 # play.
 from hal import keys as K
 from ui.link import proto as P
-from ui import table_keys
-from ui import table_text as T
 from ui.link.client import Client
 from ui.list_screen import ListScreen
 from ui.screen import wrap
-from ui.table import Table
+from ui.table import Table, keys, words as T
 
 
 def show_table(client):
@@ -95,7 +93,7 @@ class RemoteTable(Table):
             if a is not None:
                 self.act(a, seat)
                 return 0
-            table_keys.prepare(self, v)
+            keys.prepare(self, v)
             self.update_fields(v)
             self.app.beep(880, 60)
         return 100

@@ -21,8 +21,8 @@ class Pause(Menu):
         mine = t.decided(seat) and t.shown_seat() == seat and not t.hold_until
         if mine:     # your decision now: level 3's choice (UP at the table)
             items.append(("Hint (UP)" if t.state().phase != "trump_bid" else "Hint", self.hint))
-        if mine and call("ui.take_back", "possible", t):    # only when it can happen (B, B)
-            items.append(("Undo last trick (B)" if call("ui.take_back", "trick_game", t)
+        if mine and call("ui.table.take_back", "possible", t):    # only when it can happen (B, B)
+            items.append(("Undo last trick (B)" if call("ui.table.take_back", "trick_game", t)
                           else "Undo my move (B)", self.undo))
         items += [("Score sheet", self.sheet), ("Rules", self.rules)]
         self.items = items + [("Seats: human or bot", self.seats), ("Save and quit", self.quit)]
@@ -34,11 +34,11 @@ class Pause(Menu):
         forget("ui.screens.common")
 
     def hint(self):
-        from ui import hint
+        from ui.table import hint
         from engine.ondemand import forget
         self.app.pop()
         hint.ask(self.table)
-        forget("ui.hint")
+        forget("ui.table.hint")
 
     def sheet(self):
         self.app.open("score_sheet", self.table)
@@ -50,14 +50,14 @@ class Pause(Menu):
         self.app.push(TextScreen(short_title(gid), head + "\n\n" + rules_text(gid)))
 
     def undo(self):
-        trick = call("ui.take_back", "trick_game", self.table)
+        trick = call("ui.table.take_back", "trick_game", self.table)
         q = "Take back the last trick?" if trick else "Take back your last move?"
         from ui.screens.confirm import Confirm
         self.app.push(Confirm(q, self.do_undo))
 
     def do_undo(self):
         self.app.pop()
-        call("ui.take_back", "do", self.table)
+        call("ui.table.take_back", "do", self.table)
 
     def seats(self):
         self.app.push(Seats(self.table))

@@ -5,7 +5,7 @@
 # the human's turn (A cuts the pause short); on the human's turn LEFT/RIGHT
 # move over the hand's playable cards or the picker's values, A plays or
 # chooses, UP asks for a hint and B takes the last move back (pressed twice:
-# ui.take_back). In Israeli Whist's auction UP/DOWN step a trick instead.
+# ui.table.take_back). In Israeli Whist's auction UP/DOWN step a trick instead.
 from engine.actions import is_card
 from engine.ondemand import call
 from hal import keys as K
@@ -38,14 +38,14 @@ def key(t, k):
         return
     phase = st.phase
     if k == K.B and t.local and not (phase == "frisch" and t.chosen):
-        call("ui.take_back", "press_b", t)
+        call("ui.table.take_back", "press_b", t)
         t.update_fields()
         return
     v = None if t.decided(seat) and phase != "frisch" else st.view(None)
     if v:
         prepare(t, v)
     if k == K.UP and t.local and phase != "trump_bid":
-        call("ui.hint", "ask", t)      # (it redraws the table)
+        call("ui.table.hint", "ask", t)      # (it redraws the table)
         return
     acts = t.acts
     if phase not in ("play", "frisch"):
@@ -73,7 +73,7 @@ def prepare(t, v):
         t.cursor = hand.index(cards[0])    # each turn starts on the first legal card
     t.context_lines = ()
     if t.options:      # the picker's order, start and reasons: once per decision
-        call("ui.panel", "setup", t, v, phase, seat)
+        call("ui.table.panel", "setup", t, v, phase, seat)
 
 
 def picker_key(t, k, seat, phase):
@@ -81,7 +81,7 @@ def picker_key(t, k, seat, phase):
     if k in (K.LEFT, K.RIGHT):     # stops at the ends: no wrap from Pass to 13 NT
         t.pick = max(0, min(n - 1, t.pick + (1 if k == K.RIGHT else -1)))
     elif k in (K.UP, K.DOWN) and phase == "trump_bid" and n:
-        t.pick = call("ui.panel", "trick_step", t.options, t.pick, k == K.UP)
+        t.pick = call("ui.table.panel", "trick_step", t.options, t.pick, k == K.UP)
     elif k == K.DOWN:
         t.pick = max(0, t.pick - 1)
     if t.hint is not None and n and t.options[t.pick] != t.hint[0]:
@@ -104,4 +104,4 @@ def hand_key(t, k, seat, phase, v):
     elif k == K.A and phase == "play":
         t.act(hand[t.cursor], seat)
     elif phase == "frisch":     # (Israeli's Frisch keys load with the panel)
-        call("ui.panel", "frisch_key", t, k, seat, v)
+        call("ui.table.panel", "frisch_key", t, k, seat, v)

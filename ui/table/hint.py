@@ -29,7 +29,7 @@ def ask(table):
 
 
 def show(t, a, text):
-    # Level 3's choice (ui.hint): the cursor or picker goes to it, the prompt says why.
+    # Level 3's choice (ui.table.hint): the cursor or picker goes to it, the prompt says why.
     t.hint = (a, text)
     t.hinted = True
     if is_card(a) and a in t.hand:

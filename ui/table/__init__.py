@@ -1,15 +1,19 @@
-# The table screen's turn control: whose turn, bots, pauses, autosaves; the
-# human's decision and keys are ui.table_keys'.
+# The table: this package's own part is the table screen's turn control
+# (whose turn, bots, pauses, autosaves); the human's decision and keys are
+# keys.py's, the screen's words words.py's; loaded when used: panel.py (picker
+# reasons, refusals, auction steps, Frisch), take_back.py (B's undo),
+# hint.py, known.py (Nines). A first game's tips are ui/tips.py's: the rules
+# screen reads its texts too.
 #
 # Plain Python: each key or tick builds the state's view(None) once and hands
 # it to update_fields, which takes the fields its view draws (header, seats,
-# trick, hand, panel, prompt) from the pure functions of ui.table_text. Only
+# trick, hand, panel, prompt) from the pure functions of ui.table.words. Only
 # the seat that is to act (after the pass-and-play curtain) ever has its cards
 # in those fields.
 from engine import IllegalAction, bots
 from engine.actions import is_trump
 from engine.ondemand import call, forget, load
-from ui import table_keys, table_text as T
+from ui.table import keys, words as T    # this package's own modules
 from ui.screen import Screen
 
 
@@ -34,7 +38,7 @@ class Table(Screen):
     unrecorded = False         # finished, its results not yet recorded (record())
     last_human = None
     cursor = pick = 0          # the hand's cursor; the picker's index into options
-    options = context_lines = ()   # the picker's values, and their reasons (ui.panel)
+    options = context_lines = ()   # the picker's values, and their reasons (ui.table.panel)
     dec_seat = dec_acts = -1   # the prepared decision: seat, and self.acts then (two
     acts = 0                   # ints, compared every tick); acts: actions taken (or undone)
     message = note = ""        # note: "Bob won: K♠ was highest", while that trick stays up
@@ -45,8 +49,8 @@ class Table(Screen):
     hint = None                # (action, reason) level 3 would choose here
     hinted = False             # a hint was asked for in this game (statistics)
     thinking = -1              # the bot seat shown deciding (drawn before it decides)
-    # whether last_human's undo can happen now (None: unknown, ui.take_back
-    # finds out); the acts count it was found at; B's first press (ui.take_back)
+    # whether last_human's undo can happen now (None: unknown, ui.table.take_back
+    # finds out); the acts count it was found at; B's first press (ui.table.take_back)
     undoable = None
     undo_seen = undo_armed = -1
     skip = False               # A pressed while a bot decided: cut the pause after its move
@@ -191,14 +195,14 @@ class Table(Screen):
             self.note = self.note or "Played your only card " + T.fmt.card(a)
             self.update_fields()
             return self.hold_until - now if self.hold_until else 0
-        table_keys.prepare(self, v)
+        keys.prepare(self, v)
         self.update_fields(v)
         self.app.beep(880, 60)       # your turn
         if self.tipped is not None and v["phase"] not in self.tipped:
             self.tipped.append(v["phase"])      # a first game: what to do now (ui.tips),
             self.tip_at = self.acts             # over the decision, once it is drawn
-        keys, self.ahead = self.ahead, []
-        for k in keys:               # pressed while bots were deciding
+        early, self.ahead = self.ahead, []
+        for k in early:              # pressed while bots were deciding
             self.key(k)
         return None
 
@@ -239,9 +243,9 @@ class Table(Screen):
         try:
             self.session.apply(a)
         except IllegalAction as e:    # the engine's reason, short (loaded for a refusal)
-            self.message = call("ui.panel", "refused", str(e))
+            self.message = call("ui.table.panel", "refused", str(e))
             return False
-        if who is not None:      # ui/undo.py's rules, move by move (ui.take_back)
+        if who is not None:      # ui/undo.py's rules, move by move (ui.table.take_back)
             if real and seat == who:
                 self.undoable = True
             elif human and seat != who:     # another person's move: it stays
@@ -300,9 +304,9 @@ class Table(Screen):
             self.app.notice = self.message = note
 
     def key(self, k):
-        table_keys.key(self, k)
+        keys.key(self, k)
 
-    # --- the fields the view draws (ui.table_text) -----------------------------
+    # --- the fields the view draws (ui.table.words) -----------------------------
     def update_fields(self, v=None):
         # v: the current view(None) when the caller already has it.
         v = v or self.state().view(None)

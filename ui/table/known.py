@@ -1,8 +1,8 @@
 # Nines: what a seat knows of another hand (its own old hand, given up in a
 # swap, or the dummy's), top centre at the table. Loaded for each redraw of a
-# Nines table and dropped after (ui.table_text), so other games never hold it.
+# Nines table and dropped after (ui.table.words), so other games never hold it.
 from ui import fmt
-from ui.table_text import lines2
+from ui.table.words import lines2
 
 
 def known(kv, seat, names, cols):

@@ -3,7 +3,7 @@
 # and lists its view draws. Nothing here changes a screen. A game shows in
 # the keys its view has (Linger's "sitting_out", Call Break's "calls", Nines'
 # "known_hands"), not in its id. The centre panel's size is here too (ui.draw.view
-# draws it, ui.panel fills it).
+# draws it, ui.table.panel fills it).
 from engine.ondemand import call
 from ui import fmt
 from ui.screen import wrap
@@ -134,7 +134,7 @@ def fields(t, v, shown):
     return (header(v, names), trump_text(v),
             seats(v, names, pov), (to_act - pov) % n if to_act >= 0 else -1,
             trick(v, pov, t.hold_until and t.trick_hold), hand, legal, marked, cursor, backs,
-            call("ui.known", "known", st.view(pov), pov, names, t.app.cols if t.app else 26)
+            call("ui.table.known", "known", st.view(pov), pov, names, t.app.cols if t.app else 26)
             if "known_hands" in v else "")
 
 

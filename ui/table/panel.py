@@ -3,13 +3,13 @@
 # come from the engine (a state's left_out(), the text console's sentences),
 # shortened for the screen. Also the picker's start, the steps of Israeli
 # Whist's auction and Frisch's keys. Loaded once per picker decision, auction
-# step, Frisch key or refusal and unloaded right after (ui.table_keys and
+# step, Frisch key or refusal and unloaded right after (ui.table.keys and
 # Table.act), so the table's module stays small.
 from engine.actions import KEEP, PASS, bid, is_bid, is_trump_bid
 from hal import keys as K
 from ui import fmt
 from ui.screen import wrap
-from ui.table_text import frisch_need, panel_cols, panel_rows
+from ui.table.words import frisch_need, panel_cols, panel_rows
 
 
 def parts(msg):
