@@ -153,7 +153,7 @@ MODULES = ("hal.keys", "engine", "engine.cards", "engine.actions", "engine.rng",
            "ui.fmt", "ui.screen", "ui.session", "ui.app", "ui.atomic", "ui.saves", "ui.storage",
            "ui.table", "ui.screens.common", "ui.screens.title", "ui.screens.newgame",
            "ui.screens.pause", "ui.screens.between", "ui.screens.sheet", "ui.screens.sheet_page",
-           "ui.table.words", "ui.table.keys", "ui.table.panel", "ui.table.hint",
+           "ui.table.panel", "ui.table.hint",
            "ui.screens.settings",
            "ui.screens.info", "ui.prefs", "ui.undo", "ui.console.play", "ui.console.menu")
 
@@ -179,8 +179,10 @@ def module_figures(kind="mpy", modules=MODULES):
 def _deps(module):
     # the project modules `module` imports when it loads (mpvm knows how to read that)
     from tools.runners import mpvm
+    # (a package's own module is charged for the modules it imports from
+    # inside itself: importing one of them would load the package first)
     order = mpvm.import_order([module], dirs=("engine", "ui", "lib/hal"))
-    return [m for m in order if m != module]
+    return [m for m in order if m != module and not m.startswith(module + ".")]
 
 
 def kb(n):
@@ -211,7 +213,9 @@ def print_screens(rows, out=sys.stdout):
 def print_modules(rows, out=sys.stdout):
     out.write("\nCircuitPython heap per module (.mpy, imported after its own imports): bytes,\n"
               "and the names it interns (qstrs, never freed; their pools grow in doubling\n"
-              "steps, so a module that crosses a step is charged for the step)\n")
+              "steps, so a module that crosses a step is charged for the step; a package's\n"
+              "own module with the modules it imports from inside it: ui.table with its\n"
+              "keys and words)\n")
     for m, b, q in sorted(rows, key=lambda r: -r[1]):
         out.write("  %-28s %6d B %5d qstrs\n" % (m, b, q))
 
