@@ -53,10 +53,10 @@ class TableView:
             kind, x, y = p
             if kind in ("side", "side_r"):   # name, two stats, score: a line each
                 lbl = draw.Text(SIDE_COLS + 2, x, y, draw.INK,
-                               draw.RIGHT if kind == "side_r" else draw.LEFT, 4)
+                                draw.RIGHT if kind == "side_r" else draw.LEFT, 4)
             else:
                 lbl = draw.Text(self.cols // (2 if kind == "top2" else 1), x, y, draw.INK,
-                               draw.CENTER, 2 if kind == "top2" else 1)
+                                draw.CENTER, 2 if kind == "top2" else 1)
             self.seats.append(lbl)
         for lbl in self.seats:
             self.group.append(lbl)
@@ -75,9 +75,9 @@ class TableView:
         self.panel_rows = panel_rows(width, height, lh)
         self.panel = displayio.Group()
         self.panel.append(draw.rect((width - pw) // 2, top - 2, pw, self.panel_rows * lh + 4,
-                                   0x06361A))
+                                    0x06361A))
         self.panel_text = draw.Text(self.panel_cols, width // 2, top, draw.INK, draw.CENTER,
-                                   self.panel_rows)
+                                    self.panel_rows)
         self.panel.append(self.panel_text)
         self.panel.hidden = True
         self.group.append(self.panel)
