@@ -4,6 +4,7 @@
 # that is rarely needed (a game module, a screen over the table, the journal's
 # repair) is imported when asked for and forgotten once done: its bytecode can
 # then be collected, and the next use imports it again. Engine and ui use it.
+import gc
 import sys
 
 # Dropping after call() pays on the device only; CPython keeps the module.
@@ -11,8 +12,14 @@ DROP = sys.implementation.name != "cpython"
 
 
 def load(name):
-    # The module called name ("engine.nommie"), imported on first use.
+    # The module called name ("engine.nommie"), imported on first use. On the
+    # device the heap is collected first: the collector frees what the game
+    # has let go of, and the module's code then goes into the lowest free
+    # blocks instead of above that garbage, where it would split the free
+    # heap (a whole game needs a smaller heap so: docs/figures.md).
     if name not in sys.modules:
+        if DROP:
+            gc.collect()
         __import__(name)
     return sys.modules[name]
 
