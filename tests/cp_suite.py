@@ -300,7 +300,8 @@ def device_uses(files, root=ROOT):
 
 def board_only_at_load(files, root=ROOT):
     """Module names (of files) that import a board-only module when they load,
-    directly or through another of the files: they cannot be imported here."""
+    directly, through another of the files or through their package (ui.draw's
+    modules): they cannot be imported here."""
     mods = {module_name(rel): rel for rel in files}
     deps = {}
     for name, rel in mods.items():
@@ -330,6 +331,8 @@ def board_only_at_load(files, root=ROOT):
                 visit(list(ast.iter_child_nodes(node)))
 
         visit(tree.body)
+        parts = name.split(".")       # importing a module loads its packages first
+        found.update(".".join(parts[:i]) for i in range(1, len(parts)))
         deps[name] = found
     bad = set()
     changed = True

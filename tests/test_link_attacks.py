@@ -206,8 +206,13 @@ def test_a_name_with_control_characters_reaches_the_others_cleaned(procs, tmp_pa
     state = None
     end = time.monotonic() + 15
     while state is None and time.monotonic() < end:
-        x = json.loads(f.readline())
-        if x["t"] == "state" and x["names"][1] != "P2":
+        raw = f.readline()
+        assert raw, "the host closed the connection before a state named the seats"
+        x = json.loads(raw)
+        if x["t"] == "ping":          # both answer, as joiners do: a silent seat is dropped
+            s.sendall(P.encode({"t": "ping"}))
+            evil.sendall(P.encode({"t": "ping"}))
+        elif x["t"] == "state" and x["names"][1] != "P2":
             state = x
     assert state is not None
     assert state["names"][1] == "Eve", state["names"]
