@@ -6,7 +6,8 @@ import os
 import pytest
 
 from engine import games
-from ui import atomic, saves
+from ui import saves
+from ui.saves import atomic
 
 
 def record(n=25, seed=3, seats=("human", "bot", "bot", "bot")):
@@ -41,7 +42,7 @@ def codes(log, start=0):
 
 
 def framed(payload, kind="game", version=1, check=None):
-    """A whole file as ui.atomic writes settings, with any field wrong on purpose."""
+    """A whole file as ui.saves.atomic writes settings, with any field wrong on purpose."""
     if check is None:
         check = atomic.digest(payload)
     return b"PTSAVE %d %s %d\n" % (version, kind.encode(), check) + json.dumps(payload).encode()

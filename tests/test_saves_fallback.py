@@ -8,7 +8,9 @@ import pytest
 
 from hal import keys as K
 
-from ui import atomic, saves, storage
+from ui import saves
+from ui.saves import atomic
+from ui.saves import load
 
 from test_saves_corrupt import header, journal, record
 
@@ -66,7 +68,7 @@ def test_deep_json_in_the_journal_falls_back_and_keeps_the_backup(tmp_path, monk
     # here a header line nested too deep for the journal's line buffer stands
     # in through json.loads raising what a board raises.
     good = with_backup(tmp_path, whole(record(12)))
-    real = storage.json.loads
+    real = load.json.loads
     calls = []
 
     def once(text):
@@ -74,11 +76,11 @@ def test_deep_json_in_the_journal_falls_back_and_keeps_the_backup(tmp_path, monk
         if len(calls) == 1:
             raise RecursionError("maximum recursion depth exceeded")
         return real(text)
-    monkeypatch.setattr(storage.json, "loads", once)
+    monkeypatch.setattr(load.json, "loads", once)
     store = saves.Store(str(tmp_path), True)
     assert store.load_game()[0] == good
     assert "game.bad1.log" in store.notice and "previous copy" in store.notice
-    monkeypatch.setattr(storage.json, "loads", real)
+    monkeypatch.setattr(load.json, "loads", real)
     assert store.save_game(record(11)) is None
     assert (tmp_path / "game.bad1.log").exists()
     assert saves.Store(str(tmp_path), True).load_game()[0] == record(11)
@@ -152,7 +154,7 @@ def test_a_store_that_could_not_read_keeps_the_game_when_a_new_one_is_saved(
 
     def no_memory(*args):
         raise MemoryError()
-    monkeypatch.setattr(storage, "read", no_memory)
+    monkeypatch.setattr(load, "read", no_memory)
     store = saves.Store(str(tmp_path), True)
     assert store.load_game()[0] is None and store.notice == saves.NO_MEMORY
     monkeypatch.undo()

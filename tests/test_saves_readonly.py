@@ -69,14 +69,14 @@ def test_a_non_writable_store_never_touches_the_medium():
 
 
 def test_running_out_of_memory_is_a_notice_not_a_crash(monkeypatch):
-    from ui import storage
+    from ui.saves import load
     fs = FakeFS()
     store = saves.Store("/s", True, fs=fs)
     assert store.save_game(record(5)) is None
 
     def no_memory(*args):
         raise MemoryError()
-    monkeypatch.setattr(storage, "read", no_memory)
+    monkeypatch.setattr(load, "read", no_memory)
     assert store.load_game()[0] is None and store.notice == saves.NO_MEMORY
     monkeypatch.setattr(ondemand, "call", no_memory)
     store.notice = None

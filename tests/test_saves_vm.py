@@ -4,7 +4,7 @@ reference, docs/design.md) and in the MicroPython VM.
 Play: a full-length Nommie game (26 rounds, level-1 bots) autosaved through
 ui.saves after every action (each save appends its codes to the journal
 game.log). Resume: a fresh interpreter (the device was switched off) is given
-that file, reads and checks it with ui.storage, and replays its codes.
+that file, reads and checks it with ui.saves.load, and replays its codes.
 
 CircuitPython runs the .mpy files a board loads, with its collector running
 during execution: play and resume must each complete in CP_HEAP (the previous
@@ -12,7 +12,7 @@ format, a whole JSON file with the action list rewritten at every save, did
 not fit 58 KB to play; the journal needs about 50). The MicroPython VM
 compiles from source and collects only between calls, so there each bot
 move, save and replayed action is its own VM call; its heap must not grow in
-VM_HEAP (the compiler's peak for ui.storage from source sets it, not the game
+VM_HEAP (the compiler's peak for ui.saves.load from source sets it, not the game
 or the journal). Figures are printed (pytest -s)
 for the report. tests/vm/saves_device.py checks Store.load_game()[0] and the rest
 in both interpreters with a large heap.
@@ -24,9 +24,9 @@ import pytest
 import game_script
 from tools.runners import circuitpy, mpvm
 
-VM_HEAP = 64 * 1024  # the VM's compiler needs 56 KB for ui.storage at resume (boards load .mpy)
+VM_HEAP = 64 * 1024  # the VM's compiler needs 56 KB for ui.saves.load at resume (boards load .mpy)
 CP_HEAP = 56 * 1024
-IMPORTS = tuple(game_script.game_imports("nommie")) + ("ui.atomic", "ui.saves")
+IMPORTS = tuple(game_script.game_imports("nommie")) + ("ui.saves.atomic", "ui.saves")
 
 PLAY = """
 import os
@@ -63,7 +63,7 @@ f.close()
 
 # The device was off: a fresh VM gets the file, then imports what the game
 # needs (one call each, as mpvm does), then the driver, compiled on its own by
-# exec() so the file's bytes are not kept with it. ui.storage is imported in
+# exec() so the file's bytes are not kept with it. ui.saves.load is imported in
 # a call of its own too and dropped after the read, as ui.saves does.
 RESUME = """
 import os
@@ -81,12 +81,13 @@ _i = 0
 def step():
     global st, _rec, _i
     if _rec is None:  # start-up: read and check the journal
-        from ui import saves, storage
-        _rec = storage.read(saves.Store("/saves", True).fs, "/saves/game.log", "log",
-                            storage.game_shape)[0][0]
-        storage = None
-        del sys.modules["ui.storage"]  # and dropped, as ui.saves does on the device
-        del sys.modules["ui"].storage
+        from ui import saves
+        from ui.saves import load
+        _rec = load.read(saves.Store("/saves", True).fs, "/saves/game.log", "log",
+                         load.game_shape)[0][0]
+        load = None
+        del sys.modules["ui.saves.load"]  # and dropped, as ui.saves does on the device
+        del sys.modules["ui.saves"].load
         return 4
     if st is None:  # the deal; the log's codes follow one per call
         from engine.saved import replay
@@ -99,7 +100,7 @@ def step():
     _i += 1
     return 5
 """
-RESUME_STEPS = ["import %s" % m for m in IMPORTS + ("engine.saved",)] + ["import ui.storage",
+RESUME_STEPS = ["import %s" % m for m in IMPORTS + ("engine.saved",)] + ["import ui.saves.load",
                                                                  "exec(%r)" % DRIVER]
 RESUME_FINISH = """
 h = 0
@@ -166,7 +167,7 @@ def test_full_nommie_save_resume_cycle_fits_the_vm_heap():
              max(resume["peak"][k + 1:]), resume["live"][-1], play["grew"], resume["grew"]))
     assert 2000 < len(data) < 16 * result["n"] + 4096
     assert phase_max(play, (2,), "peak") > 0
-    assert resume["live"][k] < resume["live"][k - 1]  # the read dropped ui.storage again
+    assert resume["live"][k] < resume["live"][k - 1]  # the read dropped ui.saves.load again
     assert mpvm.fits(play), "playing with autosaves grew the VM heap"
     assert mpvm.fits(resume), "resuming grew the VM heap"
 

@@ -87,7 +87,7 @@ class FakeFS:
     def used(self):
         return sum(len(v) for v in self.files.values())
 
-    # --- the fs interface ui.atomic uses ---
+    # --- the fs interface ui.saves.atomic uses ---
     def open(self, path, mode):
         if self.kind(path) == "dir":
             raise OSError(errno.EISDIR, "Is a directory")

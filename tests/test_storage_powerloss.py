@@ -2,7 +2,7 @@
 then start again on the same medium: what loads is the new state or the
 previous one, never a broken one, and saving works again afterwards.
 
-The game is a journal (ui/atomic.py): the sweeps cover a whole write (a new
+The game is a journal (ui/saves/atomic.py): the sweeps cover a whole write (a new
 game, a rewrite), appends (a move, an undo, a seat change), the rewrite after
 a torn append, clearing, an interrupted rewrite and the migration of a
 game.json the previous version saved."""
@@ -14,7 +14,8 @@ import pytest
 from engine import games
 from engine.actions import decode
 from test_storage_fakefs import FakeFS, PowerCut
-from ui import atomic, saves
+from ui import saves
+from ui.saves import atomic
 
 SEATS = ["human", "bot", "bot", "bot"]
 NAMES = ["You", "Ann", "Bob", "Cy"]

@@ -1,6 +1,8 @@
 # Settings (settings.toml defaults under settings.json), statistics and the
 # storage mode: what the title and settings screens need, not a running
-# game. ui.saves imports this on demand and drops it again on the device.
+# game. The Store (ui.saves) and its in-memory stand-in (ui.nostore) load
+# this on demand, and on the device drop it again; it reads and writes files
+# through the Store.
 try:
     import os
 except ImportError:  # pragma: no cover
@@ -27,9 +29,9 @@ _LIMITS = {"speed": (1, 3), "bot_level": (0, 3)}
 
 
 def _load(store, name, kind):
-    # storage.load with a table check; ui.storage is only needed this long
+    # ui.saves.load's load with a table check; ui.saves.load is only needed this long
     from engine import ondemand
-    return ondemand.call("ui.storage", "load", store, name, kind, must_be_dict)
+    return ondemand.call("ui.saves.load", "load", store, name, kind, must_be_dict)
 
 
 def parse_toml(text):
@@ -127,7 +129,7 @@ def load_stats(store):
 
 def record_result(store, game_id, levels, results, mark=None):
     # Every person's (won, score) of one finished game in one write, with the
-    # game's mark (ui.atomic.finished_mark: a save of it found later was counted).
+    # game's mark (ui.saves.atomic.finished_mark: a save of it found later was counted).
     stats = load_stats(store)
     for won, score in results:
         tally(stats, game_id, levels, won, score)
@@ -176,7 +178,7 @@ def storage_mode(save_dir):
     except Exception:
         return "usb"
     try:
-        from ui.atomic import OsFS
+        from ui.saves.atomic import OsFS
         if not OsFS().kind(save_dir):
             getattr(os, "makedirs", os.mkdir)(save_dir)
         access = getattr(os, "access", None)

@@ -7,7 +7,6 @@
 # intended save/restore path).
 
 from engine import IllegalAction, bots, ondemand
-from ui.atomic import finished_mark
 
 # Israeli Whist: after three Frisches nobody bid after, the same dealer deals
 # again (Session.redealt is this sentence when the last action did): every
@@ -82,7 +81,7 @@ class Session:
     def results(self, store, hinted):
         # Game over: every human's result in the statistics in one write, with
         # the game's mark (a power cut before the save is removed leaves a game
-        # the load recognises as counted: ui.storage), then the save removed
+        # the load recognises as counted: ui.saves.load), then the save removed
         # (kept when the statistics could not be written).
         # hinted: a hint was asked for (ui.prefs reads it). A finished game
         # needs no bots: their modules leave memory first (the game-over
@@ -93,6 +92,7 @@ class Session:
         try:
             levels = [self.levels[s] for s in range(self.players) if not self.is_human(s)]
             people = [(s in st.winners(), st.scores[s]) for s in self.humans()]
+            from ui.saves.atomic import finished_mark   # (a board's store holds it)
             mark = finished_mark(st)
             if store.record_result(self.game, {"bots": levels, "hinted": hinted}, people, mark) is None:
                 store.clear_game()  # (not counted: the save stays, its game over counts it)

@@ -7,7 +7,8 @@
 import os
 import sys
 from engine import games, ondemand
-from ui import atomic, saves
+from ui import saves
+from ui.saves import atomic
 
 D = "/saves"
 st = games.load("nommie").new_game(seed=5)
@@ -25,13 +26,13 @@ rec = record(st)
 store = saves.Store(D, True)
 assert store.load_game()[0] is None and store.notice is None
 assert store.save_game(rec) is None, store.notice
-assert "ui.storage" not in sys.modules and "storage" not in dir(sys.modules["ui"])
+assert "ui.saves.load" not in sys.modules and "load" not in dir(sys.modules["ui.saves"])
 
 back = saves.Store(D, True)
 got, state = back.load_game()
 assert got == rec, got
 assert state.actions() == st.actions() and state.to_act() == st.to_act()
-assert "ui.storage" not in sys.modules
+assert "ui.saves.load" not in sys.modules
 
 # appends: moves, an undo, a seat change; each a line of its own
 def lines():
@@ -106,7 +107,7 @@ with open(D + "/game.log", "wb") as f:
 mended = saves.Store(D, True)
 assert mended.load_game()[0] == record(g7), mended.notice
 assert mended.notice.endswith("kept up to its last move before the damage."), mended.notice
-assert "ui.journal_mend" not in sys.modules
+assert "ui.saves.mend" not in sys.modules
 assert mended.save_game(record(g7)) is None      # written whole again
 assert saves.Store(D, True).load_game()[0] == record(g7)
 
@@ -128,7 +129,7 @@ n = len(u.log)
 assert ondemand.call("ui.undo", "last_human", u, ["human", "bot", "bot", "bot"]) is None
 assert u.to_act() == 0 and len(u.log) < n
 assert "ui.undo" not in sys.modules and "ui.prefs" not in sys.modules
-assert "ui.storage" not in sys.modules
+assert "ui.saves.load" not in sys.modules
 print("sizes", os.stat(D + "/stats.json")[6], os.stat(D + "/settings.json")[6],
       os.stat(D + "/game.log")[6])
 print("VM OK")

@@ -52,7 +52,7 @@ MODULES = ("hal", "hal.keys", "hal.base", "hal.sound", "hal.pybadge",
            "engine", "engine.ondemand", "engine.cards", "engine.actions", "engine.rng",
            "engine.tricks", "engine.state", "engine.bots", "engine.bots.common", "engine.nommie",
            "engine.bots.search", "engine.bots.nommie",
-           "ui", "ui.fmt", "ui.atomic", "ui.saves", "ui.screen", "ui.draw.view", "ui.draw",
+           "ui", "ui.fmt", "ui.saves.atomic", "ui.saves", "ui.screen", "ui.draw.view", "ui.draw",
            "ui.session", "ui.app", "ui.table.words", "ui.table.keys", "ui.draw.table", "ui.table")
 COUNT = 30
 STEP = 16            # the GC's block size

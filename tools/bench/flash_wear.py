@@ -71,10 +71,10 @@ os.mount(os.VfsFat(FLASH), WORK)   # the script makes WORK/saves: a folder, as /
 FLASH.count = [0] * FLASH.n   # count from here: formatting is not the game's
 FLASH.writes = 0
 WEAR = {"renames": 0, "removes": 0, "saves": 0, "save_writes": [], "other": 0}
-import ui.atomic
+import ui.saves.atomic
 import ui.saves
-_rename = ui.atomic.OsFS.rename
-_remove = ui.atomic.OsFS.remove
+_rename = ui.saves.atomic.OsFS.rename
+_remove = ui.saves.atomic.OsFS.remove
 _save = ui.saves.Store.save_game
 
 
@@ -97,8 +97,8 @@ def _count_save(self, record):
         WEAR["save_writes"].append(FLASH.writes - before)
 
 
-ui.atomic.OsFS.rename = _count_rename
-ui.atomic.OsFS.remove = _count_remove
+ui.saves.atomic.OsFS.rename = _count_rename
+ui.saves.atomic.OsFS.remove = _count_remove
 ui.saves.Store.save_game = _count_save
 """
 

@@ -1,5 +1,5 @@
 # What link play keeps between runs, in link.json beside the saves (written
-# like settings.json, through ui.atomic): under "host" the table a host runs
+# like settings.json, through ui.saves.atomic): under "host" the table a host runs
 # (its name, port, grace, which seats are link seats, each seat's token, the
 # game and deal it belongs to), under "join" the seat a joiner holds (host
 # address, port, seat, token, table name), under "typed" the address last
@@ -20,7 +20,7 @@ def load(store):
         return dict(info) if info else {}
     try:
         from engine import ondemand
-        got = ondemand.call("ui.storage", "read", store.fs, store.dir + NAME, "link", _shape)[0]
+        got = ondemand.call("ui.saves.load", "read", store.fs, store.dir + NAME, "link", _shape)[0]
     except Exception:
         return {}
     return got[0] if got else {}

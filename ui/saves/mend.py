@@ -2,16 +2,16 @@
 # moves after it: each later line is checked on from the line before, so they
 # chain on the check the damaged header line still carries at its end. With
 # the header of an older copy of the same game (the backup), those lines are
-# read again as a journal of their own. ui.storage asks for this only when
+# read again as a journal of their own. ui.saves.load asks for this only when
 # the journal's first line is bad and a backup was read; it is dropped after.
-from ui import atomic
+from ui.saves import atomic
 
 
 def mend(fs, path, older, check, parse, line_check):
-    # (record, None, True) as storage.parse_log gives for a journal cut at
+    # (record, None, True) as ui.saves.load's parse_log gives for a journal cut at
     # damage, when the journal at path keeps more moves than older (the
     # backup's record: its moves must be their beginning) and check(record)
-    # passes (the replay); else None. parse, line_check: storage's journal
+    # passes (the replay); else None. parse, line_check: ui.saves.load's journal
     # reader and its check of one line.
     f = fs.open(path, "rb")
     try:

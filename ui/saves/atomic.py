@@ -1,6 +1,6 @@
 # Writing saves so that a power cut never leaves nothing readable. This is
-# the part that stays loaded during a game; reading, checking and setting
-# damaged files aside is in ui/storage.py.
+# the part that stays loaded during a game, with the Store; reading,
+# checking and setting damaged files aside is load.py's.
 #
 # Settings and statistics: a whole file, one header line
 # "PTSAVE <format> <kind> <checksum>" and the JSON payload. The checksum is
@@ -25,7 +25,7 @@
 #                       code; start below the codes so far cuts them there
 #                       first (an undo); written whole: 64 codes a line
 #   p<json>             {"seats", "levels", "names"} from here on
-# Reading (ui/storage.py) keeps the longest run of good lines: a bad last
+# Reading (ui/saves/load.py) keeps the longest run of good lines: a bad last
 # line is what a power cut leaves (the previous save); a bad line before a
 # good one is damage. The journal is written whole (through name.tmp as
 # above) for a new game, after a torn or failed append, after an undo deeper
@@ -141,7 +141,7 @@ def check(data, h=0):
 def finished_mark(state):
     # A finished game's mark in the statistics (its deal and its moves): the
     # save of a game the statistics counted is recognised at load, removed
-    # and never counted again (ui.session.results, ui.storage.load_game).
+    # and never counted again (ui.session.results, ui.saves.load.load_game).
     return [state.deal_seed, len(state.log), check(state.log)]
 
 

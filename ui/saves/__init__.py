@@ -1,4 +1,11 @@
 # Saved game, settings and statistics: nothing lost, nothing that crashes.
+# This package's own part is the Store, the one object the app saves and
+# loads through; its modules: atomic.py writes files and the game's journal
+# so that a power cut never leaves nothing readable (loaded with the Store:
+# the autosave's write path); loaded when used: load.py (reading and
+# checking, damaged files set aside), mend.py (a journal whose header line
+# is damaged). What settings and statistics hold is ui/prefs.py's, which
+# the in-memory stand-in, ui/nostore.py, shares.
 #
 #   store = saves.Store(save_dir, writable)   # writable None: found out here
 #   store.load_game() -> (record, state) or (None, None); store.save_game(record) -> None or notice
@@ -8,16 +15,15 @@
 # A record is {"save": state.save(False), "log": state.log, "seats": [...],
 # "levels": [...], "names": [...]}; load_game() checks it by replaying it
 # and hands back the state rebuilt. The game is a journal, game.log (format
-# in ui/atomic.py): a save appends the codes added since the last one, and
+# in atomic.py): a save appends the codes added since the last one, and
 # the Store remembers where the journal stands (a few record ends with the
 # hash of the log up to there) to find what is new without a copy of it.
 # Store never raises: what goes wrong is one sentence in store.notice and the
-# return value of a save. Only the write path lives here (and in
-# ui/atomic.py); loading (ui/storage.py), settings and statistics
-# (ui/prefs.py) are imported when called and, on the device, dropped again
-# afterwards (engine.ondemand).
+# return value of a save. Only the write path stays loaded; reading,
+# settings and statistics are imported when called and, on the device,
+# dropped again afterwards (engine.ondemand).
 from engine import ondemand
-from ui import atomic
+from ui.saves import atomic
 
 READ_ONLY = "Storage is read-only: progress will not be saved."
 FULL = "Storage is full: progress will not be saved."
@@ -54,7 +60,7 @@ class Store:
             self.notice = READ_ONLY
 
     def load_game(self):
-        return self._use((None, None), "storage", "load_game")
+        return self._use((None, None), "ui.saves.load", "load_game")
 
     def save_game(self, record):
         # Append the codes added since the last save (and new seats, if any)
@@ -110,7 +116,7 @@ class Store:
         self._folder(GAME)
         if self.unread:
             self.unread = False
-            ondemand.call("ui.storage", "keep_unread", self)
+            ondemand.call("ui.saves.load", "keep_unread", self)
         log = record["log"]
         header = {"save": record["save"], "seats": record["seats"],
                   "levels": record["levels"], "names": record["names"]}
@@ -128,7 +134,7 @@ class Store:
 
     def reject_game(self):
         # the loaded game could not be continued: its copy is set aside
-        return self._use(None, "storage", "reject_game")
+        return self._use(None, "ui.saves.load", "reject_game")
 
     def clear_game(self):
         # newest copy last, so a power cut midway keeps the newest (game.json:
@@ -138,7 +144,7 @@ class Store:
         self._head = self._marks = None
         if self.unread:  # never remove a game that could not be read
             self.unread = False
-            self._use(None, "storage", "keep_unread")
+            self._use(None, "ui.saves.load", "keep_unread")
         try:
             for name in ("game.json.bak", "game.json.tmp", "game.json",
                          GAME + ".bak", GAME + ".tmp", GAME):
@@ -151,24 +157,24 @@ class Store:
 
     def load_settings(self):
         # every setting: settings.json over the settings.toml defaults
-        return self._use({}, "prefs", "load_settings")
+        return self._use({}, "ui.prefs", "load_settings")
 
     def save_settings(self, settings):
         return self._write("settings.json", "settings", settings)
 
     def load_stats(self):
         # {game_id: {"played", "won", "best", "levels": {"2": [played, won]}}}
-        return self._use({}, "prefs", "load_stats")
+        return self._use({}, "ui.prefs", "load_stats")
 
     def record_result(self, game_id, levels, results, mark=None):
         # levels: the bot seats' levels (the hardest one files the results);
         # results: each person's (won, score); mark: atomic.finished_mark
-        return self._use(NO_MEMORY, "prefs", "record_result", game_id, levels, results, mark)
+        return self._use(NO_MEMORY, "ui.prefs", "record_result", game_id, levels, results, mark)
 
-    def _use(self, default, name, fn, *args):
+    def _use(self, default, module, fn, *args):
         # an on-demand module's fn(self, *args); default if it cannot be loaded
         try:
-            return ondemand.call("ui." + name, fn, self, *args)
+            return ondemand.call(module, fn, self, *args)
         except MemoryError:
             self.notice = NO_MEMORY
             return default
@@ -191,7 +197,7 @@ class Store:
             fs.mkdir(folder)
         for p in (name, name + ".tmp", name + ".bak"):
             if fs.kind(self.dir + p) == "dir":
-                ondemand.call("ui.storage", "set_aside", fs, self.dir + p)
+                ondemand.call("ui.saves.load", "set_aside", fs, self.dir + p)
 
     def _guard(self, fn, *args):
         # fn(*args) with what goes wrong as a notice (and returned)

@@ -1,4 +1,4 @@
-# Reading what ui.atomic wrote: checking a file or a game's journal (and the
+# Reading what atomic.py wrote: checking a file or a game's journal (and the
 # game's replay), setting damaged files aside (name.bad<N>.json, never
 # deleted), the one-sentence notices, and a game.json of the previous version
 # read once and kept as a journal. ui.saves imports this on demand and drops
@@ -6,7 +6,7 @@
 import json
 
 from engine import ondemand
-from ui import atomic
+from ui.saves import atomic
 from ui.saves import NO_MEMORY
 
 _WHAT = {"game": ("The saved game was damaged", " and cannot be continued."),
@@ -204,7 +204,7 @@ def read(fs, path, kind, check=None):
                 if check is not None:
                     check(got[0])
                 if head_bad and p != path:    # the backup: the journal's moves on its header
-                    more = ondemand.call("ui.journal_mend", "mend", fs, path, got[0], check,
+                    more = ondemand.call("ui.saves.mend", "mend", fs, path, got[0], check,
                                          _journal, _check)
                     if more is not None:
                         return more, bad, path, short
