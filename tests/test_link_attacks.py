@@ -35,15 +35,26 @@ def connect(port, src=LOCAL, timeout=5.0):
             time.sleep(0.05)
 
 
+def read_line(s):
+    """One line from s, read a byte at a time: a buffered reader would keep
+    the lines after it (a state right behind the welcome) from the caller."""
+    raw = b""
+    while not raw.endswith(b"\n"):
+        c = s.recv(1)
+        if not c:
+            break
+        raw += c
+    return raw
+
+
 def hello(port, timeout=6.0, **msg):
     """Say hello; (the first non-ping answer, seconds it took, the socket)."""
     t0 = time.monotonic()
     s = connect(port)
     s.settimeout(timeout)
     s.sendall(P.encode(dict(msg, t="hello")))
-    f = s.makefile("rb")
     while True:
-        raw = f.readline()
+        raw = read_line(s)
         if not raw:
             return None, time.monotonic() - t0, s
         m = json.loads(raw)
@@ -201,20 +212,25 @@ def test_a_name_with_control_characters_reaches_the_others_cleaned(procs, tmp_pa
     m, took, evil = hello(port, name="\x1b[2J\x1bc\x07Eve")
     assert m["t"] == "welcome"
     m, took, s = hello(port, name="Bob")
+    assert m["t"] == "welcome", m
     s.settimeout(15)
     f = s.makefile("rb")
     state = None
     end = time.monotonic() + 15
+    said = 0.0
+    seen = []
     while state is None and time.monotonic() < end:
+        if time.monotonic() - said > 1.0:     # both say something each second, as
+            said = time.monotonic()           # joiners do: a silent seat is dropped
+            s.sendall(P.encode({"t": "ping"}))
+            evil.sendall(P.encode({"t": "ping"}))
         raw = f.readline()
         assert raw, "the host closed the connection before a state named the seats"
         x = json.loads(raw)
-        if x["t"] == "ping":          # both answer, as joiners do: a silent seat is dropped
-            s.sendall(P.encode({"t": "ping"}))
-            evil.sendall(P.encode({"t": "ping"}))
-        elif x["t"] == "state" and x["names"][1] != "P2":
+        seen.append((x["t"], x.get("names")))
+        if x["t"] == "state" and x["names"][1] != "P2":
             state = x
-    assert state is not None
+    assert state is not None, seen[-12:]           # (what Bob heard instead)
     assert state["names"][1] == "Eve", state["names"]
     evil.close()
     s.close()
