@@ -53,6 +53,7 @@ def _tools():
 IMPORTS = """
 import gc
 import ui.app
+import ui.saves
 import ui.table
 import ui.session
 import ui.screen
