@@ -101,11 +101,16 @@ def test_grace_and_turn_zero_are_kept():
     assert desktop_cli.parse_args(["--host", "--turn", "30"])["turn"] == 30
 
 
-def test_the_hal_knows_the_engines_games_and_deal_range():
+def test_the_command_line_takes_the_engines_games_and_deal_range():
     from engine.rng import LAST_DEAL
-    assert desktop_cli.GAMES == games.IDS and desktop_cli.LAST_DEAL == LAST_DEAL
     for gid in games.IDS:
         assert desktop_cli.parse_args(["--game", gid, "--size", "160x128"])["quick"] == gid
+    assert " ".join(games.IDS) in desktop_cli.USAGE
+    with pytest.raises(SystemExit, match="is not a game: choose nommie, "):
+        desktop_cli.parse_args(["--game", "whist"])
+    assert desktop_cli.parse_args(["--seed", str(LAST_DEAL)])["seed"] == LAST_DEAL
+    with pytest.raises(SystemExit, match="a deal number from 1 to %d" % LAST_DEAL):
+        desktop_cli.parse_args(["--seed", str(LAST_DEAL + 1)])
     assert desktop_cli.parse_args(["--size", "240x135"])["width"] == 240
 
 

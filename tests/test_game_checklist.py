@@ -19,10 +19,8 @@ from engine.ondemand import load
 from engine.state import TrickGame
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-# the files that may name every game: the registration, and the desktop's
-# command line (the HAL does not import the engine: tests/test_bad_input.py
-# keeps its list equal to engine.games.IDS)
-REGISTRATION = ("engine/catalog.py", "engine/games.py", "lib/hal/desktop_cli.py")
+# the files that may name every game: the registration
+REGISTRATION = ("engine/catalog.py", "engine/games.py")
 
 
 def places(gid):

@@ -1,9 +1,13 @@
 # The desktop's command line (python code.py --help): the options, their
 # checks and the usage text. A bad option or value is one sentence and the
 # usage, before any window opens. Desktop-only, as the profile that reads it
-# (hal.pick parses it, hal.desktop.Desktop keeps the options).
+# (hal.pick parses it, hal.desktop.Desktop keeps the options), and never on a
+# board's drive: the one HAL module that reads the engine, for what --game
+# and --seed accept (the engine's game ids and deal numbers).
 import os
 
+from engine.games import IDS as GAMES
+from engine.rng import LAST_DEAL
 from hal import keys as K
 
 USAGE = """usage: python code.py [options]
@@ -11,7 +15,7 @@ USAGE = """usage: python code.py [options]
   --keys "A A RIGHT A"   scripted key presses (names: UP DOWN LEFT RIGHT A B START SELECT)
   --screenshot FILE      write a PNG of the screen when the run ends
   --screenshot-every DIR write DIR/0001.png ... after every key
-  --game ID              straight to a game against bots (nommie linger nines callbreak israeli)
+  --game ID              straight to a game against bots (%s)
   --seed N               deal number for a quick game started from the command line
   --size WxH             screen size in pixels (default 160x128)
   --scale N              window zoom (default 4)
@@ -30,7 +34,8 @@ USAGE = """usage: python code.py [options]
                          makes it (default 0: no turn timer)
   --bind ADDR            link sockets on this address only (127.0.0.1: this machine)
   -h, --help             this text
-keys: arrows move, Z/Enter = A, X/Esc/Backspace = B, Space = START, Tab = SELECT"""
+keys: arrows move, Z/Enter = A, X/Esc/Backspace = B, Space = START, Tab = SELECT""" % (
+    " ".join(GAMES))
 
 
 def key_number(name):
@@ -41,11 +46,7 @@ def key_number(name):
     return K.NAMES.index(up)
 
 
-# What --game and --seed accept (the same as engine.games.IDS and
-# engine.rng.LAST_DEAL: the HAL does not import the engine; a test keeps them
-# equal). Screens smaller than the smallest board do not fit the layout.
-GAMES = ("nommie", "linger", "nines", "callbreak", "israeli")
-LAST_DEAL = 99999
+# Screens smaller than the smallest board do not fit the layout.
 MIN_SIZE = (160, 128)
 MAX_SIZE = 4096
 # the whole-number options: (option, lowest, highest, what it takes)
