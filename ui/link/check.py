@@ -173,14 +173,15 @@ def _view(v, seat, n, game):
     _need(type(v["hands"][seat]) is list, "view has no hand for this seat")
 
 
-def _said(words):
-    # [[action, text], ...]: the host's words for moves (a function of its
-    # own: a joiner loads this module for each message, and a long function
-    # needs one long block of heap each time)
-    _need(words is None or (type(words) is list and len(words) <= MOST_LEGAL), "words")
-    for w in words or ():
+def _pairs(pairs, longest, what):
+    # [[action, text], ...] or None: the host's reasons ("why") or words
+    # ("words") for moves, each text at most longest characters (a function
+    # of its own: a joiner loads this module for each message, and a long
+    # function needs one long block of heap each time)
+    _need(pairs is None or (type(pairs) is list and len(pairs) <= MOST_LEGAL), what)
+    for w in pairs or ():
         _need(type(w) is list and len(w) == 2 and _int(w[0]) and _action(w[0])
-              and type(w[1]) is str and len(w[1]) <= LONGEST_WORDS, "words")
+              and type(w[1]) is str and len(w[1]) <= longest, what)
 
 
 def _state(msg, seat, n, game):
@@ -193,12 +194,8 @@ def _state(msg, seat, n, game):
     _need(type(legal) is list and len(legal) <= MOST_LEGAL and _all("a", legal, n)
           and None not in legal, "legal")
     _need(not legal or v["to_act"] == seat, "legal actions when it is not this seat's turn")
-    why = msg.get("why")
-    _need(why is None or (type(why) is list and len(why) <= MOST_LEGAL), "why")
-    for w in why or ():
-        _need(type(w) is list and len(w) == 2 and _int(w[0]) and _action(w[0])
-              and type(w[1]) is str and len(w[1]) <= LONGEST_WHY, "why")
-    _said(msg.get("words"))
+    _pairs(msg.get("why"), LONGEST_WHY, "why")
+    _pairs(msg.get("words"), LONGEST_WORDS, "words")
     h0, hist, hn = msg.get("h0"), msg.get("hist"), msg.get("hn")
     _need(_int(h0, 0, MOST_ROUNDS) and type(hist) is list and len(hist) <= MOST_ROUNDS
           and _int(hn, h0 + len(hist), MOST_ROUNDS), "h0, hist and hn")
