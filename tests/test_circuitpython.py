@@ -5,8 +5,10 @@ save/restore, whole games through the UI logic move for move as on CPython
 (from the .mpy tree `make bundle` ships, and from source), the tests/vm/*.py
 scripts, and nothing device code uses missing from CircuitPython.
 
-Without the binary every test here skips with the sentence saying how to get
-it (circuitpy.available()).
+CircuitPython's unix port is not provided with the project: without
+POCKET_TRICKS_CIRCUITPYTHON every test here skips with the sentence saying what
+is missing and which variable names it (circuitpy.available());
+tests/test_circuitpy_tools.py checks that sentence without CircuitPython.
 """
 import concurrent.futures
 import glob
@@ -26,7 +28,7 @@ TIMEOUT = 300                  # seconds; the longest run here takes a few
 
 
 def availability_mark():
-    """Skip (with the how-to sentence) when the binary or its mpy-cross is missing."""
+    """Skip (with the Missing sentence) when the unix port or an mpy-cross is missing."""
     why = circuitpy.available()
     return pytest.mark.skipif(why is not None, reason=why or "CircuitPython is here")
 
@@ -90,22 +92,6 @@ def test_runner_loads_the_compiled_tree(mpy_tree):
     out = run("import engine.rng, hal.keys\nprint(engine.rng.__file__, hal.keys.__file__)",
               mpy_tree)
     assert out.split() == ["engine/rng.mpy", "lib/hal/keys.mpy"]
-
-
-@pytest.mark.parametrize("env", [circuitpy.BINARY_ENV, circuitpy.MPY_CROSS_ENV])
-def test_a_missing_binary_skips_with_the_how_to_sentence(monkeypatch, env):
-    missing = "/nonexistent/pocket-tricks/" + env.lower()
-    monkeypatch.setenv(env, missing)
-    why = circuitpy.available()
-    assert why and missing in why and "adafruit/circuitpython" in why
-    assert circuitpy.BINARY_ENV in why and circuitpy.MPY_CROSS_ENV in why
-    mark = availability_mark()
-    assert mark.args == (True,) and mark.kwargs["reason"] == why
-    with pytest.raises(circuitpy.Missing):
-        if env == circuitpy.BINARY_ENV:
-            circuitpy.run("print(1)")
-        else:
-            circuitpy.compile_mpy(os.path.join(ROOT, "engine", "rng.py"), os.devnull)
 
 
 # --- every game, every bot level: the same game as on CPython --------------

