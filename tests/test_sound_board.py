@@ -2,7 +2,9 @@
 audiocore and audio DMA, every buffer in the GC heap, loading the .mpy a board
 loads): the UI's three beeps play in the background as synthio MidiTracks, the
 amplifier is on only while they play, and they cost little heap, live and
-transient. Skipped, with the reason, where run-board cannot run."""
+transient. Skipped, with the reason, where run-board cannot run (it and the
+board build are not provided with the project: POCKET_TRICKS_RUN_BOARD,
+POCKET_TRICKS_CIRCUITPYTHON_BOARD)."""
 import json
 import os
 import shutil
@@ -11,6 +13,7 @@ import sys
 
 import pytest
 
+from tools.bench import board_heap
 from tools.runners import circuitpy
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -82,17 +85,11 @@ print('PROBE ' + json.dumps([x - live[0] for x in live[:n + 1]]))
 """ % (UI_TONES,)
 
 
-def _run_board():
-    return os.environ.get("POCKET_TRICKS_RUN_BOARD") or os.path.join(circuitpy.SHARED, "run-board")
-
-
 @pytest.fixture(scope="module")
 def drive(tmp_path_factory):
-    tool = _run_board()
-    if not os.access(tool, os.X_OK):
-        pytest.skip("no run-board at %s" % tool)
-    if circuitpy.available():
-        pytest.skip(circuitpy.available())
+    why = board_heap.available()       # run-board and the board build (not provided)
+    if why:
+        pytest.skip(why)
     d = str(tmp_path_factory.mktemp("sound-drive"))
     os.makedirs(os.path.join(d, "lib", "hal"))
     for name in ("__init__", "sound"):          # compiled as `make bundle` compiles them
@@ -110,8 +107,9 @@ def drive(tmp_path_factory):
 def _probe(d, mode, ballast, raw=0):
     with open(os.path.join(d, "params.py"), "w") as f:
         f.write("B = %d\nMODE = %d\nRAW = %d\n" % (ballast, mode, raw))
-    proc = subprocess.run([sys.executable, _run_board(), "--heap", str(HEAP_KB), "--timeout", "60",
-                           d, "/probe.py"], capture_output=True, text=True, timeout=120)
+    proc = subprocess.run([sys.executable, board_heap.run_board(), "--heap", str(HEAP_KB),
+                           "--timeout", "60", d, "/probe.py"], capture_output=True, text=True,
+                          timeout=120, env=board_heap.run_env())
     out = proc.stdout + proc.stderr
     beeps = [json.loads(x[5:]) for x in out.splitlines() if x.startswith("BEEP ")]
     for line in out.splitlines():

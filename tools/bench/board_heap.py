@@ -4,9 +4,12 @@ interpreter (dev-side).
     python -m tools.bench.board_heap [--game nommie] [--shots DIR] [--quick] [--hi KB]
 
 Runs the drive image `make bundle` builds (tools/release/bundle.py's build(), into a
-temporary folder) on ``circuitpython-board`` through ``run-board``, both
-beside the other CircuitPython tools (tools/runners/circuitpy.py's SHARED, or
-$POCKET_TRICKS_RUN_BOARD for run-board): the real board path (code.py ->
+temporary folder) on CircuitPython's board build (``circuitpython-board``) through
+``run-board``, its launcher with fake PyBadge hardware. Neither is provided with
+the project: $POCKET_TRICKS_RUN_BOARD names run-board, which finds the board
+build beside itself or in $CIRCUITPY_BOARD (set from
+$POCKET_TRICKS_CIRCUITPYTHON_BOARD where that is given, tools/runners/circuitpy.py);
+without them available() says what is missing. The real board path (code.py ->
 hal.detect() -> the PyBadge profile -> ui.app.run) with CircuitPython's own
 displayio, fonts and audio C modules, every object in a fixed GC heap.
 
@@ -79,8 +82,22 @@ class BoardError(Exception):
     """A board run that failed other than by MemoryError, or did not end in time."""
 
 
+RUN_BOARD = ("run-board (the launcher that starts CircuitPython's board build on a drive "
+             "folder with fake PyBadge hardware)")
+
+
 def run_board():
-    return os.environ.get(RUN_BOARD_ENV) or os.path.join(circuitpy.SHARED, "run-board")
+    """run-board ($POCKET_TRICKS_RUN_BOARD), else circuitpy.Missing saying so."""
+    return circuitpy.from_env(RUN_BOARD_ENV, RUN_BOARD)
+
+
+def run_env():
+    """The environment for run-board: CIRCUITPY_BOARD names the board build where
+    POCKET_TRICKS_CIRCUITPYTHON_BOARD does (and CIRCUITPY_BOARD is not set)."""
+    env = dict(os.environ)
+    if env.get(circuitpy.BOARD_ENV) and not env.get("CIRCUITPY_BOARD"):
+        env["CIRCUITPY_BOARD"] = env[circuitpy.BOARD_ENV]
+    return env
 
 
 _why = []
@@ -93,21 +110,24 @@ def available():
     if _why:
         return _why[0]
     why = None
-    tool = run_board()
-    binary = os.path.join(os.path.dirname(tool), BOARD_BINARY)
-    if not (os.path.isfile(tool) and os.access(tool, os.X_OK)):
-        why = "no run-board at %s (set %s)" % (tool, RUN_BOARD_ENV)
-    elif not (os.path.isfile(binary) and os.access(binary, os.X_OK)) \
-            and not os.environ.get("CIRCUITPY_BOARD"):
-        why = "no %s beside %s" % (BOARD_BINARY, tool)
-    else:
+    env = run_env()
+    try:
+        tool = run_board()
+    except circuitpy.Missing as e:
+        tool, why = None, str(e)
+    if tool and not os.access(os.path.join(os.path.dirname(tool), BOARD_BINARY), os.X_OK) \
+            and not env.get("CIRCUITPY_BOARD"):
+        why = "%s is not provided with the project: set %s to its path (run-board finds it " \
+              "there, or beside itself, %s)" % (circuitpy.BOARD_BUILD, circuitpy.BOARD_ENV, tool)
+    elif tool:
         drive = tempfile.mkdtemp(prefix="board-probe-")
         try:
             with open(os.path.join(drive, "code.py"), "w") as f:
                 f.write("import board\nprint('BOARD', board.board_id)\n")
             try:
                 proc = subprocess.run([sys.executable, tool, "--heap", "64", "--timeout", "60",
-                                       drive], capture_output=True, text=True, timeout=120)
+                                       drive], capture_output=True, text=True, timeout=120,
+                                      env=env)
                 out = proc.stdout + proc.stderr
                 if proc.returncode != 0 or "BOARD pybadge" not in out:
                     why = "run-board cannot start %s here (exit %d): %s" % (
@@ -117,7 +137,10 @@ def available():
         finally:
             shutil.rmtree(drive, ignore_errors=True)
     if why is None:
-        why = circuitpy.available()    # mpy-cross builds the bundle
+        try:
+            circuitpy.mpy_cross()      # it builds the bundle
+        except circuitpy.Missing as e:
+            why = str(e)
     _why.append(why)
     return why
 
@@ -181,7 +204,8 @@ def run(heap_kb, env, drive=None, player_file=None, shots=None, script=None, tim
     if script:
         cmd.append(script)
     try:
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout + 60)
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout + 60,
+                              env=run_env())
     except subprocess.TimeoutExpired:
         raise BoardError("run-board did not end within %d s: %s" % (timeout, " ".join(cmd)))
     out = proc.stdout + proc.stderr
