@@ -6,10 +6,10 @@ What counts as a path: a name with a file extension (.py .md .txt .mjs .toml)
 whose first folder is one of the repository's (engine/, ui/, lib/, tools/,
 tests/, docs/, and rules/ or hal/ which must be spelled from the root or lib/),
 or a bare `<name>.md`. Templates match by glob: `engine/<id>.py` and
-`engine/bots/*.py` must match at least one file. Paths outside the repository by
-design (`../shared/tools/circuitpython/...`) and generated ones (dist/, build/,
-.venv/) are allowed. In .py files only comments and docstrings are read: code
-strings name temporary files in tests.
+`engine/bots/*.py` must match at least one file. Generated paths (dist/, build/,
+.venv/) are allowed; a path outside the repository (`../...`) is not. In .py
+files only comments and docstrings are read: code strings name temporary files
+in tests.
 """
 import glob
 import io
@@ -20,7 +20,7 @@ import tokenize
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 TOP = ("engine", "ui", "lib", "tools", "tests", "docs", "rules", "hal")
-ALLOWED = ("../shared/tools/circuitpython/", "dist/", "build/", ".venv/")
+ALLOWED = ("dist/", "build/", ".venv/")
 PATH = re.compile(
     r"(?<![\w./<>*{}$-])"
     r"((?:\.\./)*(?:[\w.<>*{}-]+/)+[\w<>*{}-][\w.<>*{}-]*\.(?:py|md|txt|mjs|toml)"
@@ -105,7 +105,7 @@ def test_every_named_path_exists():
 def test_the_check_finds_a_bad_path():
     sample = ("# The rules (see docs/rules/israeli.md and engine/state.py) and\n"
               "# the rulings (DESIGN.md, rules/nines.md, ui/view_*.py, engine/nowhere.py).\n"
-              "# Allowed: ../shared/tools/circuitpython/mpy-cross.py, dist/x.py,\n"
+              "# Allowed: build/circuitpython/mpy/x.py, dist/x.py,\n"
               "# engine/<id>.py, hal/pybadge.py, docs/design.md, CIRCUITPY/lib/x.py\n")
     bad = missing_paths(sample, "sample.py", ROOT)
     assert bad == ["sample.py:2: DESIGN.md", "sample.py:2: rules/nines.md",
