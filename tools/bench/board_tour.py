@@ -3,18 +3,18 @@
 # run-board --player); never imported on CPython. CircuitPython only: no
 # typing, no f-strings.
 #
-# Like the frozen test player (../shared/tools/circuitpython/board/fakeboard/
-# _cpd_player.py) it feeds the fake keypad whenever the app waits for a key,
-# through the real board path (code.py -> hal.pybadge -> ui.app.run), and
-# finds its way by type(app.top()).__name__ and the screens' fields. From the
-# title it opens Settings (bot level TOUR_LEVEL, sound on), Statistics, Rules
-# and one game's rules, About, Link play (its menu, Host a table, Join a
-# table: the lobby, and its Type an address...: the on-screen keyboard), then
-# New game: TOUR_GAME with seats 1 and 2 human (pass and play: the curtain)
-# and bots of TOUR_LEVEL, deal TOUR_SEED typed in the
-# deal entry. At the table, after TOUR_TABLE_AT keys: the pause menu, its
-# Hint, then the score sheet (SELECT); then A, and RIGHT every 7th key, through
-# every curtain and round summary to game over.
+# Like the test player frozen into CircuitPython's board build (run-board's
+# built-in _cpd_player; neither is provided with the project) it feeds the fake
+# keypad whenever the app waits for a key, through the real board path (code.py
+# -> hal.pybadge -> ui.app.run), and finds its way by type(app.top()).__name__
+# and the screens' fields. From the title it opens Settings (bot level
+# TOUR_LEVEL, sound on), Statistics, Rules and one game's rules, About, Link
+# play (its menu, Host a table, Join a table: the lobby, and its Type an
+# address...: the on-screen keyboard), then New game: TOUR_GAME with seats 1 and
+# 2 human (pass and play: the curtain) and bots of TOUR_LEVEL, deal TOUR_SEED
+# typed in the deal entry. At the table, after TOUR_TABLE_AT keys: the pause
+# menu, its Hint, then the score sheet (SELECT); then A, and RIGHT every 7th
+# key, through every curtain and round summary to game over.
 #
 # Whenever a screen comes on top (and every TOUR_SAMPLE keys at the table)
 # it collects and prints "TOUR <alloc> <free> <label>" and

@@ -2,7 +2,8 @@
 
     python -m tools.bench.cp_heap [--game nommie] [--levels 1 3] [--kind mpy]
 
-Every figure comes from the 32-bit CircuitPython binary (tools/runners/circuitpy.py),
+Every figure comes from CircuitPython's 32-bit unix port (not provided with the
+project: $POCKET_TRICKS_CIRCUITPYTHON names it, tools/runners/circuitpy.py),
 whose collector runs while code executes, as on a board:
 
 - game_figures(): a whole game as a player has it (tools/runners/device_game.py: the

@@ -9,11 +9,12 @@ a 120 MHz SAMD51 (PyBadge). Dev-side only.
     data = cp_timing.figures(games=["callbreak"], levels=(3, 0, 1, 2))   # plain data
 
 Timing: tools/runners/circuitpy.py runs a script in CircuitPython's 32-bit unix
-binary, loading the same .mpy files a board loads (``stage("mpy")``), with a
-board-sized heap (96 KB: its collector runs during the game as on a board).
-Every seat is a bot of one level; each decision with more than one legal
-action is timed around ``engine.bots.choose`` alone with ``time.ticks_us``
-(this binary's ``time`` has no monotonic; ticks_cpu is always 0). Forced
+binary (not provided with the project: $POCKET_TRICKS_CIRCUITPYTHON), loading
+the same .mpy files a board loads (``stage("mpy")``), with a board-sized heap
+(96 KB: its collector runs during the game as on a board). Every seat is a
+bot of one level; each decision with more than one legal action is timed
+around ``engine.bots.choose`` alone with ``time.ticks_us`` (this binary's
+``time`` has no monotonic; ticks_cpu is always 0). Forced
 decisions (one legal action) never call the bot. The same games (same seeds,
 so the very same decisions) are played ``blocks`` times; each decision's time
 is the median of its blocks, so a busy machine distorting one block does not

@@ -2,7 +2,8 @@
 
 Plays one game through the UI logic (tools/runners/device_game.py: seat 0 a human
 pressing keys, bots elsewhere, autosaves into WORK + "/saves") inside
-CircuitPython's own interpreter, with the save folder on a FAT filesystem:
+CircuitPython's own interpreter (its 32-bit unix port, not provided with the
+project: $POCKET_TRICKS_CIRCUITPYTHON), with the save folder on a FAT filesystem:
 CircuitPython's ``os.VfsFat``, formatted by its own mkfs and mounted on a
 block device written in Python that counts every 512-byte sector written
 (the saves are a folder on that drive, as /saves is on a board).

@@ -5,7 +5,8 @@
 The CircuitPython binary has no socketpool, so the network is
 tools/link/fake_net.py's in-memory one (its own cost is in the figures, a few
 hundred bytes). Three measurements, each in the 32-bit binary whose
-collector runs as on a board:
+collector runs as on a board (CircuitPython's unix port, not provided with the
+project: $POCKET_TRICKS_CIRCUITPYTHON, tools/runners/circuitpy.py):
 
 - imports(): what importing each link module adds to the heap once the
   table's own modules are loaded (bytecode, objects, interned names).
