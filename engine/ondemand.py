@@ -2,25 +2,35 @@
 #
 # On the device a module's bytecode lives in the same heap as the game, so code
 # that is rarely needed (a game module, a screen over the table, the journal's
-# repair) is imported when asked for and forgotten once done: its bytecode can
-# then be collected, and the next use imports it again. Engine and ui use it.
+# repair) is imported when asked for and dropped when the screen that used it
+# goes: its bytecode can then be collected, and the next use imports it again.
+# The policy pays in time as well as memory (each import reads a file, each
+# collection walks the heap), so it works per screen, not per call:
+#
+# - load(name): the caller holds the module and forgets it itself (a screen's
+#   own module leaves with the screen: ui.app).
+# - call(name, fn, ...): the module (and whatever its import brought in) is
+#   passing: it stays while the screen on top is the same, so the presses on
+#   one screen import nothing twice, and settle() drops it when the top screen
+#   changes (ui.app), with the heap collected once then.
+# - sweep(keep): back at the title, every engine and ui module the title does
+#   not hold goes (ui.app.App.home): no earlier game's code stays.
 import gc
 import sys
 
-# Dropping after call() pays on the device only; CPython keeps the module.
+# Dropping pays on the device only; CPython keeps every module.
 DROP = sys.implementation.name != "cpython"
+
+_passing = []       # modules call() brought in, dropped by the next settle()
 
 
 def load(name):
-    # The module called name ("engine.nommie"), imported on first use. On the
-    # device the heap is collected first: the collector frees what the game
-    # has let go of, and the module's code then goes into the lowest free
-    # blocks instead of above that garbage, where it would split the free
-    # heap (a whole game needs a smaller heap so: docs/figures.md).
+    # The module called name ("engine.nommie"), imported on first use; the
+    # caller holds it (a module call() had brought in is passing no more).
     if name not in sys.modules:
-        if DROP:
-            gc.collect()
         __import__(name)
+    elif name in _passing:
+        _passing.remove(name)
     return sys.modules[name]
 
 
@@ -42,9 +52,55 @@ def forget(name):
 
 
 def call(name, fn, *args):
-    # name.fn(*args), with module name forgotten afterwards on the device.
-    try:
-        return getattr(load(name), fn)(*args)
-    finally:
+    # name.fn(*args); on the device a module imported for it is passing.
+    m = sys.modules.get(name)
+    if m is None:
         if DROP:
+            had = set(sys.modules)
+            m = load(name)
+            for k in sys.modules:
+                if k not in had and k not in _passing:
+                    _passing.append(k)
+        else:
+            m = load(name)
+    return getattr(m, fn)(*args)
+
+
+def passing():
+    # How many modules are passing now: a press notes it as it starts, and a
+    # screen change in that press drops only those (settle).
+    return len(_passing)
+
+
+def settle(upto):
+    # The top screen changes: the first upto passing modules (those the
+    # screens before this press used) go, and the heap is collected once if
+    # any went. Returns how many went.
+    n = 0
+    for name in _passing[:upto]:
+        if name in sys.modules:
             forget(name)
+            n += 1
+    del _passing[:upto]
+    if n:
+        gc.collect()
+    return n
+
+
+def held():
+    # The modules loaded now that are not passing.
+    return set(m for m in sys.modules if m not in _passing)
+
+
+def sweep(keep):
+    # Forget every engine and ui module not in keep (the names a screen
+    # holds; the drawing layer, ui.draw, holds its own views); the heap is
+    # collected once if any went. Returns how many went.
+    del _passing[:]
+    gone = [m for m in sys.modules if m not in keep and m.split(".")[0] in ("engine", "ui")
+            and not m.startswith("ui.draw")]
+    for name in gone:
+        forget(name)
+    if gone:
+        gc.collect()
+    return len(gone)

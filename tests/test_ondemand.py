@@ -1,7 +1,9 @@
-"""engine/ondemand.py, the one place modules are loaded and dropped: on the
-device the heap is collected before a module is imported (its code then
-fills the lowest free blocks, not the space above a game's garbage), and
-only then; the desktop never collects there."""
+"""engine/ondemand.py, the one place modules are loaded and dropped, and the
+app's policy over it (ui/app.py): on the device a module that a press calls
+into stays while the top screen is the same (the presses on one screen import
+nothing twice) and goes when the top screen changes, with one collection
+then; back at the title every module the title did not hold goes. Importing
+never collects; the desktop never drops."""
 import sys
 
 import pytest
@@ -12,26 +14,63 @@ MODULE = "engine.explain"      # small, loaded on demand in a game
 
 
 @pytest.fixture
-def collections(monkeypatch):
+def device(monkeypatch):
     count = []
     monkeypatch.setattr(ondemand.gc, "collect", lambda: count.append(1))
+    monkeypatch.setattr(ondemand, "DROP", True)
+    monkeypatch.setattr(ondemand, "_passing", [])
     monkeypatch.delitem(sys.modules, MODULE, raising=False)     # both put back after
     monkeypatch.delattr(sys.modules["engine"], "explain", raising=False)
     return count
 
 
-def test_the_device_collects_before_it_imports_a_module(monkeypatch, collections):
-    monkeypatch.setattr(ondemand, "DROP", True)
-    assert ondemand.load(MODULE).__name__ == MODULE and len(collections) == 1
-    ondemand.load(MODULE)                     # already loaded: no import, no collection
-    assert len(collections) == 1
+def test_importing_never_collects(device):
+    assert ondemand.load(MODULE).__name__ == MODULE
     ondemand.forget(MODULE)
-    assert MODULE not in sys.modules
-    ondemand.load(MODULE)                     # imported again after forget: collected again
-    assert len(collections) == 2
-
-
-def test_the_desktop_never_collects_there(monkeypatch, collections):
-    monkeypatch.setattr(ondemand, "DROP", False)
     ondemand.load(MODULE)
-    assert collections == []
+    assert device == []
+
+
+def test_a_called_module_stays_until_the_screen_changes_then_goes_with_one_collection(device):
+    mark = ondemand.passing()
+    ondemand.call(MODULE, "__str__")                 # a press calls into it
+    assert MODULE in sys.modules and ondemand.passing() == mark + 1
+    ondemand.call(MODULE, "__str__")                 # the next press on that screen
+    assert ondemand.passing() == mark + 1 and device == []
+    # a screen change in a later press drops what was passing as it began
+    assert ondemand.settle(ondemand.passing()) == 1
+    assert MODULE not in sys.modules and device == [1]
+    assert ondemand.settle(ondemand.passing()) == 0 and device == [1]   # nothing to drop
+
+
+def test_what_a_screen_change_press_brings_in_stays_for_the_new_screen(device):
+    mark = ondemand.passing()                        # the press begins
+    ondemand.call(MODULE, "__str__")                 # the new screen uses it
+    ondemand.settle(mark)                            # the change: only what came before goes
+    assert MODULE in sys.modules and device == []
+
+
+def test_a_module_loaded_to_hold_is_not_dropped_by_a_screen_change(device):
+    ondemand.call(MODULE, "__str__")
+    ondemand.load(MODULE)                            # now held by its loader
+    ondemand.settle(ondemand.passing())
+    assert MODULE in sys.modules
+
+
+def test_the_sweep_keeps_only_what_it_is_told_and_the_drawing_layer(device, monkeypatch):
+    for name in [m for m in sys.modules if m.split(".")[0] in ("engine", "ui")]:
+        monkeypatch.setitem(sys.modules, name, sys.modules[name])    # put back after
+    monkeypatch.delitem(sys.modules, "engine.catalog", raising=False)
+    keep = ondemand.held()
+    ondemand.load(MODULE)
+    ondemand.call("engine.catalog", "entry", "nines")     # passing: swept as well
+    assert ondemand.sweep(keep) == 2 and device == [1]
+    assert MODULE not in sys.modules and "engine.catalog" not in sys.modules
+    assert "engine.ondemand" in sys.modules and ondemand.passing() == 0
+
+
+def test_the_desktop_never_drops(monkeypatch):
+    monkeypatch.setattr(ondemand, "DROP", False)
+    monkeypatch.setattr(ondemand, "_passing", [])
+    ondemand.call(MODULE, "__str__")
+    assert ondemand.passing() == 0

@@ -3,6 +3,7 @@
 # App is plain Python (no displayio) so the whole UI logic runs in tests and in
 # the MicroPython VM; run(hal) adds the display (ui.draw.view) and the board's keys.
 
+from engine import ondemand
 from engine.ondemand import forget, load
 from hal import keys as K
 
@@ -48,6 +49,13 @@ class App:
     # board); link play sets link (the table's network end, polled by tick)
     # and net (the board's network, opened once: ui.link.proto.net_for).
     opts = default_deal = mem_free = link = net = None
+    # What is resident, decided here for every screen (engine.ondemand): the
+    # title's modules (base, noted as the app starts) stay for good; a
+    # screen's own module leaves with it; what a screen's presses brought in
+    # (ondemand.call) leaves when the top screen changes; back at the title,
+    # everything else leaves (a finished game's rules, bots and table).
+    base = None
+    mark = 0            # the modules passing as this press began (ondemand.settle)
 
     def __init__(self, width=160, height=128, store=None, board="desktop", entropy=None,
                  char_w=6, line_h=12):
@@ -72,13 +80,22 @@ class App:
         return self.stack[-1] if self.stack else None
 
     def push(self, screen):
+        self._changed()
         self.stack.append(screen)
         screen.enter(self)
+
+    def _changed(self):
+        # The top screen changes: what the screens before this press brought
+        # in goes (once a press; the heap is collected then, and only then).
+        if self.mark:
+            ondemand.settle(self.mark)
+            self.mark = 0
 
     def _drop(self):
         # Take the top screen off; a screen from a module loaded only for it
         # (its class says which: `module = "ui.screens.pause"`) unloads that module
         # when no other screen on the stack still comes from it.
+        self._changed()
         screen = self.stack.pop()
         screen.exit()
         mod = getattr(screen, "module", None)
@@ -103,6 +120,7 @@ class App:
         # above it in the import order (the table its pause) through the app,
         # which imports every screen, so no screen imports one above it.
         i = OVER.index(name)
+        self._changed()
         self.push(getattr(load(OVER[i + 1]), OVER[i + 2])(*args))
 
     def clear(self):
@@ -117,8 +135,14 @@ class App:
         self.push(screen)
 
     def home(self):
-        # Back to the title screen, alone on the stack.
+        # Back to the title screen, alone on the stack, with only the modules
+        # it had when the app started (base): the game's code leaves (the sweep
+        # drops the passing modules too, with one collection for both).
+        if self.base is not None:
+            self.mark = 0
         self.clear()
+        if self.base is not None:
+            ondemand.sweep(self.base)
         from ui.screens.title import Title
         self.push(Title())
 
@@ -129,10 +153,12 @@ class App:
             return
         top = self.top()
         if top is not None:
+            self.mark = ondemand.passing()
             top.key(k)
 
     def tick(self, now):
         link = self.link
+        self.mark = ondemand.passing()
         if link is not None:
             link.poll(now)
         top = self.top()
@@ -157,8 +183,9 @@ class App:
         return SPEED_MS[s - 1] if 1 <= s <= len(SPEED_MS) else SPEED_MS[1]
 
     def start(self):
-        # Show the title screen.
+        # Show the title screen; what is loaded then is the base that stays.
         self.home()
+        self.base = ondemand.held()
 
 
 ROOMY = 256 * 1024    # heap free at start for cards in motion (ui.draw.motion's Screen)

@@ -3,7 +3,8 @@
 # record, damage set aside (a damaged first line mended from the backup), an
 # interrupted rewrite picked up, a game.json of
 # the previous version continued, settings, statistics, undo; the on-demand
-# modules are dropped again after use. Ends with "VM OK".
+# modules are dropped at the next screen change (engine.ondemand.settle, as
+# ui.app calls it). Ends with "VM OK".
 import os
 import sys
 from engine import games, ondemand
@@ -11,6 +12,12 @@ from ui import saves
 from ui.saves import atomic
 
 D = "/saves"
+
+
+def screen_change():
+    # what ui.app does when the top screen changes: the passing modules go
+    ondemand.settle(ondemand.passing())
+
 st = games.load("nommie").new_game(seed=5)
 for i in range(37):
     st.apply(st.legal_actions()[0])
@@ -26,12 +33,14 @@ rec = record(st)
 store = saves.Store(D, True)
 assert store.load_game()[0] is None and store.notice is None
 assert store.save_game(rec) is None, store.notice
+screen_change()
 assert "ui.saves.load" not in sys.modules and "load" not in dir(sys.modules["ui.saves"])
 
 back = saves.Store(D, True)
 got, state = back.load_game()
 assert got == rec, got
 assert state.actions() == st.actions() and state.to_act() == st.to_act()
+screen_change()
 assert "ui.saves.load" not in sys.modules
 
 # appends: moves, an undo, a seat change; each a line of its own
@@ -107,6 +116,7 @@ with open(D + "/game.log", "wb") as f:
 mended = saves.Store(D, True)
 assert mended.load_game()[0] == record(g7), mended.notice
 assert mended.notice.endswith("kept up to its last move before the damage."), mended.notice
+screen_change()
 assert "ui.saves.mend" not in sys.modules
 assert mended.save_game(record(g7)) is None      # written whole again
 assert saves.Store(D, True).load_game()[0] == record(g7)
@@ -128,6 +138,7 @@ u = games.load("nommie").restore(st.save())
 n = len(u.log)
 assert ondemand.call("ui.undo", "last_human", u, ["human", "bot", "bot", "bot"]) is None
 assert u.to_act() == 0 and len(u.log) < n
+screen_change()
 assert "ui.undo" not in sys.modules and "ui.prefs" not in sys.modules
 assert "ui.saves.load" not in sys.modules
 print("sizes", os.stat(D + "/stats.json")[6], os.stat(D + "/settings.json")[6],
