@@ -75,7 +75,13 @@ def _make_display(width, height, scale, headless):
             self._pygame_screen = pygame.Surface((self.width, self.height))
 
         def _get_refresh_areas(self):
+            full = self._core.full_refresh and self._core.current_group is not None
             areas = busdisplay.BusDisplay._get_refresh_areas(self)
+            if full:
+                # A whole-screen refresh draws every part as it is now: on a
+                # board nothing a part changed before it is owed after it,
+                # where Blinka would redraw those parts at the next refresh
+                self._core.current_group._get_refresh_areas([])
             self.dirty_pixels = _union_size(areas, self.width, self.height)
             return areas
 

@@ -44,7 +44,7 @@ class Screen(view.Screen):
                     self.seat = -1
             changed = True
         if refresh and changed:
-            self.display.refresh()
+            self.show()
         return changed
 
     def settle(self, refresh=True):

@@ -22,6 +22,7 @@ class Screen:
         self.cards = draw.Cards()
         self.current = None         # the view on screen
         self.kind = None            # its kind, and for a table its players
+        self.shown = None           # the screen the last refresh showed
         display.root_group = self.root
 
     @property
@@ -69,8 +70,19 @@ class Screen:
             v.shown_version = None
         changed = v.update(top) or changed
         if refresh and changed:
-            self.display.refresh()
+            self.show()
         return changed
+
+    def show(self):
+        # Refresh the display. A new screen on top is refreshed whole, once
+        # (the root group set again), instead of each changed part's old and
+        # new areas, which overlap and come to two or three screens' pixels.
+        v = self.current
+        if v is not None and v.owner is not self.shown:
+            self.shown = v.owner
+            self.display.root_group = None
+            self.display.root_group = self.root
+        self.display.refresh()
 
     def settle(self):
         pass                    # (nothing moves here: ui.draw.motion's Screen)
