@@ -72,17 +72,21 @@ def passing():
     return len(_passing)
 
 
-def settle(upto):
+def settle(upto, collect=True, keep=()):
     # The top screen changes: the first upto passing modules (those the
-    # screens before this press used) go, and the heap is collected once if
-    # any went. Returns how many went.
+    # screens before this press used) go, but for those in keep (what the
+    # screen on top uses on every page), and the heap is collected once if
+    # any went (unless collect is False: the collector frees them when it
+    # next runs). Returns how many went.
     n = 0
     for name in _passing[:upto]:
-        if name in sys.modules:
+        if name in keep:
+            _passing.append(name)
+        elif name in sys.modules:
             forget(name)
             n += 1
     del _passing[:upto]
-    if n:
+    if n and collect:
         gc.collect()
     return n
 

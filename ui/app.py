@@ -80,22 +80,24 @@ class App:
         return self.stack[-1] if self.stack else None
 
     def push(self, screen):
-        self._changed()
+        self.turn_page()
         self.stack.append(screen)
         screen.enter(self)
 
-    def _changed(self):
-        # The top screen changes: what the screens before this press brought
+    def turn_page(self, collect=True):
+        # The top screen changes (or the table's phase, collect=False: a card
+        # or bid collects nothing): what the pages before this press brought
         # in goes (once a press; the heap is collected then, and only then).
         if self.mark:
-            ondemand.settle(self.mark)
+            top = self.top()
+            ondemand.settle(self.mark, collect, top.keeps if top is not None else ())
             self.mark = 0
 
     def _drop(self):
         # Take the top screen off; a screen from a module loaded only for it
         # (its class says which: `module = "ui.screens.pause"`) unloads that module
         # when no other screen on the stack still comes from it.
-        self._changed()
+        self.turn_page()
         screen = self.stack.pop()
         screen.exit()
         mod = getattr(screen, "module", None)
@@ -120,7 +122,7 @@ class App:
         # above it in the import order (the table its pause) through the app,
         # which imports every screen, so no screen imports one above it.
         i = OVER.index(name)
-        self._changed()
+        self.turn_page()
         self.push(getattr(load(OVER[i + 1]), OVER[i + 2])(*args))
 
     def clear(self):
@@ -129,9 +131,11 @@ class App:
 
     def begin(self, screen):
         # Start over with screen alone (a game): the title and setup code leave memory.
+        self.mark = 0                   # (all that is passing goes below, with one collection)
         self.clear()
         forget("ui.screens.common")     # shared by the menu screens only
         forget("ui.seating")            # the names a setup gave the seats
+        ondemand.settle(ondemand.passing())     # and what made the game (the catalog, ...)
         self.push(screen)
 
     def home(self):
@@ -185,6 +189,7 @@ class App:
     def start(self):
         # Show the title screen; what is loaded then is the base that stays.
         self.home()
+        ondemand.settle(ondemand.passing())     # (what reading the settings took)
         self.base = ondemand.held()
 
 

@@ -31,6 +31,7 @@ def wrap(text, cols):
 
 class Screen:
     kind = "list"
+    keeps = ()          # modules its every page calls into: kept when its page turns (ui.app)
 
     def __init__(self):
         self.app = None

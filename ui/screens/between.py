@@ -54,12 +54,13 @@ class RoundSummary(TextScreen):
 
     def __init__(self, table):
         from ui.screens import sheet
-        from engine.ondemand import forget
+        from engine import ondemand
         v = table.state().view(None)
         n = len(v["history"])
         total = v.get("rounds")
         title = "Round %d of %d" % (n, total) if total else "Round %d" % n
         lines = sheet.round_summary(v, table.names(), table.app.cols)
-        forget("ui.screens.sheet")
+        ondemand.forget("ui.screens.sheet")
+        ondemand.settle(ondemand.passing())     # (the catalog it read: done with)
         lines += ["", "Deal no. %d" % table.session.seed]
         TextScreen.__init__(self, title, lines, "A: next round")

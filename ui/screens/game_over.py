@@ -28,9 +28,10 @@ class GameOver(ListScreen):
         t = self.table
         if t.unrecorded:
             t.record()
+            from engine import ondemand
             if t.tipped is not None:
-                from engine.ondemand import call
-                call("ui.tips", "learned", t.app, t.session.game)
+                ondemand.call("ui.tips", "learned", t.app, t.session.game)
+            ondemand.settle(ondemand.passing())     # recorded: its code goes at once
         return None
 
     def refresh(self):

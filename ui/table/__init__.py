@@ -46,6 +46,8 @@ class Table(Screen):
     received = None            # Israeli Frisch: the cards passed to each seat
     drawn = ()                 # cards that just reached the shown hand (Linger's draw)
     win_pos = -1               # the finished trick on show: its winner's place
+    phase = None               # the phase on screen (its code leaves when it changes)
+    keeps = ("ui.table.known",)    # (Nines: what is known, on the table in every phase)
     hint = None                # (action, reason) level 3 would choose here
     hinted = False             # a hint was asked for in this game (statistics)
     thinking = -1              # the bot seat shown deciding (drawn before it decides)
@@ -310,6 +312,9 @@ class Table(Screen):
     def update_fields(self, v=None):
         # v: the current view(None) when the caller already has it.
         v = v or self.state().view(None)
+        if v["phase"] != self.phase and self.app is not None:
+            self.phase = v["phase"]
+            self.app.turn_page(False)    # the table's next page: the auction's code goes
         shown = self.shown_seat()
         if shown is not None:
             self.pov = shown
