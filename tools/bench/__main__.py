@@ -1,11 +1,21 @@
-"""`make bench`: memory and speed figures for every game, from CircuitPython.
+"""`make bench`: what each press costs, and memory and speed figures for every game.
 
-    python -m tools.bench [--game nommie] [--levels 1 3] [--quick] [--json out/bench.json]
+    python -m tools.bench [--game nommie] [--levels 1 3] [--quick] [--before REF]
+                          [--json out/bench.json]
 
-Every heap and time figure is measured in CircuitPython's own interpreter
-(tools/runners/circuitpy.py: the 32-bit unix build whose collector runs as on a board):
+First, on CPython, whatever the machine: each press of an evening through the
+real screens with the device's memory policy (tools/bench/press_budget.py):
+per press class the modules imported, collections, Python calls and pixels
+refreshed, beside the same figures at commit --before (default: main before
+the per-screen memory policy); the resident device modules and their
+compiled size per screen, and after each game over.
 
-- first, the board interpreter (tools/bench/board_heap.py: circuitpython-board runs
+Every heap and time figure after that is measured in CircuitPython's own
+interpreter (tools/runners/circuitpy.py: the 32-bit unix build whose collector
+runs as on a board; not provided with the project, so skipped, with the
+reason, where $POCKET_TRICKS_CIRCUITPYTHON does not name one):
+
+- the board interpreter the board interpreter (tools/bench/board_heap.py: circuitpython-board runs
   the .mpy bundle through code.py with the display and sound, as a PyBadge
   would): the smallest heap in which a whole level-3 game completes, sound on
   and off, in every 4 KB step up to the PyBadge's 146 KB; the live heap at the
@@ -96,6 +106,11 @@ def print_playouts(results, out=sys.stdout):
         w("{:<10} {:>10.1f} {:>12.0f}\n".format(g, p["games_per_s"], p["actions_per_s"]))
 
 
+def press_budget_baseline():
+    from tools.bench import press_budget
+    return press_budget.BASELINE
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.bench", description=__doc__.split("\n")[0])
     ap.add_argument("--game", action="append", help="only this game (repeatable)")
@@ -105,10 +120,10 @@ def main(argv=None):
                     help="heap from .mpy only, level 3 only; board heap with sound on only, "
                          "without running every step above the fit (a few minutes less)")
     ap.add_argument("--json", help="also write the figures to this file")
+    ap.add_argument("--before", metavar="REF", default=press_budget_baseline(),
+                    help="the commit the press figures are compared with (default %(default)s; "
+                         "'' for none)")
     args = ap.parse_args(argv)
-    why = circuitpy.available()
-    if why:
-        ap.exit(2, "make bench measures in CircuitPython: " + why + "\n")
     ids = game_ids()
     games = args.game or ids
     for g in games:
@@ -117,6 +132,20 @@ def main(argv=None):
     levels = args.levels if args.levels is not None else levels_available()
     t0 = time.perf_counter()
     data = {}
+    sys.stderr.write("bench: each press through the real screens, before and after ...\n")
+    from tools.bench import press_budget
+    before = None
+    if args.before:
+        before = press_budget.measure(press_budget.checkout(args.before), games)
+    data["presses"] = press_budget.measure(ROOT, games)
+    print("Each press on CPython with the device's memory policy (tools/bench/press_budget.py):")
+    press_budget.print_compare(before, data["presses"], args.before or "")
+    sys.stdout.flush()
+    why = circuitpy.available()
+    if why:
+        print("\nCircuitPython figures skipped: " + why)
+        data["circuitpython"] = {"skipped": why}
+        return _finish(data, args, t0)
     sys.stderr.write("bench: board interpreter (display and sound) ...\n")
     from tools.bench import board_heap
     why_board = board_heap.available()
@@ -148,6 +177,10 @@ def main(argv=None):
     from tools.bench import engine_speed
     data["engine_speed"] = engine_speed.figures(games)
     engine_speed.print_table(data["engine_speed"])
+    return _finish(data, args, t0)
+
+
+def _finish(data, args, t0):
     print("\n(bench took %.0f s)" % (time.perf_counter() - t0))
     sys.stdout.flush()
     if args.json:

@@ -62,6 +62,9 @@ class Meter:
         self.on = False
         self.n = dict.fromkeys(FIGURES, 0)
         self.imported = []
+        # every device module the run has had (for the names they intern)
+        self.ever = set(m for m in sys.modules if _device(m))
+        self.files = []            # bytes written each time a save file was written and closed
         self._dirs = tuple(os.path.join(root, d) + os.sep for d in ("engine", "ui", "lib"))
         meter = self
 
@@ -69,9 +72,11 @@ class Meter:
             # First on sys.meta_path: sees every import that is not in sys.modules.
             @staticmethod
             def find_spec(name, path=None, target=None):
-                if meter.on and _device(name):
-                    meter.n["imports"] += 1
-                    meter.imported.append(name)
+                if _device(name):
+                    meter.ever.add(name)
+                    if meter.on:
+                        meter.n["imports"] += 1
+                        meter.imported.append(name)
                 return None
 
         sys.meta_path.insert(0, Finder)
@@ -101,8 +106,8 @@ class Meter:
 
     def _counted_open(self, path, mode="r", *args, **kw):
         f = self._open(path, mode, *args, **kw)
-        if self.on and ("w" in mode or "a" in mode) and "saves" in str(path):
-            return _Counted(f, self.n)
+        if ("w" in mode or "a" in mode) and "saves" in str(path):
+            return _Counted(f, self)
         return f
 
     def _profile(self, frame, event, arg):
@@ -129,15 +134,19 @@ class Meter:
 
 class _Counted:
     # A file opened for writing in the save folder: counts bytes, and a sync at close.
-    def __init__(self, f, n):
-        self._f, self._n = f, n
+    def __init__(self, f, meter):
+        self._f, self._meter, self._bytes = f, meter, 0
 
     def write(self, data):
-        self._n["save bytes"] += len(data)
+        self._bytes += len(data)
+        if self._meter.on:
+            self._meter.n["save bytes"] += len(data)
         return self._f.write(data)
 
     def close(self):
-        self._n["syncs"] += 1
+        if self._meter.on:
+            self._meter.n["syncs"] += 1
+        self._meter.files.append(self._bytes)
         return self._f.close()
 
     def __enter__(self):
@@ -429,34 +438,118 @@ def report(run, out=sys.stdout):
         stale = game_modules(mods, None)
         out.write("  %-10s %3d modules, %6.1f KB; game modules left: %s\n" % (
             game, len(mods), run.compiled.total(mods) / 1024.0, ", ".join(stale) or "none"))
-    names = run.compiled.tree_names()
-    out.write("\ndistinct names the device tree interns: %d\n" % len(names))
+    out.write("\nsaves: %d files written, at most %d B at once\n" % (
+        len(run.meter.files), max(run.meter.files or [0])))
+    out.write("distinct names the device tree interns: %d; the evening's modules: %d\n" % (
+        len(run.compiled.tree_names()), len(evening_names(run))))
+
+
+def evening_names(run):
+    """The distinct names interned by every device module the run imported."""
+    return run.compiled.tree_names([m for m in run.meter.ever if m in run.compiled.files])
+
+
+BASELINE = "9d4b8c8"     # main before the per-screen memory policy (issue 36)
+
+
+def checkout(ref, dest=None):
+    """The device tree of commit ref, unpacked under build/ (git archive)."""
+    import subprocess
+    dest = dest or os.path.join(ROOT, "build", "at-" + ref)
+    if not os.path.isdir(os.path.join(dest, "engine")):
+        os.makedirs(dest, exist_ok=True)
+        archive = subprocess.run(["git", "-C", ROOT, "archive", ref, "engine", "ui", "lib",
+                                  "rules"], capture_output=True, check=True, timeout=120).stdout
+        subprocess.run(["tar", "-x", "-C", dest], input=archive, check=True, timeout=120)
+    return dest
+
+
+def measure(root, games=None, level=3, seed=7, size="160x128"):
+    """The figures of one evening, in a process of its own (its own modules)."""
+    import subprocess
+    out = os.path.join(tempfile.mkdtemp(prefix="pt-press-"), "press.json")
+    cmd = [sys.executable, "-m", "tools.bench.press_budget", "--root", root, "--level", str(level),
+           "--seed", str(seed), "--size", size, "--json", out, "--quiet"]
+    if games:
+        cmd += ["--games"] + list(games)
+    subprocess.run(cmd, cwd=ROOT, check=True, timeout=3600, stdout=subprocess.DEVNULL)
+    with open(out) as f:
+        return json.load(f)
+
+
+def print_compare(before, after, label_before, out=sys.stdout):
+    """Per press class: median/worst imports, collections, calls, pixels, before -> after."""
+    out.write("press class     presses   imports      collections  calls (median, worst)"
+              "            pixels (median, worst)\n")
+    out.write("%-14s %8s   (%s -> this tree)\n" % ("", "", label_before))
+
+    def cell(b, a, f):
+        return "%d/%d -> %d/%d" % (b[f][0], b[f][1], a[f][0], a[f][1]) if b else \
+            "%d/%d" % tuple(a[f])
+
+    for cls in CLASSES:
+        a = after["summary"].get(cls)
+        if a is None:
+            continue
+        b = before["summary"].get(cls) if before else None
+        out.write("%-14s %7d   %-12s %-12s %-32s %s\n" % (
+            cls, a["presses"], cell(b, a, "imports"), cell(b, a, "collections"),
+            cell(b, a, "calls"), cell(b, a, "pixels")))
+    out.write("\nresident device modules per screen, compiled KB (%s -> this tree):\n"
+              % label_before)
+    for label in sorted(after["resident"]):
+        mods, size = after["resident"][label]
+        was = before["resident"].get(label) if before else None
+        out.write("  %-26s %s%3d modules %5.1f KB\n" % (
+            label[:26], "%3d modules %5.1f KB -> " % (len(was[0]), was[1] / 1024.0) if was else "",
+            len(mods), size / 1024.0))
+    out.write("\nafter each game over, back at the title (%s -> this tree):\n" % label_before)
+    was = dict((g, m) for g, m in before["evening"]) if before else {}
+    for game, mods in after["evening"]:
+        stale = game_modules(was.get(game, []), None)
+        out.write("  %-10s %s%3d modules, earlier games' modules: none\n" % (
+            game, "%3d modules, earlier games' modules: %s -> " % (
+                len(was.get(game, [])), ", ".join(stale) or "none") if was else "", len(mods)))
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--root", default=ROOT, help="the checkout whose device code runs")
+    ap.add_argument("--before", metavar="REF",
+                    help="also measure commit REF and print both (e.g. %s)" % BASELINE)
     ap.add_argument("--games", nargs="*", help="the games in order (default: all five)")
     ap.add_argument("--level", type=int, default=3, choices=range(4))
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--size", default="160x128")
     ap.add_argument("--json", help="write the presses and figures here")
+    ap.add_argument("--quiet", action="store_true", help="print nothing (with --json)")
     a = ap.parse_args(argv)
-    w, h = (int(x) for x in a.size.split("x"))
+    try:
+        w, h = (int(x) for x in a.size.split("x"))
+    except ValueError:
+        ap.error("--size is WIDTHxHEIGHT, not %r" % a.size)
+    if a.before:
+        before = measure(checkout(a.before), a.games, a.level, a.seed, a.size)
+        after = measure(os.path.abspath(a.root), a.games, a.level, a.seed, a.size)
+        print_compare(before, after, a.before)
+        return 0
     run = Run(os.path.abspath(a.root), w, h, a.level)
     from engine import games
     started = time.time()
     try:
         run.evening_of(a.games or list(games.IDS), a.seed)
-        report(run)
-        print("(%d presses in %.0f s)" % (len(run.presses), time.time() - started))
+        if not a.quiet:
+            report(run)
+            print("(%d presses in %.0f s)" % (len(run.presses), time.time() - started))
         if a.json:
             with open(a.json, "w") as f:
                 json.dump({"summary": summary(run), "resident": run.resident,
-                           "evening": run.evening}, f, indent=1)
+                           "evening": run.evening, "files": run.meter.files,
+                           "names": len(evening_names(run))}, f, indent=1)
     finally:
         run.close()
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
