@@ -33,7 +33,11 @@ EVENING_NAMES = 1500    # names the evening's modules intern (never freed on a b
 
 @pytest.fixture(scope="module")
 def run():
-    saved = dict(sys.modules)
+    # a power-on: the device code imported afresh (earlier tests' modules put
+    # aside, and back after)
+    saved = dict((k, v) for k, v in sys.modules.items() if k.split(".")[0] in DEVICE)
+    for name in saved:
+        del sys.modules[name]
     r = press_budget.Run(press_budget.ROOT, W, H, level=1)
     try:
         from engine import games
@@ -41,11 +45,9 @@ def run():
         yield r
     finally:
         r.close()
-        from engine import ondemand
-        ondemand.DROP = False
-        for name in [m for m in sys.modules if m not in saved and m.split(".")[0] in DEVICE]:
-            del sys.modules[name]       # (the device code's own: the policy dropped some)
-        sys.modules.update((k, v) for k, v in saved.items() if k.split(".")[0] in DEVICE)
+        for name in [m for m in sys.modules if m.split(".")[0] in DEVICE]:
+            del sys.modules[name]
+        sys.modules.update(saved)
 
 
 def _presses(run, *classes):
