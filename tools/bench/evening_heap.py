@@ -8,7 +8,7 @@ of modules loaded; with --fit, also the smallest heap (4 KB steps) in which
 the whole evening completes. No display here: the board interpreter's
 figures (tools/bench/board_heap.py) add it.
 
-    python -m tools.bench.evening_heap [--root /tmp/before] [--level 3] [--fit]
+    python -m tools.bench.evening_heap [--root /tmp/before] [--level 3] [--times 2] [--fit]
 
 Needs the 32-bit unix port ($POCKET_TRICKS_CIRCUITPYTHON, not provided with
 the project); without it, it says so and stops.
@@ -52,10 +52,12 @@ for game in %(games)r:
         d.settle()
         keys += 1
     d.settle()                       # the results recorded
+    if type(app.top()).__name__ != "GameOver":
+        raise RuntimeError("%%s: no game over after %%d keys" %% (game, keys))
     app.home()
     d.settle()
     gc.collect()
-    print("EVENING %%s %%d %%d" %% (game, gc.mem_alloc(), len(sys.modules)))
+    print("EVENING %%s %%d %%d %%d" %% (game, gc.mem_alloc(), len(sys.modules), keys))
 print("RESULT {}")
 """
 
@@ -65,7 +67,7 @@ def script(games=GAMES, level=3, seed=7):
 
 
 def figures(root=circuitpy.ROOT, games=GAMES, level=3, seed=7, fit=False):
-    """{"after": [(game, live bytes, modules)], "fits": bytes or None}."""
+    """{"after": [(game, live bytes, modules, keys pressed)], "fits": bytes or None}."""
     tree = circuitpy.stage("mpy", root=root, dest=os.path.join(
         circuitpy.STAGE_DIR, "evening-" + str(abs(hash(root)))))
     s = script(games, level, seed)
@@ -73,16 +75,16 @@ def figures(root=circuitpy.ROOT, games=GAMES, level=3, seed=7, fit=False):
     rows = []
     for line in out.splitlines():
         if line.startswith("EVENING "):
-            _, game, live, mods = line.split()
-            rows.append((game, int(live), int(mods)))
+            _, game, live, mods, keys = line.split()
+            rows.append((game, int(live), int(mods), int(keys)))
     fits = circuitpy.smallest_heap(s, tree, 64 * 1024, 256 * 1024) if fit else None
     return {"after": rows, "fits": fits}
 
 
 def print_figures(label, f, out=sys.stdout):
     out.write("%s: live heap after each game over, back at the title (KB, modules):\n" % label)
-    out.write("  " + "  ".join("%s %.1f (%d)" % (g, live / 1024.0, m) for g, live, m in f["after"])
-              + "\n")
+    out.write("  " + "  ".join("%s %.1f (%d)" % (g, live / 1024.0, m)
+                               for g, live, m, _keys in f["after"]) + "\n")
     if f["fits"]:
         out.write("  the whole evening completes in %d KB\n" % (f["fits"] // 1024))
 
@@ -92,12 +94,15 @@ def main(argv=None):
     ap.add_argument("--root", default=circuitpy.ROOT, help="the checkout whose device code runs")
     ap.add_argument("--level", type=int, default=3, choices=range(4))
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--times", type=int, default=1, choices=range(1, 5),
+                    help="play the five games this many times over (default 1)")
     ap.add_argument("--fit", action="store_true", help="also find the smallest heap (slow)")
     a = ap.parse_args(argv)
     why = circuitpy.available()
     if why:
         ap.exit(2, "evening_heap runs in CircuitPython: %s\n" % why)
-    print_figures(a.root, figures(os.path.abspath(a.root), GAMES, a.level, a.seed, a.fit))
+    print_figures(a.root, figures(os.path.abspath(a.root), GAMES * a.times, a.level, a.seed,
+                                  a.fit))
     return 0
 
 

@@ -46,6 +46,7 @@ class Flash:
         self.mv = memoryview(self.data)
         self.count = [0] * n
         self.writes = 0
+        self.blocks = {}          # the 4 KB flash blocks (8 sectors) written since cleared
 
     def readblocks(self, block, buf):
         o = block * 512
@@ -57,6 +58,7 @@ class Flash:
         for b in range(block, block + len(buf) // 512):
             self.count[b] += 1
             self.writes += 1
+            self.blocks[b // 8] = 1
 
     def ioctl(self, op, arg):
         if op == 4:
@@ -71,7 +73,8 @@ os.VfsFat.mkfs(FLASH)
 os.mount(os.VfsFat(FLASH), WORK)   # the script makes WORK/saves: a folder, as /saves on a board
 FLASH.count = [0] * FLASH.n   # count from here: formatting is not the game's
 FLASH.writes = 0
-WEAR = {"renames": 0, "removes": 0, "saves": 0, "save_writes": [], "other": 0}
+WEAR = {"renames": 0, "removes": 0, "saves": 0, "save_writes": [], "save_blocks": [],
+        "other": 0}
 import ui.saves.atomic
 import ui.saves
 _rename = ui.saves.atomic.OsFS.rename
@@ -91,11 +94,13 @@ def _count_remove(self, path):
 
 def _count_save(self, record):
     before = FLASH.writes
+    FLASH.blocks = {}
     try:
         return _save(self, record)
     finally:
         WEAR["saves"] += 1
         WEAR["save_writes"].append(FLASH.writes - before)
+        WEAR["save_blocks"].append(len(FLASH.blocks))
 
 
 ui.saves.atomic.OsFS.rename = _count_rename
@@ -130,6 +135,7 @@ _hot.reverse()
 print("FLASH " + _json.dumps({
     "saves": WEAR["saves"], "sector_writes": FLASH.writes,
     "save_sector_writes": sum(WEAR["save_writes"]), "per_save": WEAR["save_writes"],
+    "blocks_per_save": WEAR["save_blocks"],
     "distinct": len(_hot), "renames": WEAR["renames"], "removes": WEAR["removes"],
     "hottest": [[c, s, _where(s)] for c, s in _hot[:4]]}))
 """
@@ -171,10 +177,19 @@ def summary(game, result, flash):
     c, s, where = flash["hottest"][0] if flash["hottest"] else (0, 0, "-")
     return ("%s: %d actions, %d saves, %d sector writes (%d in saves, %.1f per save), "
             "%d distinct sectors, most writes to one sector %d (sector %d, %s), "
-            "%d renames, %d removes"
+            "%d renames, %d removes; 4 KB flash blocks a save: %s"
             % (game, result["actions"], flash["saves"], flash["sector_writes"],
                flash["save_sector_writes"], flash["save_sector_writes"] / float(saves),
-               flash["distinct"], c, s, where, flash["renames"], flash["removes"]))
+               flash["distinct"], c, s, where, flash["renames"], flash["removes"],
+               _spread(flash.get("blocks_per_save", []))))
+
+
+def _spread(counts):
+    # "1: 300, 2: 40" (how many saves wrote so many 4 KB blocks)
+    seen = {}
+    for n in counts:
+        seen[n] = seen.get(n, 0) + 1
+    return ", ".join("%d: %d" % (n, seen[n]) for n in sorted(seen)) or "-"
 
 
 def main(argv=None):
