@@ -40,7 +40,7 @@ def test_screens_leave_memory_with_their_modules():
     live = [r[1] for r in rows]
     assert labels == [s[0] for s in cp_heap.SCREEN_STEPS]
     title = live[0]
-    assert title <= 20 * KB, rows[0]
+    assert title <= 21 * KB, rows[0]     # (20.6: the per-screen policy's code, +1 KB)
     # back at the title, only shared helpers and the names every module
     # interned (qstrs are never freed) stay: a few KB, not a screen's module
     for i, label in enumerate(labels):
