@@ -99,8 +99,11 @@ def held():
 def sweep(keep):
     # Forget every engine and ui module not in keep (the names a screen
     # holds; the drawing layer, ui.draw, holds its own views); the heap is
-    # collected once if any went. Returns how many went.
+    # collected once if any went (on the device: CPython keeps every
+    # module). Returns how many went.
     del _passing[:]
+    if not DROP:
+        return 0
     gone = [m for m in sys.modules if m not in keep and m.split(".")[0] in ("engine", "ui")
             and not m.startswith("ui.draw")]
     for name in gone:

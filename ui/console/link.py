@@ -10,6 +10,7 @@
 import sys
 import time
 
+from engine import ondemand
 from engine.ondemand import call
 from ui.console import table as text_table
 from ui.link.client import Client
@@ -89,6 +90,7 @@ class LinkConsole:
                 line = self.readline()
                 if line is None or not self.command(line.strip()):
                     return False
+                ondemand.settle(ondemand.passing())     # (what the command loaded)
             time.sleep(0.02)
         return False
 

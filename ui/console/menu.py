@@ -19,6 +19,7 @@
 # (ui/console/pages.py); a game in play is ui/console/play.py's, inherited.
 
 from engine import IllegalAction, games
+from engine import ondemand
 from engine.ondemand import call
 from engine.parse import number  # ASCII digits only (not "²" or "٣")
 from engine.rng import LAST_DEAL, random_deal
@@ -77,7 +78,10 @@ class Console(Playing):
 
     def ask(self, prompt):
         # One typed line, cleaned of escape sequences and control characters.
+        # A line is the console's page: what the last one loaded on the device
+        # (engine.ondemand.call) goes while the player types.
         self.news()
+        ondemand.settle(ondemand.passing())
         line = self._readline(prompt)
         if line is None:
             raise Quit()
@@ -122,6 +126,7 @@ class Console(Playing):
             self.say(self.notice)
         try:
             self.news()                      # e.g. storage is read-only
+            base = ondemand.held()           # what the menu holds: a game's code goes after it
             saved = self._saved()
             session = self.quick(saved)
             while True:
@@ -132,6 +137,7 @@ class Console(Playing):
                     break
                 self.play(session)
                 session = None
+                ondemand.sweep(base)
         except (Quit, KeyboardInterrupt):   # input ended: the autosave has the game
             self.say("")
         self.say("Bye.")
