@@ -55,14 +55,12 @@ def call(name, fn, *args):
     # name.fn(*args); on the device a module imported for it is passing.
     m = sys.modules.get(name)
     if m is None:
-        if DROP:
-            had = set(sys.modules)
-            m = load(name)
+        had = set(sys.modules) if DROP else None
+        m = load(name)
+        if had is not None:
             for k in sys.modules:
                 if k not in had and k not in _passing:
                     _passing.append(k)
-        else:
-            m = load(name)
     return getattr(m, fn)(*args)
 
 
@@ -72,12 +70,14 @@ def passing():
     return len(_passing)
 
 
-def settle(upto, collect=True, keep=()):
+def settle(upto=None, collect=True, keep=()):
     # The top screen changes: the first upto passing modules (those the
-    # screens before this press used) go, but for those in keep (what the
-    # screen on top uses on every page), and the heap is collected once if
-    # any went (unless collect is False: the collector frees them when it
-    # next runs). Returns how many went.
+    # screens before this press used; None: all of them) go, but for those
+    # in keep (what the screen on top uses on every page), and the heap is
+    # collected once if any went (unless collect is False: the collector
+    # frees them when it next runs). Returns how many went.
+    if upto is None:
+        upto = len(_passing)
     n = 0
     for name in _passing[:upto]:
         if name in keep:

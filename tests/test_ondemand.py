@@ -53,7 +53,7 @@ def test_what_a_screen_change_press_brings_in_stays_for_the_new_screen(device):
 def test_a_module_loaded_to_hold_is_not_dropped_by_a_screen_change(device):
     ondemand.call(MODULE, "__str__")
     ondemand.load(MODULE)                            # now held by its loader
-    ondemand.settle(ondemand.passing())
+    ondemand.settle()
     assert MODULE in sys.modules
 
 

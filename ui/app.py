@@ -135,15 +135,14 @@ class App:
         self.clear()
         forget("ui.screens.common")     # shared by the menu screens only
         forget("ui.seating")            # the names a setup gave the seats
-        ondemand.settle(ondemand.passing())     # and what made the game (the catalog, ...)
+        ondemand.settle()     # and what made the game (the catalog, ...)
         self.push(screen)
 
     def home(self):
         # Back to the title screen, alone on the stack, with only the modules
         # it had when the app started (base): the game's code leaves (the sweep
         # drops the passing modules too, with one collection for both).
-        if self.base is not None:
-            self.mark = 0
+        self.mark = 0
         self.clear()
         if self.base is not None:
             ondemand.sweep(self.base)
@@ -189,7 +188,7 @@ class App:
     def start(self):
         # Show the title screen; what is loaded then is the base that stays.
         self.home()
-        ondemand.settle(ondemand.passing())     # (what reading the settings took)
+        ondemand.settle()     # (what reading the settings took)
         self.base = ondemand.held()
 
 

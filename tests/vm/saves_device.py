@@ -16,7 +16,7 @@ D = "/saves"
 
 def screen_change():
     # what ui.app does when the top screen changes: the passing modules go
-    ondemand.settle(ondemand.passing())
+    ondemand.settle()
 
 st = games.load("nommie").new_game(seed=5)
 for i in range(37):

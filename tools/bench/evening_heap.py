@@ -68,8 +68,7 @@ def script(games=GAMES, level=3, seed=7):
 
 def figures(root=circuitpy.ROOT, games=GAMES, level=3, seed=7, fit=False):
     """{"after": [(game, live bytes, modules, keys pressed)], "fits": bytes or None}."""
-    tree = circuitpy.stage("mpy", root=root, dest=os.path.join(
-        circuitpy.STAGE_DIR, "evening-" + str(abs(hash(root)))))
+    tree = circuitpy.stage_mpy_of(root)
     s = script(games, level, seed)
     out = circuitpy.run(s, heap=512 * 1024, tree=tree)
     rows = []

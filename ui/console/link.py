@@ -90,7 +90,7 @@ class LinkConsole:
                 line = self.readline()
                 if line is None or not self.command(line.strip()):
                     return False
-                ondemand.settle(ondemand.passing())     # (what the command loaded)
+                ondemand.settle()     # (what the command loaded)
             time.sleep(0.02)
         return False
 

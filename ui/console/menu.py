@@ -81,7 +81,7 @@ class Console(Playing):
         # A line is the console's page: what the last one loaded on the device
         # (engine.ondemand.call) goes while the player types.
         self.news()
-        ondemand.settle(ondemand.passing())
+        ondemand.settle()
         line = self._readline(prompt)
         if line is None:
             raise Quit()

@@ -61,6 +61,6 @@ class RoundSummary(TextScreen):
         title = "Round %d of %d" % (n, total) if total else "Round %d" % n
         lines = sheet.round_summary(v, table.names(), table.app.cols)
         ondemand.forget("ui.screens.sheet")
-        ondemand.settle(ondemand.passing())     # (the catalog it read: done with)
+        ondemand.settle()     # (the catalog it read: done with)
         lines += ["", "Deal no. %d" % table.session.seed]
         TextScreen.__init__(self, title, lines, "A: next round")

@@ -31,7 +31,7 @@ class GameOver(ListScreen):
             from engine import ondemand
             if t.tipped is not None:
                 ondemand.call("ui.tips", "learned", t.app, t.session.game)
-            ondemand.settle(ondemand.passing())     # recorded: its code goes at once
+            ondemand.settle()     # recorded: its code goes at once
         return None
 
     def refresh(self):
