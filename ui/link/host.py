@@ -97,6 +97,7 @@ class Host:
         self.table = None
         self.serial = 0                 # bumped when names, seats or tokens change
         self.key = None                 # what the joiners were last sent (broadcast)
+        self.kept = None                # what link.json was last given (keep)
         self.now = net.now_ms()
         self.next_announce = 0
         self.wait_seat = -1
@@ -166,10 +167,16 @@ class Host:
                 "fill": self.fill, "game": self.session.game, "deal": self.session.seed}
 
     def keep(self):
-        # link.json: the seats and tokens, so a restarted host takes its joiners back.
+        # link.json: the seats and tokens, so a restarted host takes its joiners
+        # back. Written only when they changed (a joiner reconnecting in a loop
+        # with its token changes nothing: no flash wear on a board).
+        info = self.info()
+        if info == self.kept:
+            return
+        self.kept = info
         from ui.link import saved as link_saved
         from engine.ondemand import forget
-        link_saved.put(self.app.store, "host", self.info())
+        link_saved.put(self.app.store, "host", info)
         forget("ui.link.saved")
 
     def open_seats(self):

@@ -32,12 +32,15 @@ def get(store, key):
 
 
 def put(store, key, value):
-    # Set (or with None, remove) one part; None when written, else why not.
+    # Set (or with None, remove) one part; None when written (or already so:
+    # a file that would not change is not written again), else why not.
     info = load(store)
     if value is None:
         if key not in info:
             return None
         info.pop(key)
+    elif info.get(key) == value:
+        return None
     else:
         info[key] = value
     if not hasattr(store, "fs"):
