@@ -72,7 +72,8 @@ STATE_KEYS = {"v", "t", "deal", "n", "view", "h0", "hist", "hn", "names", "kinds
               "winners", "why", "turn", "words"}
 OTHER_KEYS = {"welcome": {"v", "t", "seat", "token", "table", "game", "players", "deal",
                           "grace", "turn"},
-              "refused": {"v", "t", "re", "why"}, "ping": {"v", "t"}, "bye": {"v", "t", "why"}}
+              "refused": {"v", "t", "re", "why"}, "ping": {"v", "t"},
+              "bye": {"v", "t", "why", "freed"}}
 
 
 def check_privacy(received, game, players, seed, options, actions):

@@ -501,15 +501,24 @@ def test_turn_timer_plays_once_for_a_joiner_who_does_not_move():
     assert hub.t - start >= 15000                  # its next move: the whole time again
 
 
-def test_without_a_turn_timer_nobody_is_played_for():
+def test_without_a_turn_timer_a_joiner_has_a_minute_and_sees_its_last_seconds():
+    # (a joiner that holds the seat and never moves cannot stall the table:
+    # ui.link.proto's IDLE_MS)
+    from ui.link.proto import IDLE_MS, IDLE_SHOWN_MS
     hub, h = host_table("callbreak", ["bot", "remote", "bot", "bot"], seed=4)
     j = idle_joiner(hub)
     run([h, j], until=lambda: h.table().state().to_act() == 1 and j.table() is not None)
-    for _ in range(3000):                          # a minute
+    shown = []
+    for _ in range((IDLE_MS - IDLE_SHOWN_MS) // 20 - 100):    # 38 s: nothing, no countdown
         hub.t += 20
         h.step(hub.t)
         j.step(hub.t)
+        shown.append(j.table().client.turn_left(hub.t))
     assert not moves_by(h, 1) and h.table().state().to_act() == 1
+    assert shown == [None] * len(shown)
+    run([h, j], until=lambda: moves_by(h, 1) or shown.append(j.table().client.turn_left(hub.t)))
+    assert IDLE_SHOWN_MS // 1000 in shown and 1 in shown      # the last 20 s counted down
+    assert h.app.link.kind(1) == "remote"
 
 
 def test_rejoining_in_a_loop_neither_resets_the_turn_timer_nor_the_grace():

@@ -59,6 +59,7 @@ class LinkConsole:
         self.hist = 0
         self.status = None
         self.prompted = -1
+        self.timed = -1             # the move whose seconds were told
         self.seen_v = None          # the view last shown: the moves between are told
         self.back_seen = None       # the client's back_at last shown (a rejoin)
         self.news_seen = 0
@@ -136,13 +137,17 @@ class LinkConsole:
             who = names[w[0]]
             self.say("Waiting for %s to join." % who if w[1] < 0 else
                      "%s left: a bot plays in %d s." % (who, w[1]))
-        if st.legal and st.to_act() == self.c.seat and self.prompted != st.n:
-            self.prompted = st.n
-            self.say("")
-            self.say(*text_table.table_lines(v, names, self.c.table_name, self.c.seat))
-            self.say(*text_table.moves_lines(st, st.legal))
+        if st.legal and st.to_act() == self.c.seat:
             left = self.c.turn_left(self.c.net.now_ms())
-            if left is not None:
+            if self.prompted != st.n:
+                self.prompted = st.n
+                self.say("")
+                self.say(*text_table.table_lines(v, names, self.c.table_name, self.c.seat))
+                self.say(*text_table.moves_lines(st, st.legal))
+            elif left is None or self.timed == st.n:
+                return False
+            if left is not None:      # (a turn timer, or the host's last seconds of a minute)
+                self.timed = st.n
                 self.say("You have %d s for this move, then a bot makes it." % left)
             self.ask()
         return False

@@ -157,7 +157,12 @@ class Client:
             elif self.table is not None:
                 self.table.refused(why)
         elif t == "bye":
-            self.lost(now, (P.words(msg, "why", 200) or "The host left.") + " Reconnecting...")
+            why = P.words(msg, "why", 200) or "The host left."
+            if msg.get("freed") is True:   # the host freed this seat: not back on our own
+                self.keep(None)
+                self.token = None
+                return self.give_up(now, why)
+            self.lost(now, why + " Reconnecting...")
 
     def on_welcome(self, msg, now):
         seat = P.number(msg, "seat", 0, 9)

@@ -12,8 +12,12 @@
 # link seat gets the grace period to reconnect. A player who drops again soon
 # after coming back (within a grace period) gets only what was left of it, so
 # rejoin loops cannot stall the table. With a turn timer (off by default) a
-# seat whose player does not move in it is played once by a bot. Loaded only
-# for a link table; its table screen is ui/link/host_table.py.
+# seat whose player does not move in it is played once by a bot; without
+# one, a link seat gets that bot move after P.IDLE_MS (its last P.IDLE_SHOWN_MS
+# counted down on every screen), so a connection that holds a seat and never
+# moves cannot stall the table. The host can free a link seat (free): its
+# token is void and the seat open again. Loaded only for a link table; its
+# table screen is ui/link/host_table.py.
 from ui.link import proto as P
 from ui.session import Session
 
@@ -193,6 +197,32 @@ class Host:
         if self.away[s] is not None:
             self.away[s] = None
             self.serial += 1
+
+    def freeable(self):
+        # The link seats someone holds or may come back to (a token is out).
+        return [s for s in range(self.session.players)
+                if self.remote(s) and self.tokens[s] is not None]
+
+    def free(self, s):
+        # The host frees link seat s: its connection is closed ("freed": the
+        # joiner does not come back on its own), its token void, its name
+        # the seat's number again; the seat is open to the next joiner (a
+        # bot's until one comes, after "Bots for open seats").
+        if not self.remote(s) or self.tokens[s] is None:
+            return
+        line = self.conn[s]
+        if line is not None:
+            self.send(line, {"t": "bye", "why": "The host freed your seat.", "freed": True})
+            line.bye = True
+            line.close()
+            self.dropped(line)
+        self.tokens[s] = None
+        self.away[s] = self.back[s] = None
+        self.session.names[s] = "P%d" % (s + 1)
+        self.serial += 1
+        self.keep()
+        if self.table is not None:
+            self.table.update_fields()
 
     # --- the network ---------------------------------------------------------
     def poll(self, now):
@@ -388,6 +418,10 @@ class Host:
         self.queue.append([s, a, line])
 
     # --- the turn timer ---------------------------------------------------------
+    def turn_limit(self):
+        # ms a link seat has for a move: the turn timer's, or without one P.IDLE_MS.
+        return self.turn_ms or P.IDLE_MS
+
     def time_turn(self, now):
         # The time the link seat to act has used for this move; a bot makes
         # the move once it is up. Counted while the seat's player holds it or
@@ -400,7 +434,7 @@ class Host:
             self.turn_used = 0
         elif self.turn_running():
             self.turn_used += now - self.turn_last
-            if self.turn_used >= self.turn_ms and self.forced != key[0]:
+            if self.turn_used >= self.turn_limit() and self.forced != key[0]:
                 self.forced = key[0]
                 self.serial += 1
                 if self.table is not None:
@@ -411,7 +445,7 @@ class Host:
         st = self.session.state
         s = st.to_act()
         t = self.table
-        if not self.turn_ms or s < 0 or not self.remote(s) or st.is_over() \
+        if s < 0 or not self.remote(s) or st.is_over() \
                 or self.kind(s) not in ("remote", "away") or self.forced_now(s):
             return False
         if self.wait_seat >= 0 and self.wait_left < 0:
@@ -419,10 +453,14 @@ class Host:
         return t is None or not (t.hold_until or t.pending_round)
 
     def turn_left(self):
-        # Seconds the seat to act has left, or None when no timer runs.
+        # Seconds the seat to act has left, or None when no timer runs (or,
+        # without a turn timer, until the last P.IDLE_SHOWN_MS of P.IDLE_MS).
         if not self.turn_running():
             return None
-        return max(0, (self.turn_ms - self.turn_used + 999) // 1000)
+        left = self.turn_limit() - self.turn_used
+        if not self.turn_ms and left > P.IDLE_SHOWN_MS:
+            return None
+        return max(0, (left + 999) // 1000)
 
     def forced_now(self, s):
         # A bot makes this move for seat s (its time ran out).
@@ -438,7 +476,7 @@ class Host:
         st = self.session.state
         n = len(st.log)
         k = self.key
-        timed = self.turn_running()      # (joiners count the seconds down themselves)
+        timed = self.turn_left() is not None   # (joiners count the seconds down themselves)
         if k is None or k[0] != n or k[1] != self.serial or k[2] != self.wait_seat \
                 or k[3] != self.wait_left or k[4] is not st or k[5] != timed:
             self.key = k = (n, self.serial, self.wait_seat, self.wait_left, st, timed)

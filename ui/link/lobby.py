@@ -17,6 +17,7 @@ TURNS = (0, 15, 30, 60, 120)   # a link seat's seconds for a move (0: no turn ti
 LOBBY_MS = 4000          # a table not announced for this long leaves the list
 OWNED = "'s table"       # a table named after its host: "Annie's table" (the lobby may drop it)
 TYPE = "Type an address..."     # the lobby's first row: a host it does not list
+SETUP_FOOTER = "L/R change, A open"
 
 
 def _saved(app, key):
@@ -213,7 +214,7 @@ class HostSetup(ListScreen):
         return ("You", "Link") + SEAT_KINDS[1:]
 
     def __init__(self):
-        ListScreen.__init__(self, "Host a table", [], "L/R change, A open", 0)
+        ListScreen.__init__(self, "Host a table", [], SETUP_FOOTER, 0)
         self.game = 0
         self.players = 4
         self.seats = [0, 1, 4, 4, 4]
@@ -248,6 +249,15 @@ class HostSetup(ListScreen):
         lines = setup_lines(self, gid, self.app.cols)
         self.lines = lines
         self.cursor = max(0, min(self.cursor, len(lines) - 1))
+        self.footer = SETUP_FOOTER
+        if self.rows_model()[self.cursor][0] == "turn":   # (a seat that never moves: P.IDLE_MS)
+            self.footer = "Then a bot makes the move" if self.turn else \
+                "Off: bot moves after %d s" % (P.IDLE_MS // 1000)
+
+    def key(self, k):
+        ListScreen.key(self, k)
+        if k in (K.UP, K.DOWN):
+            self.refresh()            # the footer says what the turn timer's row means
 
     def own_row(self, kind, c):
         if kind == "grace":

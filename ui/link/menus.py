@@ -1,5 +1,6 @@
 # The in-game menus of a link table: the host's pause menu (open seats to
-# bots, a dropped player's seat to a bot now, close the table), the joiner's
+# bots, a dropped player's seat to a bot now, a link seat freed, close the
+# table), the joiner's
 # (leave the table), and the host's new deal after game over (chosen on
 # ui.link.over's LinkGameOver). Loaded when one opens, unloaded when it closes
 # (App: `module`).
@@ -35,6 +36,8 @@ class HostPause(_Pause):
         for s in range(self.table.session.players):
             if h.kind(s) == "away":
                 items.append(("Bot for %s now" % self.table.names()[s], self._release(s)))
+        for s in h.freeable():
+            items.append(("Free seat %d: %s" % (s + 1, self.table.names()[s]), self._free(s)))
         items.append(("Close the table", self.close))
         self.items = items
         self.lines = [it[0] for it in items]
@@ -44,6 +47,12 @@ class HostPause(_Pause):
     def _release(self, s):
         def go():
             self.table.host.release(s)
+            self.app.pop()
+        return go
+
+    def _free(self, s):
+        def go():
+            self.table.host.free(s)
             self.app.pop()
         return go
 
