@@ -94,7 +94,8 @@ def test_a_joiner_whose_seat_is_freed_says_so_and_does_not_come_back():
     j = joiner(hub, "j", "Jo")
     run([h, j], until=lambda: j.table() is not None)
     c = j.table().client
-    h.app.link.free(1)
+    from ui.link.menus import free_seat
+    free_seat(h.app.link, 1)
     run([h, j], until=lambda: c.done)
     assert c.status == "The host freed your seat." and c.token is None
     run([h, j], until=lambda: hub.t > 10000 and h.app.link.kind(1) == "open" or None)

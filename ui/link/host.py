@@ -15,9 +15,9 @@
 # seat whose player does not move in it is played once by a bot; without
 # one, a link seat gets that bot move after P.IDLE_MS (its last P.IDLE_SHOWN_MS
 # counted down on every screen), so a connection that holds a seat and never
-# moves cannot stall the table. The host can free a link seat (free): its
-# token is void and the seat open again. Loaded only for a link table; its
-# table screen is ui/link/host_table.py.
+# moves cannot stall the table. The host can free a link seat (its pause
+# menu: ui.link.menus.free_seat). Loaded only for a link table; its table
+# screen is ui/link/host_table.py.
 from ui.link import proto as P
 from ui.session import Session
 
@@ -197,32 +197,6 @@ class Host:
         if self.away[s] is not None:
             self.away[s] = None
             self.serial += 1
-
-    def freeable(self):
-        # The link seats someone holds or may come back to (a token is out).
-        return [s for s in range(self.session.players)
-                if self.remote(s) and self.tokens[s] is not None]
-
-    def free(self, s):
-        # The host frees link seat s: its connection is closed ("freed": the
-        # joiner does not come back on its own), its token void, its name
-        # the seat's number again; the seat is open to the next joiner (a
-        # bot's until one comes, after "Bots for open seats").
-        if not self.remote(s) or self.tokens[s] is None:
-            return
-        line = self.conn[s]
-        if line is not None:
-            self.send(line, {"t": "bye", "why": "The host freed your seat.", "freed": True})
-            line.bye = True
-            line.close()
-            self.dropped(line)
-        self.tokens[s] = None
-        self.away[s] = self.back[s] = None
-        self.session.names[s] = "P%d" % (s + 1)
-        self.serial += 1
-        self.keep()
-        if self.table is not None:
-            self.table.update_fields()
 
     # --- the network ---------------------------------------------------------
     def poll(self, now):
@@ -418,10 +392,6 @@ class Host:
         self.queue.append([s, a, line])
 
     # --- the turn timer ---------------------------------------------------------
-    def turn_limit(self):
-        # ms a link seat has for a move: the turn timer's, or without one P.IDLE_MS.
-        return self.turn_ms or P.IDLE_MS
-
     def time_turn(self, now):
         # The time the link seat to act has used for this move; a bot makes
         # the move once it is up. Counted while the seat's player holds it or
@@ -434,7 +404,7 @@ class Host:
             self.turn_used = 0
         elif self.turn_running():
             self.turn_used += now - self.turn_last
-            if self.turn_used >= self.turn_limit() and self.forced != key[0]:
+            if self.turn_used >= (self.turn_ms or P.IDLE_MS) and self.forced != key[0]:
                 self.forced = key[0]
                 self.serial += 1
                 if self.table is not None:
@@ -457,7 +427,7 @@ class Host:
         # without a turn timer, until the last P.IDLE_SHOWN_MS of P.IDLE_MS).
         if not self.turn_running():
             return None
-        left = self.turn_limit() - self.turn_used
+        left = (self.turn_ms or P.IDLE_MS) - self.turn_used
         if not self.turn_ms and left > P.IDLE_SHOWN_MS:
             return None
         return max(0, (left + 999) // 1000)

@@ -36,8 +36,10 @@ class HostPause(_Pause):
         for s in range(self.table.session.players):
             if h.kind(s) == "away":
                 items.append(("Bot for %s now" % self.table.names()[s], self._release(s)))
-        for s in h.freeable():
-            items.append(("Free seat %d: %s" % (s + 1, self.table.names()[s]), self._free(s)))
+        for s in range(self.table.session.players):
+            if h.remote(s) and h.tokens[s] is not None:     # (held, or may come back)
+                items.append(("Free seat %d: %s" % (s + 1, self.table.names()[s]),
+                              self._free(s)))
         items.append(("Close the table", self.close))
         self.items = items
         self.lines = [it[0] for it in items]
@@ -52,7 +54,7 @@ class HostPause(_Pause):
 
     def _free(self, s):
         def go():
-            self.table.host.free(s)
+            free_seat(self.table.host, s)
             self.app.pop()
         return go
 
@@ -78,6 +80,28 @@ class JoinPause(_Pause):
         # A bot takes the seat at once; the token is forgotten.
         self.table.client.leave()
         self.app.home()
+
+
+def free_seat(h, s):
+    # The host (h, a ui.link.host.Host) frees link seat s: its connection is
+    # closed ("freed": the joiner does not come back on its own), its token
+    # void, its name the seat's number again; the seat is open to the next
+    # joiner (a bot's until one comes, after "Bots for open seats").
+    if not h.remote(s) or h.tokens[s] is None:
+        return
+    line = h.conn[s]
+    if line is not None:
+        h.send(line, {"t": "bye", "why": "The host freed your seat.", "freed": True})
+        line.bye = True
+        line.close()
+        h.dropped(line)
+    h.tokens[s] = None
+    h.away[s] = h.back[s] = None
+    h.session.names[s] = "P%d" % (s + 1)
+    h.serial += 1
+    h.keep()
+    if h.table is not None:
+        h.table.update_fields()
 
 
 def again(table):
