@@ -1,9 +1,15 @@
-"""Strangers at a link table (issue 37), in one process on the in-memory
-network (tests/linkrig.py): a connection that takes a seat, pings and never
-moves cannot hold the table (the host frees the seat; with no turn timer a
-bot makes a move its joiner has not made in a minute); reconnecting in a
-loop writes link.json only when something changed."""
+"""Strangers at a link table (issue 37, items 6-8), in one process on the
+in-memory network (tests/linkrig.py): a connection that takes a seat,
+pings and never moves cannot hold the table (the host frees the seat; with
+no turn timer a bot makes a move its joiner has not made in a minute);
+reconnecting in a loop writes link.json only when something changed; a host
+name that never resolves blocks neither the joining screen nor the text
+joiner's input."""
+import time
+
 from hal import keys as K
+from hal.sockets import is_address
+from tools.link.fake_net import FakeNet
 from ui.link import proto as P
 from ui.saves import Store
 
@@ -191,6 +197,118 @@ def test_a_joiner_welcomed_again_and_again_writes_its_seat_once(tmp_path):
     assert writes.count("link.json") == 1
 
 
+# --- item 8: a host name that never resolves ------------------------------------
+
+def slow_resolver(monkeypatch, seconds=5.0):
+    """desktop_net's lookups take `seconds` and find nothing (a dead resolver)."""
+    from hal import desktop_net
+    calls = []
+
+    def lookup(host):
+        calls.append(host)
+        time.sleep(seconds)
+        raise OSError("no address")
+    monkeypatch.setattr(desktop_net, "lookup", lookup)
+    return calls
+
+
+def test_a_name_that_never_resolves_blocks_no_tick_of_the_joining_screen(monkeypatch):
+    from hal import desktop_net
+    calls = slow_resolver(monkeypatch, 3.0)
+    p = Player(linkrig.Hub(), "j")
+    net = desktop_net.Net("127.0.0.1")
+    from ui.link import remote as link_remote
+    link_remote.join(p.app, "nowhere.invalid", 5291, "Jo", net=net)
+    worst = 0.0
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < 1.5:
+        a = time.monotonic()
+        p.app.tick(int(a * 1000))
+        worst = max(worst, time.monotonic() - a)
+        time.sleep(0.01)
+    assert calls == ["nowhere.invalid"]          # one lookup, in the background
+    assert worst < 0.2, worst
+    assert "Looking up nowhere.invalid" in p.app.top().client.status
+    assert "Looking up nowhere.invalid" in " ".join(p.app.top().lines)
+    p.app.top().back()
+
+
+class DeadResolverNet(FakeNet):
+    """A network whose resolver never answers: a connect by name blocks as
+    CPython's socket.connect does (the lookup inside it), resolve() is still
+    looking."""
+
+    def resolve(self, host):
+        return host if is_address(host) else None
+
+    def connect(self, host, port, timeout_ms=2000):
+        if not is_address(host):
+            time.sleep(2.0)
+            raise OSError("no address for %s" % host)
+        return FakeNet.connect(self, host, port, timeout_ms)
+
+
+def typed_help(client, after=0.3, most=1500):
+    """`help` typed `after` s into a LinkConsole's run: (seconds until the
+    answer or None, everything written)."""
+    from ui.console.link import HELP, LinkConsole
+    out, typed, answered = [], [], []
+    t0 = time.monotonic()
+
+    def ready():
+        if not typed and time.monotonic() - t0 > after:
+            typed.append(time.monotonic())
+        return len(typed) == 1
+
+    def readline():
+        typed.append("help")
+        return "help"
+
+    def write(text):
+        out.append(text)
+        if HELP[0] in text and not answered:
+            answered.append(time.monotonic())
+    LinkConsole(client, write, ready, readline).run(most)
+    return (answered[0] - (t0 + after) if answered else None), out   # (from the typing)
+
+
+def test_help_typed_while_the_resolver_hangs_is_answered_at_once():
+    from ui.console.link import _App
+    from ui.link.client import Client
+    from ui.nostore import NoStore
+    client = Client(_App(NoStore()), DeadResolverNet(linkrig.Hub()), "nowhere.invalid", 5291)
+    took, out = typed_help(client)
+    assert took is not None and took < 0.3, took
+    assert any("Looking up nowhere.invalid" in x for x in out)
+
+
+def test_help_typed_while_a_name_is_looked_up_is_answered_at_once(monkeypatch):
+    # the desktop's own resolver (hal.desktop_net), its lookup taking 5 s
+    from hal import desktop_net
+    from ui.console.link import _App
+    from ui.link.client import Client
+    from ui.nostore import NoStore
+    calls = slow_resolver(monkeypatch, 5.0)
+    net = desktop_net.Net("127.0.0.1")
+    took, out = typed_help(Client(_App(NoStore()), net, "nowhere.invalid", 5291, "Cy"))
+    assert took is not None and took < 0.3, took
+    assert any("Looking up nowhere.invalid" in x for x in out)
+    assert calls == ["nowhere.invalid"]          # one lookup at a time
+
+
+def test_an_address_or_a_name_that_resolves_still_joins(monkeypatch):
+    from hal import desktop_net
+    net = desktop_net.Net("127.0.0.1")
+    assert net.resolve("127.0.0.1") == "127.0.0.1"       # no lookup for an address
+    monkeypatch.setattr(desktop_net, "lookup", lambda host: "127.0.0.1")
+    got = None
+    t0 = time.monotonic()
+    while got is None and time.monotonic() - t0 < 5:
+        got = net.resolve("example.test")
+        time.sleep(0.01)
+    assert got == "127.0.0.1"
+
+
 def test_the_text_joiner_is_told_its_last_seconds_when_they_start():
     from test_link_hostile import WELCOME, console_joiner, good_state
     hub, evil, con, out, run = console_joiner()
@@ -205,3 +323,35 @@ def test_the_text_joiner_is_told_its_last_seconds_when_they_start():
     run()
     told = [x for x in out if "You have" in x]
     assert told == ["You have 20 s for this move, then a bot makes it.\n"], told
+
+
+def test_a_board_looks_a_name_up_after_a_tick_that_says_so_and_not_again_at_once():
+    from hal import wifinet
+    looked = []
+
+    class Pool:
+        answer = None
+
+        def getaddrinfo(self, host, port):
+            looked.append(host)
+            if self.answer is None:
+                raise OSError(-2)          # (socketpool's gaierror is an OSError)
+            return [(2, 1, 0, "", (self.answer, port))]
+    net = wifinet.Net.__new__(wifinet.Net)  # (no radio here: the lookups alone)
+    net.pool, net.names, clock = Pool(), {}, [0]
+    net.now_ms = lambda: clock[0]
+    assert net.resolve("192.168.1.20") == "192.168.1.20" and not looked
+    assert net.resolve("tv.lan") is None and not looked   # the screen says "Looking up" first
+    for _ in range(5):                    # no address: said at once, not looked up again
+        try:
+            net.resolve("tv.lan")
+            raise AssertionError("an address for a name that has none")
+        except OSError:
+            pass
+        clock[0] += 1000
+    assert looked == ["tv.lan"]
+    clock[0] += wifinet.RETRY_MS
+    Pool.answer = "192.168.1.7"
+    assert net.resolve("tv.lan") is None
+    assert net.resolve("tv.lan") == "192.168.1.7" and net.resolve("tv.lan") == "192.168.1.7"
+    assert looked == ["tv.lan", "tv.lan"]

@@ -5,13 +5,33 @@
 # machine). With POCKET_TRICKS_LINK_LOCAL=1 in the environment (the test
 # suite sets it) any other address than 127.0.0.1 is refused, so a test can
 # never open a socket to the network.
+#
+# A host's name is looked up in a worker thread (resolve): the resolver may
+# take seconds, or never answer, and the screen and the text console go on.
 import os
 import socket
+import threading
 import time
 
-from hal.sockets import Listener, Sock, Udp
+from hal.sockets import Listener, Sock, Udp, is_address
 
 LOOPBACK = "127.0.0.1"
+KEEP_MS = 60000          # a name's address is used this long before it is looked up again
+
+
+def lookup(host):
+    # host's IPv4 address; blocks as long as the resolver takes (a worker
+    # thread runs it); OSError when the name has none.
+    return socket.getaddrinfo(host, None, socket.AF_INET, socket.SOCK_STREAM)[0][4][0]
+
+
+def _look(host, got):
+    # The worker: got = [address, why it has none, when done].
+    try:
+        got[0] = lookup(host)
+    except Exception as e:      # (OSError; UnicodeError for a name IDNA refuses)
+        got[1] = str(e) or "no address"
+    got[2] = time.monotonic()
 
 
 def local_only():
@@ -28,6 +48,7 @@ class Net:
                 raise OSError("link sockets are held to %s here, not %s" % (LOOPBACK, bind))
             bind = LOOPBACK
         self.bind = bind
+        self.names = {}          # name -> [address, why none, when done] (resolve)
 
     def now_ms(self):
         return int(time.monotonic() * 1000)
@@ -67,6 +88,24 @@ class Net:
             s.close()
             raise
         return Listener(s)
+
+    def resolve(self, host):
+        # host's address; None while a worker thread looks it up (ask again);
+        # OSError when it has none (the next call looks it up anew).
+        if is_address(host):
+            return host
+        got = self.names.get(host)
+        if got is not None and got[2] is not None:
+            if got[0] is None:
+                del self.names[host]
+                raise OSError("no address for %s: %s" % (host, got[1]))
+            if time.monotonic() - got[2] < KEEP_MS / 1000:
+                return got[0]
+            got = None
+        if got is None:
+            got = self.names[host] = [None, None, None]
+            threading.Thread(target=_look, args=(host, got), daemon=True).start()
+        return None
 
     def connect(self, host, port, timeout_ms=2000):
         self._check(host)

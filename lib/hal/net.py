@@ -2,7 +2,9 @@
 #
 #   net = hal.net.open_net(opts)   # OSError (a sentence) when there is none
 #   net.listen(port) -> Listener   .accept() -> (Sock, host) or None
-#   net.connect(host, port, ms) -> Sock (OSError when nobody answers)
+#   net.resolve(name) -> its address, or None while it is looked up (ask again
+#                        later; never blocks a tick on a desktop); OSError: none
+#   net.connect(address, port, ms) -> Sock (OSError when nobody answers)
 #   net.udp(port=0) -> Udp         .send(data, host, port), .recv(buf) -> (n, host) or None
 #   net.address(), net.broadcast(), net.now_ms()
 #   Sock: .send(data) -> bytes taken (0: try later; OSError: gone),

@@ -5,6 +5,17 @@
 _AGAIN = (11, 35, 110, 116, 10035)
 
 
+def is_address(host):
+    # True for a dotted IPv4 address ("192.168.1.20"): nothing to look up.
+    parts = host.split(".")
+    if len(parts) != 4:
+        return False
+    for p in parts:
+        if not p or len(p) > 3 or [c for c in p if not "0" <= c <= "9"] or int(p) > 255:
+            return False
+    return True
+
+
 def _again(e):
     return bool(e.args) and e.args[0] in _AGAIN
 

@@ -4,6 +4,12 @@
 # The board joins the network named in settings.toml (CIRCUITPY_WIFI_SSID,
 # CIRCUITPY_WIFI_PASSWORD), as CircuitPython does at start-up; Net() raises
 # OSError with a sentence when there is no Wi-Fi or no connection.
+#
+# A host's name (resolve): socketpool's getaddrinfo blocks for as long as the
+# board's DNS client waits (bounded by it: a few seconds), and there are no
+# threads. So resolve answers None first, the screen says "Looking up
+# <name>..." for a tick, the next call looks it up once; a name without an
+# address is not looked up again for RETRY_MS (in between: OSError at once).
 import time
 
 try:
@@ -13,12 +19,14 @@ except ImportError:
     wifi = None
     socketpool = None
 
-from hal.sockets import Listener, Sock, Udp
+from hal.sockets import Listener, Sock, Udp, is_address
 
 # lwIP's numbers, for a socketpool without the names
 _SOL_SOCKET = 0xFFF
 _SO_REUSEADDR = 0x0004
 _SO_BROADCAST = 0x0020
+RETRY_MS = 10000         # a name that had no address is looked up again after this
+KEEP_MS = 60000          # a name's address is used this long before it is looked up again
 
 
 def _opt(s, pool, name, number):
@@ -49,6 +57,7 @@ class Net:
                           "in settings.toml.")
         self.radio = radio
         self.pool = socketpool.SocketPool(radio)
+        self.names = {}          # name -> [address or None, ms until which it stands]
 
     def now_ms(self):
         if hasattr(time, "monotonic_ns"):
@@ -75,6 +84,27 @@ class Net:
         s.listen(4)
         s.setblocking(False)
         return Listener(s)
+
+    def resolve(self, host):
+        # host's address; None the first time (the lookup comes at the next
+        # call); OSError when it has none.
+        if is_address(host):
+            return host
+        now = self.now_ms()
+        got = self.names.get(host)
+        if got is None or now >= got[1] > 0:
+            self.names[host] = [None, 0]       # (0: look it up at the next call)
+            return None
+        if got[1] == 0:
+            try:
+                got[0] = self.pool.getaddrinfo(host, 0)[0][4][0]
+                got[1] = now + KEEP_MS
+            except (OSError, IndexError, TypeError, ValueError, UnicodeError):
+                got[0] = None
+                got[1] = now + RETRY_MS
+        if got[0] is None:
+            raise OSError("no address for %s" % host)
+        return got[0]
 
     def connect(self, host, port, timeout_ms=2000):
         p = self.pool

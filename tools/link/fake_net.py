@@ -117,6 +117,9 @@ class FakeNet:
         self.hub.listeners[port] = lst
         return lst
 
+    def resolve(self, host):
+        return host                # (every name is an address here, at once)
+
     def connect(self, host, port, timeout_ms=2000):
         lst = self.hub.listeners.get(port)
         if lst is None or lst.closed:

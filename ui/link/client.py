@@ -10,6 +10,7 @@ from ui.link.state import RemoteSession, RemoteState
 
 RETRY_MS = 1000          # between connection attempts
 CONNECT_MS = 1500        # how long one attempt may take
+LOOKUP_MS = 100          # between looks at a host name's lookup
 MAX_BAD = 3              # state messages in a row this joiner cannot read: it leaves
 UNREADABLE = "The host sent a table this version cannot read."
 
@@ -78,9 +79,26 @@ class Client:
             line.send({"t": "ping"}, now)
 
     def connect(self, now):
-        self.tries += 1
+        # One attempt; the host's name is looked up first without blocking
+        # (hal.net's resolve: a desktop's worker thread, a board's one bounded
+        # lookup after a tick that says so).
         try:
-            sock = self.net.connect(self.host, self.port, CONNECT_MS)
+            addr = self.net.resolve(self.host)
+        except OSError:
+            addr = False
+        if addr is None:
+            self.next_try = now + LOOKUP_MS
+            if self.state is None:
+                self.status = "Looking up %s..." % self.host
+            return
+        self.tries += 1
+        if addr is False:
+            self.next_try = now + RETRY_MS
+            if self.state is None:
+                self.status = "No address for %s (try %d)" % (self.host, self.tries)
+            return
+        try:
+            sock = self.net.connect(addr, self.port, CONNECT_MS)
         except OSError:
             self.next_try = self.net.now_ms() + RETRY_MS
             if self.state is None:
