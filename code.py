@@ -15,7 +15,14 @@ try:
 except (ImportError, AttributeError, NameError):
     pass
 
+import gc
+
 import hal
+
+# Said as the app restarts after memory ran out (the restarted app says the
+# rest), and when the restarted app ran out again before a key was pressed.
+OUT_OF_MEMORY = "Out of memory: restarting from the last save."
+AGAIN = "Out of memory again. The game is saved: switch off and on to go on."
 
 
 def _arg(name):
@@ -28,7 +35,22 @@ def _arg(name):
 
 
 def main():
+    # The app, and after memory ran out a sentence and a fresh start (the
+    # profile restarts the board; a desktop goes round again in this process)
+    # that goes back into the saved game: never a traceback.
     profile = hal.detect()
+    while True:
+        try:
+            start(profile)
+            return
+        except MemoryError:
+            pass               # (out of the handler, the game's objects are garbage)
+        gc.collect()
+        if not profile.restart(OUT_OF_MEMORY, AGAIN):
+            raise SystemExit(1)
+
+
+def start(profile):
     join = _arg("--join")
     if profile.display is None and join:  # a link table's joiner in the terminal
         from ui.console import link

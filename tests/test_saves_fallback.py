@@ -114,9 +114,13 @@ def games_save(n):
     return s.save()
 
 
-def test_memory_error_while_replaying_a_copy_falls_back(tmp_path, monkeypatch):
+def test_memory_error_while_replaying_keeps_the_newest_copy(tmp_path, monkeypatch):
+    # Running out of memory is not damage: the newest copy stays where it is
+    # (never set aside, never replaced by the older backup, which would lose
+    # moves) and the player hears why; with memory, the next start has it all.
     from engine import saved
-    good = with_backup(tmp_path, whole(record(12)))
+    with_backup(tmp_path, whole(record(12)))          # game.log.bak: 10 moves
+    newest = (tmp_path / "game.log").read_bytes()
     real = saved.replay
     calls = []
 
@@ -127,10 +131,12 @@ def test_memory_error_while_replaying_a_copy_falls_back(tmp_path, monkeypatch):
         return real(head, codes)
     monkeypatch.setattr(saved, "replay", replay)
     store = saves.Store(str(tmp_path), True)
-    assert store.load_game()[0] == good
-    assert "game.bad1.log" in store.notice and "previous copy" in store.notice
-    assert "memory" in store.notice
-    assert (tmp_path / "game.bad1.log").read_bytes() == whole(record(12))
+    assert store.load_game()[0] is None and store.notice == saves.NO_MEMORY
+    assert len(calls) == 1                                  # the backup was not tried
+    assert (tmp_path / "game.log").read_bytes() == newest
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith("game.bad")]
+    again = saves.Store(str(tmp_path), True)
+    assert again.load_game()[0] == record(12) and again.notice is None
 
 
 def test_both_copies_damaged_says_so_and_keeps_both(tmp_path):

@@ -224,7 +224,9 @@ def run(hal):
         hal.sound_ready()          # the speaker's buffers low in the heap, before the screens
     screen = screen_for(hal.display, free)
     app.start()
-    if opts.get("host") or opts.get("join"):
+    if hal.restarted:              # memory ran out in the last run: back into the saved game
+        ondemand.call("ui.restart", "resume", app)
+    elif opts.get("host") or opts.get("join"):
         from ui.link.lobby import from_options      # --host / --join ADDRESS
         from_options(app, opts)
     elif opts.get("quick"):
@@ -238,6 +240,7 @@ def run(hal):
             ev = hal.keys.get()
         if ev is not None:
             if ev.pressed:
+                hal.restarted = False      # (memory running out now is not the restart's)
                 app.key(ev.key_number)
                 wait = app.tick(hal.now_ms())
                 screen.draw(app)

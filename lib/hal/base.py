@@ -13,12 +13,18 @@ class Board:
     display = None        # displayio display (root_group, width, height, refresh); None: text console
     headless = False      # True: no one watches (ui.app reads keys even while busy)
     notice = None         # one line for the player at start, e.g. "no display found"
+    # True when this run began because memory ran out in the last one (code.py
+    # caught the MemoryError and restart()ed): the app goes back into the saved
+    # game, and sets it False at the player's first key. A board knows it from
+    # supervisor.reload(); Board.__init__ asks.
+    restarted = False
 
     def __init__(self):
         self.keys = K.Queue()     # logical key events: get() -> Event or None
         self.opts = {}            # the desktop command line (--game, --seed, --host ...)
         self.save_dir = "/saves"  # folder for saves and settings
         self.writable = False     # True when files can be written in save_dir
+        self.restarted = _reloaded()
 
     def now_ms(self):
         # Milliseconds from a steady clock (no clock here: time stands still).
@@ -56,6 +62,35 @@ class Board:
         except (NotImplementedError, AttributeError):
             return self.now_ms() & 0x7FFFFFFF
 
+    def restart(self, why, again):
+        # Memory ran out (code.py caught the MemoryError: the game's objects are
+        # gone, its last autosave is on the drive). Tell the player why, then
+        # start afresh: a board runs code.py again with an empty heap
+        # (supervisor.reload; that run finds restarted True and resumes the
+        # save); without supervisor (a desktop, a test interpreter) this returns
+        # True and code.py goes round again in this process. When the restarted
+        # run ran out before the player's first key (the app clears restarted
+        # then), `again` is said instead and this returns False: code.py stops
+        # (never a loop of restarts no one watches).
+        if self.restarted:
+            self.tell(again)
+            return False
+        self.restarted = True
+        self.tell(why)
+        try:
+            import supervisor
+        except ImportError:
+            return True
+        import time
+        time.sleep(3)                        # time to read it
+        supervisor.reload()
+        return True
+
+    def tell(self, text):
+        # One line for the player outside any screen of the app (restart()):
+        # the console's output; a board with a display shows its terminal.
+        self.write(text + "\n")
+
     def readline(self, prompt=""):
         # Text console: one typed line without its newline; None when input has ended.
         return None
@@ -63,3 +98,13 @@ class Board:
     def write(self, text):
         # Text console: show text as it is (no newline added).
         pass
+
+
+def _reloaded():
+    # True when supervisor.reload() started this run (CircuitPython), which only
+    # Board.restart calls.
+    try:
+        import supervisor
+        return supervisor.runtime.run_reason == supervisor.RunReason.SUPERVISOR_RELOAD
+    except (ImportError, AttributeError):
+        return False

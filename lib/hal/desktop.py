@@ -4,6 +4,7 @@
 # scripted-key run is fast and gives the same pictures every time.
 
 import os
+import sys
 import time
 
 from hal import keys as K
@@ -234,6 +235,11 @@ class Desktop(Board):
             self._shots += 1
             self.display.save_png(os.path.join(folder, "%04d.png" % self._shots),
                                   self.opts["shot_scale"])
+
+    def tell(self, text):
+        # Beside the window, in the terminal that started it (the restarted app
+        # says it again on the screen).
+        sys.stderr.write("pocket-tricks: %s\n" % text)
 
     def finish(self):
         # End of run: the final --screenshot.

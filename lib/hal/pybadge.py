@@ -67,6 +67,14 @@ class PyBadge(Board):
                 self.keys.push(K.Event(self.RAW[ev.key_number], ev.pressed))
             ev = self._buttons.events.get()
 
+    def tell(self, text):
+        # On the display, CircuitPython's own terminal (the app's screens are gone
+        # with the memory they held), and on the serial console.
+        import displayio
+        self.display.root_group = getattr(displayio, "CIRCUITPYTHON_TERMINAL", None)
+        self.display.auto_refresh = True
+        print(text)
+
     def now_ms(self):
         return time.monotonic_ns() // 1000000
 

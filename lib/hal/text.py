@@ -40,7 +40,9 @@ class Text(Board):
 
     def readline(self, prompt=""):
         # One typed line without its newline; None when the input has ended.
-        return self._readline(prompt)
+        line = self._readline(prompt)
+        self.restarted = False         # (memory running out now is not the restart's)
+        return line
 
     def write(self, text):
         self._write(text)

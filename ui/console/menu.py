@@ -48,6 +48,8 @@ class Quit(Exception):
 
 
 class Console(Playing):
+    restarted = False     # True: memory ran out in the last run (code.py): back into the save
+
     def __init__(self, readline, write, store=None, entropy=None, notice=None, opts=None):
         self._readline = readline
         self._write = write
@@ -128,7 +130,7 @@ class Console(Playing):
             self.news()                      # e.g. storage is read-only
             base = ondemand.held()           # what the menu holds: a game's code goes after it
             saved = self._saved()
-            session = self.quick(saved)
+            session = self.quick(saved) if not self.restarted else self.back(saved)
             while True:
                 if session is None:
                     session = self.menu(saved)
@@ -141,6 +143,16 @@ class Console(Playing):
         except (Quit, KeyboardInterrupt):   # input ended: the autosave has the game
             self.say("")
         self.say("Bye.")
+
+    def back(self, saved):
+        # The start after memory ran out (code.py restarted the console): the
+        # saved game goes on at once, and the player hears why.
+        from ui.restart import BACK, FRESH
+        if saved is None:
+            self.say(FRESH)
+            return None
+        self.say(BACK, "Resuming %s." % facts(saved.game)["title"])
+        return saved
 
     def quick(self, saved):
         # --game ID: straight to a game, you against bots (as on the screen);
@@ -282,5 +294,7 @@ def main(profile):
         store = Store(profile.save_dir, profile.writable)
     except ImportError:
         pass
-    Console(profile.readline, profile.write, store, profile.entropy,
-            profile.notice, profile.opts).run()
+    console = Console(profile.readline, profile.write, store, profile.entropy,
+                      profile.notice, profile.opts)
+    console.restarted = profile.restarted
+    console.run()

@@ -186,10 +186,11 @@ def read(fs, path, kind, check=None):
     # (what parse gave: (payload, ...), or None; damaged copies, the copy used,
     # True if a copy failed for want of memory); a torn .tmp is what a power
     # cut leaves, not damage (the next save replaces it). Whatever reading or
-    # checking a copy raises (deep JSON's RecursionError, MemoryError, wrong
-    # types) makes it a bad copy and the next one is tried.
+    # checking a copy raises (deep JSON's RecursionError, wrong types) makes it
+    # a bad copy and the next one is tried; running out of memory is not the
+    # copy's fault: it stays where it is, and no older copy is used instead.
     bad = []
-    short = head_bad = False  # head_bad: the journal's written-whole part damaged
+    head_bad = False  # the journal's written-whole part damaged
     for p in (path + ".tmp", path, path + ".bak"):
         k = fs.kind(p)
         if k is None:
@@ -207,25 +208,25 @@ def read(fs, path, kind, check=None):
                     more = ondemand.call("ui.saves.mend", "mend", fs, path, got[0], check,
                                          _journal, _check)
                     if more is not None:
-                        return more, bad, path, short
+                        return more, bad, path, False
                 if kind == "log" and got[2]:  # cut at damage: used, and set aside
                     bad.append(p)
-                return got, bad, p, short
+                return got, bad, p, False
         except OSError:
             if got is None:
                 got = "unreadable"
             else:
                 got = "rejected"
         except MemoryError:
-            got = "rejected"
-            short = True
+            got = None
             _collect()
+            return None, bad, None, True
         except Exception:
             got = "rejected"
         if got == "rejected" or not p.endswith(".tmp"):
             bad.append(p)
         head_bad = head_bad or (p == path and got == "a damaged record")
-    return None, bad, None, short
+    return None, bad, None, False
 
 
 def _plain(fs, path):
@@ -267,6 +268,9 @@ def fetch(store, name, kind, check=None):
     except Exception:  # a filesystem that fails to answer: as if empty
         store.unread = kind in ("log", "game")
         return None, None
+    if short:                         # kept for a start with more memory
+        store.notice = NO_MEMORY
+        store.unread = kind in ("log", "game")
     moved = None
     if store.writable:
         for p in bad:
@@ -279,8 +283,6 @@ def fetch(store, name, kind, check=None):
                 pass
     if bad:
         what, tail = _WHAT[kind]
-        if short:
-            what = what.replace("was damaged", "could not be read (not enough memory)")
         where = "; it was moved to %s" % moved if moved else "; it was left in place"
         if used in bad:  # a journal cut at damage (parse_log)
             tail = " and the game is kept up to its last move before the damage."
