@@ -42,7 +42,7 @@ def key_number(name):
     # The logical key (hal.keys) for a name like "a" or "START" (ValueError if unknown).
     up = name.upper()
     if up not in K.NAMES:
-        raise ValueError("unknown key name: %s" % name)
+        raise ValueError("unknown key name: %s" % _shown(name))
     return K.NAMES.index(up)
 
 
@@ -59,6 +59,13 @@ NUMBERS = (("seed", 1, LAST_DEAL, "a deal number from 1 to %d" % LAST_DEAL),
 def _bad(sentence):
     # SystemExit with one sentence and the usage (no traceback)
     return SystemExit("pocket-tricks: %s\n%s" % (sentence, USAGE))
+
+
+def _shown(text):
+    # A typed value as a message repeats it: at most 60 characters, control
+    # characters (an escape sequence would act on the terminal) and bytes
+    # that are not UTF-8 (lone surrogates) written as escapes.
+    return repr(text[:60])[1:-1]
 
 
 def _digits(text):
@@ -104,11 +111,11 @@ def parse_args(argv):
             raise SystemExit(0)
         elif arg in takes:
             if i + 1 >= len(argv):
-                raise _bad("%s needs a value." % arg)
+                raise _bad("%s needs a value." % _shown(arg))
             opts[takes[arg]] = argv[i + 1]
             i += 1
         else:
-            raise _bad("there is no option %s." % arg)
+            raise _bad("there is no option %s." % _shown(arg))
         i += 1
     size = opts.pop("size", None)
     if size is not None:
@@ -116,7 +123,8 @@ def parse_args(argv):
         w = _digits(parts[0]) if len(parts) == 2 else None
         h = _digits(parts[1]) if len(parts) == 2 else None
         if w is None or h is None:
-            raise _bad("--size takes WIDTHxHEIGHT in pixels, like 160x128 (not %r)." % size)
+            raise _bad("--size takes WIDTHxHEIGHT in pixels, like 160x128 (not '%s')."
+                       % _shown(size))
         if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
             raise _bad("--size %s is too small: the game needs at least %dx%d." % (
                 size, MIN_SIZE[0], MIN_SIZE[1]))
@@ -129,11 +137,11 @@ def parse_args(argv):
             continue
         n = _digits(value)
         if n is None or not lo <= n <= hi:
-            raise _bad("--%s takes %s (not %r)." % (key.replace("_", "-"), what, value))
+            raise _bad("--%s takes %s (not '%s')." % (key.replace("_", "-"), what, _shown(value)))
         opts[key] = n
     if opts["quick"] is not None and opts["quick"] not in GAMES:
-        raise _bad("--game %r is not a game: choose %s or %s." % (
-            opts["quick"], ", ".join(GAMES[:-1]), GAMES[-1]))
+        raise _bad("--game '%s' is not a game: choose %s or %s." % (
+            _shown(opts["quick"]), ", ".join(GAMES[:-1]), GAMES[-1]))
     if opts["join"] is not None and not opts["join"].strip():
         raise _bad("--join needs the address of the table, like --join 192.168.1.20.")
     if opts["join"] is not None and opts["host"]:
@@ -144,7 +152,7 @@ def parse_args(argv):
         if opts[key] is not None:
             why = _unwritable(opts[key], key == "screenshot_every")
             if why:
-                raise _bad("--%s %s: %s." % (key.replace("_", "-"), opts[key], why))
+                raise _bad("--%s %s: %s." % (key.replace("_", "-"), _shown(opts[key]), why))
     if opts["keys"] is not None:
         try:
             opts["keys"] = [key_number(n) for n in opts["keys"].replace(",", " ").split()]
