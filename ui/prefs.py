@@ -208,13 +208,11 @@ def storage_mode(save_dir):
     except Exception:
         return "usb"
     try:
-        from ui.saves.atomic import OsFS
-        if not OsFS().kind(save_dir):
-            getattr(os, "makedirs", os.mkdir)(save_dir)
-        access = getattr(os, "access", None)
-        return "saves" if access is None or access(save_dir, os.W_OK) else "readonly"
+        from hal.base import prepare_save_dir
+        got = prepare_save_dir(save_dir)
     except Exception:
         return "readonly"
+    return "saves" if got is True else "full" if got == "full" else "readonly"
 
 
 def mode_text(mode):
@@ -222,4 +220,6 @@ def mode_text(mode):
         return "Progress is saved"
     if mode == "usb":
         return "USB mode: not saving"
+    if mode == "full":
+        return "Storage full: not saving"
     return "Read-only: not saving"
