@@ -87,3 +87,26 @@ def test_a_whole_game_ends_counted_over_statistics_of_the_wrong_types(tmp_path):
     assert again.load_stats()["linger"]["played"] == 1 and again.notice is None
     assert again.load_game() == (None, None)          # counted: the save is gone
     assert (tmp_path / "stats.bad1.json").exists()
+
+
+@pytest.mark.parametrize("kind", ["stats", "settings"])
+def test_a_file_far_too_long_is_damage_and_never_parsed(tmp_path, monkeypatch, kind):
+    # a right header over 20 MB of JSON: set aside at once, not read into memory
+    from ui.saves import load
+    data = b"PTSAVE 1 %s 5\n[" % kind.encode() + b"0," * (10 << 20) + b"0]"
+    (tmp_path / ("%s.json" % kind)).write_bytes(data)
+
+    parsed = []
+
+    class NoJson:
+        def load(self, f):
+            parsed.append(f)
+            raise ValueError("parsed")
+    monkeypatch.setattr(load, "json", NoJson())
+    store = saves.Store(str(tmp_path), True)
+    got = store.load_stats() if kind == "stats" else store.load_settings()
+    assert got == {} if kind == "stats" else got["speed"] == 2
+    assert store.notice.startswith("The %s file was damaged; it was moved to %s.bad1.json" % (
+        "statistics" if kind == "stats" else "settings", kind))
+    assert (tmp_path / ("%s.bad1.json" % kind)).stat().st_size == len(data)
+    assert parsed == []
