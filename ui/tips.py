@@ -7,6 +7,11 @@
 # rules texts too (rules/<game>.txt), and both with limits (read): a damaged
 # or replaced file is a sentence on the page, never a crash, a wait or a
 # heap filled.
+try:
+    import os
+except ImportError:  # pragma: no cover
+    import uos as os
+
 from engine.ondemand import call
 from ui.list_screen import TextScreen
 
@@ -30,13 +35,8 @@ def read(name, key=None):
     # the lines "<key>: text", as their text. Only a plain file is opened
     # (a FIFO in its place would wait forever, a device never end), one line
     # at a time, MOST bytes at most, each line LINE at most and UTF-8.
-    why = None
     path = rules_path(name)
     try:
-        try:
-            import os
-        except ImportError:  # pragma: no cover
-            import uos as os
         st = os.stat(path)
     except OSError:
         st = None
