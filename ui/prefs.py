@@ -26,12 +26,14 @@ DEFAULTS = {
     "last_setup": (None, None),
 }
 _LIMITS = {"speed": (1, 3), "bot_level": (0, 3)}
+MOST = 1000000000  # the statistics' counts and scores lie within it (small ints on a board)
 
 
-def _load(store, name, kind):
-    # ui.saves.load's load with a table check; ui.saves.load is only needed this long
+def _load(store, name, kind, check):
+    # ui.saves.load's load with check (it raises ValueError on a payload of the
+    # wrong shape: a damaged file); ui.saves.load is only needed this long
     from engine import ondemand
-    return ondemand.call("ui.saves.load", "load", store, name, kind, must_be_dict)
+    return ondemand.call("ui.saves.load", "load", store, name, kind, check)
 
 
 def parse_toml(text):
@@ -115,7 +117,7 @@ def must_be_dict(payload):
 
 def load_settings(store):
     out = toml_defaults(store.toml)
-    got = _load(store, "settings.json", "settings")
+    got = _load(store, "settings.json", "settings", must_be_dict)
     if got:
         for name in DEFAULTS:
             if name in got:
@@ -124,7 +126,35 @@ def load_settings(store):
 
 
 def load_stats(store):
-    return _load(store, "stats.json", "stats") or {}
+    return _load(store, "stats.json", "stats", stats_shape) or {}
+
+
+def stats_shape(stats):
+    # Raise ValueError unless stats holds what tally keeps: per game, counts
+    # (played, won, hinted: 0..MOST), a best score (-MOST..MOST) and per bot
+    # level [played, won]. Anything else is a damaged file (ui.saves.load
+    # sets it aside); keys it does not know (the last game's "done" mark,
+    # compared only) are left alone.
+    must_be_dict(stats)
+    for gid in stats:
+        g = stats[gid]
+        must_be_dict(g)
+        for key in ("played", "won", "hinted", "best"):
+            if key in g:
+                _count(g[key], -MOST if key == "best" else 0)
+        per = g.get("levels", {})
+        must_be_dict(per)
+        for k in per:
+            pw = per[k]
+            if type(pw) is not list or len(pw) != 2:
+                raise ValueError("not a level's counts")
+            _count(pw[0], 0)
+            _count(pw[1], 0)
+
+
+def _count(v, lo):
+    if type(v) is not int or not lo <= v <= MOST:
+        raise ValueError("not a count")
 
 
 def record_result(store, game_id, levels, results, mark=None):
@@ -178,13 +208,11 @@ def storage_mode(save_dir):
     except Exception:
         return "usb"
     try:
-        from ui.saves.atomic import OsFS
-        if not OsFS().kind(save_dir):
-            getattr(os, "makedirs", os.mkdir)(save_dir)
-        access = getattr(os, "access", None)
-        return "saves" if access is None or access(save_dir, os.W_OK) else "readonly"
+        from hal.base import prepare_save_dir
+        got = prepare_save_dir(save_dir)
     except Exception:
         return "readonly"
+    return "saves" if got is True else "full" if got == "full" else "readonly"
 
 
 def mode_text(mode):
@@ -192,4 +220,6 @@ def mode_text(mode):
         return "Progress is saved"
     if mode == "usb":
         return "USB mode: not saving"
+    if mode == "full":
+        return "Storage full: not saving"
     return "Read-only: not saving"

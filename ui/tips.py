@@ -3,31 +3,92 @@
 # what to do and how it scores; the pause menu's Rules page starts with the
 # current phase's tip and the game's terms. Settings turns the tips off.
 # The words are in rules/<game>.tips, read a line at a time; this module
-# is loaded when a tip or that Rules page shows, dropped after.
+# is loaded when a tip or a Rules page shows, dropped after. It reads the
+# rules texts too (rules/<game>.txt), and both with limits (read): a damaged
+# or replaced file is a sentence on the page, never a crash, a wait or a
+# heap filled.
+try:
+    import os
+except ImportError:  # pragma: no cover
+    import uos as os
+
+from engine.ondemand import call
 from ui.list_screen import TextScreen
+
+MOST = 4096   # bytes of a rules or tips file read at most (the longest shipped: 1.4 KB)
+LINE = 512    # bytes of one line at most (the longest shipped: 303)
 
 
 def rules_path(name):
     # a file in the rules texts' folder, rules/ at the program's root (beside
     # ui/, never in it: a data folder inside a package folder would shadow a
-    # frozen package): the tips here, the rules for ui.screens.common.rules_text
+    # frozen package): the tips and the rules texts (read)
     here = __file__.replace("\\", "/")
     cut = here.rfind("/", 0, here.rfind("/"))   # the "/" before ui/
     return here[:cut + 1] + "rules/" + name
 
 
+def read(name, key=None):
+    # (the lines of rules/<name>, None), each cleaned (ui.clean: no escape
+    # sequences or control characters reach a terminal), or ([], why not:
+    # the player's sentence) when the file cannot be read whole. key: only
+    # the lines "<key>: text", as their text. Only a plain file is opened
+    # (a FIFO in its place would wait forever, a device never end), one line
+    # at a time, MOST bytes at most, each line LINE at most and UTF-8.
+    path = rules_path(name)
+    try:
+        st = os.stat(path)
+    except OSError:
+        st = None
+    if st is None:
+        why = "is missing"
+    elif st[0] & 0xF000 != 0x8000:
+        why = "is not a file"
+    elif st[6] > MOST:
+        why = "is longer than %d bytes" % MOST
+    else:
+        try:
+            return _lines(path, key), None
+        except UnicodeError:
+            why = "is not UTF-8 text"
+        except ValueError as e:       # (_lines's own)
+            why = e.args[0]
+        except OSError:
+            why = "cannot be read"
+    kind = "rules" if name.endswith(".txt") else "tips"
+    return [], "The %s file for this game cannot be read: rules/%s %s." % (kind, name, why)
+
+
+def _lines(path, key):
+    out = []
+    left = MOST
+    with open(path, "rb") as f:
+        while True:
+            b = f.readline(LINE + 1)
+            if not b:
+                return out
+            left -= len(b)
+            if left < 0:              # grown since, or a size the folder does not tell
+                raise ValueError("is longer than %d bytes" % MOST)
+            if len(b) > LINE:
+                raise ValueError("has a line longer than %d bytes" % LINE)
+            line = call("ui.clean", "clean", b.decode("utf-8"))   # or UnicodeError
+            if key is None:
+                out.append(line)
+            elif line.startswith(key) and line[len(key):len(key) + 2] == ": ":
+                out.append(line[len(key) + 2:])
+
+
 def texts(gid, key):
     # The lines of game gid's tips file (rules/<gid>.tips) filed under key:
-    # a phase ("bid") or "term". Read a line at a time: one tip in memory.
-    out = []
-    try:
-        with open(rules_path(gid + ".tips")) as f:
-            for line in f:
-                if line.startswith(key) and line[len(key):len(key) + 2] == ": ":
-                    out.append(line[len(key) + 2:].rstrip())
-    except OSError:
-        pass
-    return out
+    # a phase ("bid") or "term"; none when the file cannot be read.
+    return read(gid + ".tips", key)[0]
+
+
+def rules_text(gid):
+    # The rules page's text (rules/<gid>.txt), or the sentence why it cannot be shown.
+    got, why = read(gid + ".txt")
+    return why or "\n".join(got)
 
 
 def tip(gid, phase):
@@ -56,10 +117,12 @@ def learned(app, gid):
 
 
 def help_text(gid, phase):
-    # The Rules page's head in a game: this phase's tip and the game's terms.
+    # The Rules page's head in a game: this phase's tip and the game's terms
+    # (or why the tips cannot be read).
+    terms, why = read(gid + ".tips", "term")
     now = tip(gid, phase)
     out = ["Now: " + now] if now else []
-    return "\n".join(out + texts(gid, "term"))
+    return why or "\n".join(out + terms)
 
 
 class Tip(TextScreen):
@@ -68,6 +131,6 @@ class Tip(TextScreen):
 
     def __init__(self, table, phase):
         TextScreen.__init__(self, "First game tip",
-                            tip(table.session.game, phase) +
+                            (tip(table.session.game, phase) or "") +
                             "\n\nOn your turn: UP hint, B undo, SELECT scores, START menu.",
                             "A: OK  Settings: Tips")

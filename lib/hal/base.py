@@ -23,7 +23,7 @@ class Board:
         self.keys = K.Queue()     # logical key events: get() -> Event or None
         self.opts = {}            # the desktop command line (--game, --seed, --host ...)
         self.save_dir = "/saves"  # folder for saves and settings
-        self.writable = False     # True when files can be written in save_dir
+        self.writable = False     # prepare_save_dir(save_dir): True, False or "full"
         self.restarted = _reloaded()
 
     def now_ms(self):
@@ -108,3 +108,46 @@ def _reloaded():
         return supervisor.runtime.run_reason == supervisor.RunReason.SUPERVISOR_RELOAD
     except (ImportError, AttributeError):
         return False
+
+
+def prepare_save_dir(folder):
+    # Make the save folder and try a write there (every profile's start-up
+    # probe): True when saves can be written; "full" when the drive has no
+    # room left (saves are tried all the same, and fail with a sentence
+    # until there is room); False when it is read-only or out of bounds.
+    probe = folder + "/.probe"
+    try:
+        try:
+            if hasattr(os, "makedirs"):      # desktop: parents may be missing
+                os.makedirs(folder)
+            else:
+                os.mkdir(folder)
+        except OSError:
+            pass                             # there already, or the write below fails
+        with open(probe, "w") as f:
+            f.write("1")
+        os.remove(probe)
+        return True
+    except OSError as e:
+        try:
+            os.remove(probe)                 # created, but the byte did not fit
+        except OSError:
+            pass
+        return "full" if full(e, folder) else False
+
+
+def full(e, folder):
+    # True when OSError e says folder's drive is full: ENOSPC (28; CircuitPython
+    # raises it for a write a FAT drive has no room for), or EACCES (13) with
+    # no free block left (FatFs refuses a new folder or file entry so).
+    code = e.args[0] if e.args else None
+    if code == 28:
+        return True
+    if code != 13 or not hasattr(os, "statvfs"):
+        return False
+    for where in (folder, folder[:folder.rfind("/")] or "/"):
+        try:
+            return os.statvfs(where)[4] == 0      # f_bavail
+        except OSError:
+            pass
+    return False

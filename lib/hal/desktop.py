@@ -8,7 +8,7 @@ import sys
 import time
 
 from hal import keys as K
-from hal.base import Board
+from hal.base import Board, prepare_save_dir
 from hal.desktop_cli import USAGE, parse_args  # noqa: F401 (hal.pick reads USAGE here)
 from hal.text import default_save_dir   # the save folder, the text console's too
 
@@ -174,7 +174,7 @@ class Desktop(Board):
         self._start = time.monotonic()
         self._shots = 0
         self.save_dir = self.opts["data_dir"] or default_save_dir()
-        self.writable = self._prepare_save_dir()
+        self.writable = prepare_save_dir(self.save_dir)
         import pygame
         self._pygame = pygame
         self._map = _keymap(pygame)
@@ -182,14 +182,6 @@ class Desktop(Board):
         self._uncovered = tuple([getattr(pygame, n) for n in (
             "VIDEOEXPOSE", "WINDOWEXPOSED", "WINDOWSHOWN", "WINDOWRESTORED", "WINDOWMAXIMIZED",
             "WINDOWSIZECHANGED") if hasattr(pygame, n)])
-
-    def _prepare_save_dir(self):
-        try:
-            if not os.path.isdir(self.save_dir):
-                os.makedirs(self.save_dir)
-            return os.access(self.save_dir, os.W_OK)
-        except OSError:
-            return False
 
     def pump(self):
         # Move scripted keys and window keyboard events into the key queue.

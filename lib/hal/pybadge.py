@@ -3,14 +3,13 @@
 # hal.pygamer (the PyGamer's analog stick) and hal.reverse_tft (three buttons)
 # build on this profile: they change only how buttons are opened and read.
 
-import os
 import time
 
 import board
 import keypad
 
 from hal import keys as K
-from hal.base import Board
+from hal.base import Board, prepare_save_dir
 
 # shift-register bit -> logical key (PyBadge order: B A START SELECT RIGHT DOWN UP LEFT)
 _RAW = (K.B, K.A, K.START, K.SELECT, K.RIGHT, K.DOWN, K.UP, K.LEFT)
@@ -36,7 +35,7 @@ class PyBadge(Board):
         self.display.auto_refresh = False
         self.keys = _Keys(self)
         self.open_buttons()
-        self.writable = self._check_writable()
+        self.writable = prepare_save_dir(self.save_dir)
         self._speaker = None
 
     def open_buttons(self):
@@ -44,19 +43,6 @@ class PyBadge(Board):
         self._buttons = keypad.ShiftRegisterKeys(
             clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT, latch=board.BUTTON_LATCH,
             key_count=8, value_when_pressed=True)
-
-    def _check_writable(self):
-        try:
-            try:
-                os.mkdir(self.save_dir)
-            except OSError:
-                pass
-            with open(self.save_dir + "/.probe", "w") as f:
-                f.write("1")
-            os.remove(self.save_dir + "/.probe")
-            return True
-        except OSError:
-            return False
 
     def poll(self):
         if self._speaker:

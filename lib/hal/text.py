@@ -7,7 +7,7 @@ import os
 import sys
 import time
 
-from hal.base import Board
+from hal.base import Board, prepare_save_dir
 
 
 def default_save_dir():
@@ -31,7 +31,7 @@ class Text(Board):
         Board.__init__(self)
         self.opts = opts or {}        # the desktop command line (--game, --seed)
         self.save_dir = save_dir or default_save_dir()
-        self.writable = _prepare(self.save_dir)
+        self.writable = prepare_save_dir(self.save_dir)
         self._readline = readline or _input_line
         self._write = write or _print_text
         self.notice = notice          # e.g. "no display found: text console"
@@ -78,22 +78,3 @@ def _print_text(text):
         print(text, end="")
     except OSError:           # the terminal went away: input ends next
         pass
-
-
-def _prepare(folder):
-    # Make the save folder; True if files can be written there.
-    try:
-        try:
-            if hasattr(os, "makedirs"):      # desktop: parents may be missing
-                os.makedirs(folder)
-            else:
-                os.mkdir(folder)
-        except OSError:
-            pass
-        probe = folder + "/.probe"
-        with open(probe, "w") as f:
-            f.write("1")
-        os.remove(probe)
-        return True
-    except OSError:
-        return False

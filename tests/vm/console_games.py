@@ -89,7 +89,8 @@ assert "Game       Pld Won  Best" in out3, out3
 if sys.implementation.name == "circuitpython":
     assert "NINES" in out3 and "Frisch" in out3, out3
 else:
-    assert out3.count("The rules file for this game is missing.") == 2, out3
+    assert out3.count("The rules file for this game cannot be read: rules/") == 2, out3
+    assert "rules/nines.txt is missing." in out3, out3
 assert "Rules of which game?" not in out3
 print("settings, statistics and rules pages")
 print("VM OK")

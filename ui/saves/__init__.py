@@ -26,7 +26,8 @@ from engine import ondemand
 from ui.saves import atomic
 
 READ_ONLY = "Storage is read-only: progress will not be saved."
-FULL = "Storage is full: progress will not be saved."
+FULL = ("Storage is full: progress may not be saved. Free some space by deleting files from "
+        "the drive.")
 NO_MEMORY = "Not enough memory to load or save: progress may not be saved."
 GAME = "game.log"
 MARKS = 8  # record ends remembered: an undo back past them rewrites the journal
@@ -34,7 +35,8 @@ MARKS = 8  # record ends remembered: an undo back past them rewrites the journal
 
 def storage_mode(save_dir="/"):
     # "saves" when the program may write; "usb" when boot.py left the drive
-    # to the computer; "readonly" for a read-only desktop folder
+    # to the computer; "readonly" for a read-only desktop folder; "full"
+    # when the drive has no room left
     return ondemand.call("ui.prefs", "storage_mode", save_dir)
 
 
@@ -54,7 +56,11 @@ class Store:
         self._size = self._last = 0
         self.unread = False  # the journal could not be read: the next new game keeps it
         if writable is None:
-            writable = storage_mode(save_dir) == "saves"
+            writable = storage_mode(save_dir)
+            writable = writable if writable == "full" else writable == "saves"
+        if writable == "full":  # (hal.base.prepare_save_dir) saves are tried, and fail until
+            writable = True     # there is room
+            self.notice = FULL
         self.writable = writable
         if not writable:
             self.notice = READ_ONLY
@@ -215,11 +221,12 @@ class Store:
 
     def _failed(self, e):
         code = e.args[0] if e.args else None
-        if code in (30, 13, 1):  # EROFS, EACCES, EPERM
+        from hal.base import full
+        if full(e, self.dir[:-1] or "/"):  # ENOSPC, or a full FAT drive's EACCES
+            self.notice = FULL
+        elif code in (30, 13, 1):  # EROFS, EACCES, EPERM
             self.writable = False
             self.notice = READ_ONLY
-        elif code == 28:  # ENOSPC
-            self.notice = FULL
         else:
             self.notice = "Saving failed (error %s): progress may not be saved." % code
         return self.notice

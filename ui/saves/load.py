@@ -14,6 +14,8 @@ _WHAT = {"game": ("The saved game was damaged", " and cannot be continued."),
          "stats": ("The statistics file was damaged", " and counting starts again.")}
 _WHAT["log"] = _WHAT["game"]
 LINE = 1024  # the longest journal line read; a longer one is damage
+MOST = 65536  # the largest settings, statistics or link file read (they hold a few hundred
+              # bytes; the previous version's game.json a few KB): a larger one is damage
 
 
 # --- files -----------------------------------------------------------------
@@ -28,6 +30,11 @@ def parse(fs, path, kind):
             return "wrong version"
         if parts[2] != kind.encode():
             return "wrong kind"
+        at = f.tell()
+        f.seek(0, 2)
+        if f.tell() - at > MOST:
+            return "too long"
+        f.seek(at)
         try:
             payload = json.load(f)
         except ValueError:
