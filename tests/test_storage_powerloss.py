@@ -195,7 +195,8 @@ def test_a_crash_while_setting_aside_a_damaged_save():
         store.save_game(A0)
         saves.Store("/s", True, fs=store.fs).save_game(A)  # a rewrite: A0 is the backup
         store.save_game(B)
-        store.fs.files["/s/game.log"] = b"PTLOG 1 0 {} 000000\n"
+        log = store.fs.files["/s/game.log"].split(b"\n")   # the codes written whole damaged
+        store.fs.files["/s/game.log"] = b"\n".join([log[0], log[1][:-9] + log[1][-8:]] + log[2:])
 
     def act(store):
         assert store.load_game()[0] == A0

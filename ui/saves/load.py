@@ -52,15 +52,17 @@ def parse_log(fs, path):
         f.close()
 
 
-def _journal(f):
+def _journal(f, rec=None, h=0):
     # Lines are read into one buffer and taken apart where they lie: no
-    # object per line (a game's journal has hundreds).
+    # object per line (a game's journal has hundreds). rec given (ui/saves/mend.py):
+    # the header to read f's lines after its first with, chained on from h;
+    # damage anywhere then keeps the lines before it.
     buf = bytearray(LINE)
     mv = memoryview(buf)
-    rec = None
     log = bytearray(64)
-    h = want = size = i = n = ln = 0  # last check, codes written whole, bytes read;
-    eof = torn = cut = False          # buf[i:n] not yet taken; log[:ln] the codes
+    want = 0 if rec is None else -1   # codes written whole (-1: all there)
+    size = i = n = ln = 0             # bytes read; buf[i:n] not yet taken; log[:ln] the codes
+    eof = torn = cut = False
     while True:
         e = buf.find(b"\n", i, n)
         if e < 0:  # no whole line left in the buffer: move the rest to the front, read on
@@ -90,12 +92,10 @@ def _journal(f):
             torn = True
             break
         if rec is None:
-            if bytes(mv[i:i + 8]) != atomic.LOG:
-                return "not a journal"
-            want, p = _number(buf, i + 8)
-            rec = json.loads(bytes(mv[p + 1:e - 7]).decode())
-            if type(rec) is not dict:
-                return "not a record"
+            got = _header(buf, i, e, check)
+            if type(got) is not tuple:
+                return got
+            rec, check, want = got
         elif buf[i] == 99:  # c<start> <hex codes>
             ln, p = _number(buf, i + 1, ln)
             if (e - 8 - p) % 2:
@@ -121,6 +121,32 @@ def _journal(f):
     log[ln:] = b""  # (MicroPython cannot del a bytearray slice)
     rec["log"] = log
     return rec, None if torn else (size, h), cut
+
+
+def _header(buf, i, e, h):
+    # (record, the check the next line chains on from, codes written whole)
+    # of the header line buf[i:e + 1] whose check is h; else why not
+    v = bytes(buf[i:i + 8])
+    if v != atomic.LOG and v != atomic.LOG2:
+        return "not a journal"
+    want, p = _number(buf, i + 8)
+    rec = json.loads(bytes(buf[p + 1:e - 7]).decode())
+    if type(rec) is not dict:
+        return "not a record"
+    if v == atomic.LOG2:   # the lines after it chain on from the game's id
+        h = rec.get("id")
+        if type(h) is not int or not 0 < h < 16777213:
+            return "not a record"
+    return rec, h, want
+
+
+def first(f):
+    # (record, chain, codes written whole) of f's first line when it is a
+    # good header (f is left after it), else None
+    ln = f.readline(LINE)
+    h = _check(ln, 0, len(ln) - 1, 0) if ln[-1:] == b"\n" else -1
+    got = _header(ln, 0, len(ln) - 1, h) if h >= 0 else None
+    return got if type(got) is tuple else None
 
 
 def _check(buf, i, e, h):
@@ -189,8 +215,9 @@ def read(fs, path, kind, check=None):
     # checking a copy raises (deep JSON's RecursionError, MemoryError, wrong
     # types) makes it a bad copy and the next one is tried.
     bad = []
-    short = head_bad = False  # head_bad: the journal's written-whole part damaged
-    for p in (path + ".tmp", path, path + ".bak"):
+    short = False
+    bak = path + ".bak"
+    for p in (path + ".tmp", path, bak):
         k = fs.kind(p)
         if k is None:
             continue
@@ -203,10 +230,18 @@ def read(fs, path, kind, check=None):
             if type(got) is tuple:
                 if check is not None:
                     check(got[0])
-                if head_bad and p != path:    # the backup: the journal's moves on its header
-                    more = ondemand.call("ui.saves.mend", "mend", fs, path, got[0], check,
-                                         _journal, _check)
-                    if more is not None:
+                if kind == "log" and p == bak and (fs.kind(path) or fs.kind(path + ".tmp")):
+                    # the journal is there but unusable: its backup may be
+                    # another game's (the one before a new game): used only
+                    # when proven this journal's game (ui/saves/mend.py)
+                    more = None
+                    if fs.kind(path) == "file" and _plain(fs, path):
+                        more = ondemand.call("ui.saves.mend", "mend", fs, path, got[0],
+                                             check, first, _journal)
+                    if more is None:  # set aside too: never shown as this game
+                        bad.append(p)
+                        return None, bad, None, short
+                    if more is not True:
                         return more, bad, path, short
                 if kind == "log" and got[2]:  # cut at damage: used, and set aside
                     bad.append(p)
@@ -224,7 +259,6 @@ def read(fs, path, kind, check=None):
             got = "rejected"
         if got == "rejected" or not p.endswith(".tmp"):
             bad.append(p)
-        head_bad = head_bad or (p == path and got == "a damaged record")
     return None, bad, None, short
 
 
@@ -307,6 +341,9 @@ def game_shape(rec):
             raise ValueError("bad level")
         if type(rec["names"][i]) is not str:
             raise ValueError("bad name")
+    gid = rec.get("id")
+    if gid is not None and (type(gid) is not int or not 0 < gid < 16777213):
+        raise ValueError("bad id")
 
 
 def load_game(store):
@@ -328,16 +365,16 @@ def load_game(store):
         store.known(rec, rec["log"], tail[0], tail[1])  # appends follow on
     old_files(store)  # a migration cut short before it removed them
     st = replayed[0]
-    if st.is_over() and _counted(store, st):
+    if st.is_over() and _counted(store, st, rec.get("id")):
         store.clear_game()  # counted, then the power went before the save was removed
         return None, None
     return rec, st      # (finished but not counted: Continue shows its game over)
 
 
-def _counted(store, st):
-    # True when st (finished) is the game the statistics counted last
+def _counted(store, st, gid):
+    # True when st (finished; gid its id) is the game the statistics counted last
     g = ondemand.call("ui.prefs", "load_stats", store).get(st.GAME)
-    return type(g) is dict and g.get("done") == atomic.finished_mark(st)
+    return type(g) is dict and g.get("done") == atomic.finished_mark(st, gid)
 
 
 def old_game(store):
