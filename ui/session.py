@@ -20,9 +20,10 @@ def new_id():
     try:
         import os
         n = int.from_bytes(os.urandom(3), "little")
-    except (ImportError, AttributeError, NotImplementedError):
+    except (ImportError, AttributeError, NotImplementedError):  # no random source: a clock
         import time
-        n = time.monotonic_ns()
+        n = int((getattr(time, "monotonic_ns", None) or getattr(time, "ticks_us", None)
+                 or time.time)())
     return 10000000 + n % 6777213
 
 
