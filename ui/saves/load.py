@@ -189,14 +189,16 @@ def _digit(b, bad=None):
     return bad
 
 
-def set_aside(fs, path):
-    # rename a bad file (or folder) to <stem>.bad<N><rest>; its new name, or None
-    slash = path.rfind("/") + 1
-    dot = path.find(".", slash)
+def set_aside(fs, path, like=None):
+    # rename a bad file (or folder) to <stem>.bad<N><rest> of its name (or of
+    # like's); its new name, or None
+    like = like or path
+    slash = like.rfind("/") + 1
+    dot = like.find(".", slash)
     if dot < 0:
-        dot = len(path)
+        dot = len(like)
     for n in range(1, 100):
-        new = "%s.bad%d%s" % (path[:dot], n, path[dot:])
+        new = "%s.bad%d%s" % (like[:dot], n, like[dot:])
         if not fs.kind(new):
             try:
                 fs.rename(path, new)
@@ -230,13 +232,15 @@ def read(fs, path, kind, check=None):
             if type(got) is tuple:
                 if check is not None:
                     check(got[0])
-                if kind == "log" and p == bak and (fs.kind(path) or fs.kind(path + ".tmp")):
-                    # the journal is there but unusable: its backup may be
-                    # another game's (the one before a new game): used only
-                    # when proven this journal's game (ui/saves/mend.py)
+                newer = path if fs.kind(path) else path + ".tmp"
+                if kind == "log" and p == bak and fs.kind(newer):
+                    # a newer copy is there but unusable (a torn .tmp: a
+                    # rewrite cut short): the backup may be another game's
+                    # (the one before a new game), used only when that copy
+                    # proves it its own game (ui/saves/mend.py)
                     more = None
-                    if fs.kind(path) == "file" and _plain(fs, path):
-                        more = ondemand.call("ui.saves.mend", "mend", fs, path, got[0],
+                    if fs.kind(newer) == "file" and _plain(fs, newer):
+                        more = ondemand.call("ui.saves.mend", "mend", fs, newer, got[0],
                                              check, first, _journal)
                     if more is None:  # set aside too: never shown as this game
                         bad.append(p)
@@ -303,9 +307,16 @@ def fetch(store, name, kind, check=None):
         return None, None
     moved = None
     if store.writable:
-        for p in bad:
-            new = set_aside(store.fs, p)
-            moved = moved or new  # name the first (the newest) in the notice
+        again = kind == "log" and got is not None and path in bad
+        for p in bad[::-1]:  # the oldest first: a backup goes before a copy that could prove it
+            if not (again and p == path):
+                moved = set_aside(store.fs, p) or moved  # name the newest in the notice
+        if again:
+            # the game shown is written whole first, so game.log is never
+            # missing (the backup might be another game): the damaged journal
+            # becomes the backup, then goes aside under the journal's name
+            p = path + ".bak" if store.save_game(got[0]) is None else path
+            moved = set_aside(store.fs, p, path) or moved
         if used == path + ".tmp":  # commit it before the next save overwrites it
             try:
                 atomic.commit(store.fs, path)
@@ -365,16 +376,23 @@ def load_game(store):
         store.known(rec, rec["log"], tail[0], tail[1])  # appends follow on
     old_files(store)  # a migration cut short before it removed them
     st = replayed[0]
-    if st.is_over() and _counted(store, st, rec.get("id")):
+    if _counted(store, st, rec.get("id")):
         store.clear_game()  # counted, then the power went before the save was removed
         return None, None
     return rec, st      # (finished but not counted: Continue shows its game over)
 
 
 def _counted(store, st, gid):
-    # True when st (finished; gid its id) is the game the statistics counted last
+    # True when st (gid its id) is the game the statistics counted last: by
+    # its id at any position (a damaged save of it may come back short of
+    # its end), by its deal and moves when finished for a game saved before ids
+    if gid is None and not st.is_over():
+        return False
     g = ondemand.call("ui.prefs", "load_stats", store).get(st.GAME)
-    return type(g) is dict and g.get("done") == atomic.finished_mark(st, gid)
+    done = g.get("done") if type(g) is dict else None
+    if gid is not None:
+        return type(done) is list and len(done) == 4 and done[3] == gid
+    return done == atomic.finished_mark(st)
 
 
 def old_game(store):
