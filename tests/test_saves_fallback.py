@@ -1,7 +1,8 @@
-"""Any failure to read or replay a saved copy falls back to the backup, sets the
-bad copy aside (never deleted), says so in one sentence, and never costs the
-good copy: deep JSON (RecursionError), MemoryError, a right checksum around
-wrong types. The notice reaches the player wherever a save is loaded."""
+"""Any failure to read or replay a saved copy falls back to the backup (the
+journal's: when it proves the backup its game), sets the bad copy aside
+(never deleted), says so in one sentence, and never costs the good copy:
+deep JSON (RecursionError), MemoryError, a right checksum around wrong types.
+The notice reaches the player wherever a save is loaded."""
 
 import pytest
 

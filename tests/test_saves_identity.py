@@ -166,3 +166,18 @@ def test_a_counted_game_whose_kept_save_is_damaged_never_comes_back_short_of_its
     store = saves.Store(str(tmp_path), True)
     assert store.load_game() == (None, None)
     assert store.load_stats()["linger"]["played"] == 2
+
+
+def test_a_game_that_cannot_be_continued_never_offers_the_game_before(tmp_path):
+    # Continue failed on an accepted record: its journal goes aside, and the
+    # backup with it when the backup is another game (the one before)
+    store = saves.Store(str(tmp_path), True)
+    a = Session.new("nines", SEATS, [0, 2, 2], 3)
+    play(store, a, 4)
+    b = Session.new("nines", SEATS, [0, 2, 2], 9)
+    assert b.autosave(saves.Store(str(tmp_path), True)) is None   # a's journal the backup
+    store = saves.Store(str(tmp_path), True)
+    assert store.load_game()[0]["id"] == b.id
+    assert store.reject_game() == "game.bad1.log"
+    assert saves.Store(str(tmp_path), True).load_game() == (None, None)
+    assert (tmp_path / "game.bad1.log.bak").exists()

@@ -3,9 +3,10 @@
 # loads through; its modules: atomic.py writes files and the game's journal
 # so that a power cut never leaves nothing readable (loaded with the Store:
 # the autosave's write path); loaded when used: load.py (reading and
-# checking, damaged files set aside), mend.py (a journal whose header line
-# is damaged). What settings and statistics hold is ui/prefs.py's, which
-# the in-memory stand-in, ui/nostore.py, shares.
+# checking, damaged files set aside), mend.py (whether an unusable
+# journal's backup is its game, and the latest position the two prove).
+# What settings and statistics hold is ui/prefs.py's, which the in-memory
+# stand-in, ui/nostore.py, shares.
 #
 #   store = saves.Store(save_dir, writable)   # writable None: found out here
 #   store.load_game() -> (record, state) or (None, None); store.save_game(record) -> None or notice

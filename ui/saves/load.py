@@ -149,6 +149,21 @@ def first(f):
     return got if type(got) is tuple else None
 
 
+def _head_of(fs, path):
+    # the header record of the journal at path, or {} (no game named)
+    if fs.kind(path) != "file" or not _plain(fs, path):
+        return {}
+    try:
+        f = fs.open(path, "rb")
+        try:
+            got = first(f)
+        finally:
+            f.close()
+    except Exception:
+        return {}
+    return got[0] if got else {}
+
+
 def _check(buf, i, e, h):
     # the check of the line buf[i:e + 1] (e: its newline), or -1 if it is wrong
     if e - i < 8 or buf[e - 7] != 32:
@@ -210,7 +225,9 @@ def set_aside(fs, path, like=None):
 
 def read(fs, path, kind, check=None):
     # The newest good copy: a complete .tmp (an interrupted save), then path,
-    # then .bak. check(payload) raises if the payload is unusable. Returns
+    # then .bak (a journal's: only when the newer copy proves it the same
+    # game, else it is set aside too). check(payload) raises if the payload
+    # is unusable. Returns
     # (what parse gave: (payload, ...), or None; damaged copies, the copy used,
     # True if a copy failed for want of memory); a torn .tmp is what a power
     # cut leaves, not damage (the next save replaces it). Whatever reading or
@@ -441,9 +458,15 @@ def keep_unread(store):
 
 def reject_game(store):
     # Continue failed on a record load_game() accepted: set the copy it came
-    # from aside (never delete it); load_game() then offers the backup.
-    p = store.dir + "game.log"
-    moved = set_aside(store.fs, p) if store.writable and store.fs.kind(p) else None
+    # from aside (never delete it); load_game() then offers the backup when
+    # its header names the same game (else it goes aside first).
+    fs, p = store.fs, store.dir + "game.log"
+    moved = None
+    if store.writable and fs.kind(p):
+        if fs.kind(p + ".bak") and not ondemand.call("ui.saves.mend", "same",
+                                                     _head_of(fs, p), _head_of(fs, p + ".bak")):
+            set_aside(fs, p + ".bak")
+        moved = set_aside(fs, p)
     store._head = store._marks = None
     if moved:
         store.notice = "The saved game could not be continued; it was moved to %s." % moved

@@ -63,7 +63,7 @@ def mend(fs, path, older, check, first, journal):
 
 
 def same(a, b):
-    # True when two journal headers (records) name the same game
+    # True when two journal headers (records; {}: unreadable) name the same game
     if a.get("id") is not None or b.get("id") is not None:
         return a.get("id") == b.get("id")
-    return a.get("save") == b.get("save")
+    return a.get("save") is not None and a.get("save") == b.get("save")
