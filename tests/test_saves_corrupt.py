@@ -15,25 +15,34 @@ def record(n=25, seed=3, seats=("human", "bot", "bot", "bot")):
     for _ in range(n):
         s.apply(s.legal_actions()[0])
     return {"save": s.save(False), "log": bytes(s.log), "seats": list(seats),
-            "levels": [0, 2, 2, 2], "names": ["You", "Ann", "Bob", "Cy"]}
+            "levels": [0, 2, 2, 2], "names": ["You", "Ann", "Bob", "Cy"],
+            "id": 10000000 + seed}     # a game's id: one per deal here
 
 
 def header(rec):
-    return {"save": rec["save"], "seats": rec["seats"], "levels": rec["levels"],
-            "names": rec["names"]}
+    h = {"save": rec["save"], "seats": rec["seats"], "levels": rec["levels"],
+         "names": rec["names"]}
+    if "id" in rec:
+        h["id"] = rec["id"]
+    return h
 
 
 def journal(*bodies):
-    """A journal with these line bodies, each with its right check."""
+    """A journal with these line bodies, each with its right check (after a
+    PTLOG 2 header, chained on from its id)."""
     out, h = b"", 0
     for body in bodies:
         line, h = atomic.line(body, h)
+        if body.startswith(atomic.LOG2):
+            h = json.loads(body.split(b" ", 3)[3])["id"]
         out += line
     return out
 
 
-def head(rec, n=None, version=1):
+def head(rec, n=None, version=None):
     n = len(rec["log"]) if n is None else n
+    if version is None:
+        version = 2 if "id" in rec else 1
     return b"PTLOG %d %d " % (version, n) + json.dumps(header(rec)).encode()
 
 
@@ -145,13 +154,30 @@ def test_damage_twice_uses_the_next_free_bad_name(tmp_path):
 def test_damaged_save_falls_back_to_the_previous_copy(tmp_path):
     saves.Store(str(tmp_path), True).save_game(record(10))
     saves.Store(str(tmp_path), True).save_game(record(11))  # a new store writes whole
-    (tmp_path / "game.log").write_bytes(b"\x00" * 40)
+    data = (tmp_path / "game.log").read_bytes()
+    (tmp_path / "game.log").write_bytes(data[:-20])          # its codes cut short
     fresh = saves.Store(str(tmp_path), True)
     rec, state = fresh.load_game()
     assert rec == record(10)
     assert fresh.notice == ("The saved game was damaged; it was moved to game.bad1.log "
                             "and the previous copy is used.")
     assert bytes(state.log) == record(10)["log"]
+
+
+@pytest.mark.parametrize("bad", [b"\x00" * 40, b"", b"PTLOG 2 0 {} 000000\n"])
+def test_a_journal_that_names_no_game_never_brings_back_the_backup(tmp_path, bad):
+    # the backup may be another game (the one before a new game was written
+    # whole): a journal that cannot prove it its game sets both aside
+    saves.Store(str(tmp_path), True).save_game(record(10))
+    saves.Store(str(tmp_path), True).save_game(record(11))
+    (tmp_path / "game.log").write_bytes(bad)
+    fresh = saves.Store(str(tmp_path), True)
+    assert fresh.load_game() == (None, None)
+    assert fresh.notice == ("The saved game was damaged; it was moved to game.bad1.log "
+                            "and cannot be continued.")
+    assert (tmp_path / "game.bad1.log").read_bytes() == bad
+    assert (tmp_path / "game.bad1.log.bak").exists() and not (tmp_path / "game.log.bak").exists()
+    assert saves.Store(str(tmp_path), True).load_game() == (None, None)
 
 
 def test_a_damaged_line_before_good_ones_is_damage(tmp_path):
@@ -217,16 +243,34 @@ def test_a_damaged_first_line_and_a_damaged_later_line_keep_the_moves_between(tm
     assert fresh.load_game()[0] == record(12)
 
 
-def test_a_damaged_first_line_of_another_game_falls_back_to_the_backup(tmp_path):
-    # the backup is not this journal's game (its moves are not their
-    # beginning): the backup is used, as before
+def test_a_damaged_first_line_of_another_game_sets_both_aside(tmp_path):
+    # the backup is not this journal's game (its lines do not chain on from
+    # the backup's id): neither the backup nor the journal's moves on its
+    # header is shown (issue 37)
     saves.Store(str(tmp_path), True).save_game(record(5, seed=8))
     data = appended(tmp_path, record(10), record(12))
     first, rest = data.split(b"\n", 1)
     (tmp_path / "game.log").write_bytes(flip_a_bit(first, 30) + b"\n" + rest)
     fresh = saves.Store(str(tmp_path), True)
-    assert fresh.load_game()[0] == record(5, seed=8)
-    assert fresh.notice.endswith("and the previous copy is used.")
+    assert fresh.load_game() == (None, None)
+    assert fresh.notice.endswith("and cannot be continued.")
+
+
+def test_a_damaged_first_line_of_a_game_saved_before_ids_proves_nothing(tmp_path):
+    # without an id the lines chain on from the damaged header itself: the
+    # backup cannot be told from another game's, so neither is shown
+    old = dict(record(5))
+    del old["id"]
+    saves.Store(str(tmp_path), True).save_game(old)
+    newer = dict(record(10))
+    del newer["id"]
+    data = appended(tmp_path, newer)
+    assert data.startswith(b"PTLOG 1 ")
+    first, rest = data.split(b"\n", 1)
+    (tmp_path / "game.log").write_bytes(flip_a_bit(first, 30) + b"\n" + rest)
+    fresh = saves.Store(str(tmp_path), True)
+    assert fresh.load_game() == (None, None)
+    assert fresh.notice.endswith("and cannot be continued.")
 
 
 def test_a_cut_journal_on_a_read_only_flash_is_used_and_left_in_place(tmp_path):
@@ -296,12 +340,13 @@ def test_read_only_storage_loads_but_does_not_save(tmp_path):
     assert store.save_settings({"speed": 1}) == saves.READ_ONLY
     assert store.record_result("nommie", [2], [(True, 5)]) == saves.READ_ONLY
     assert store.clear_game() == saves.READ_ONLY
-    (tmp_path / "game.log").write_bytes(b"junk")
+    bad = (tmp_path / "game.log").read_bytes()[:-5] + b"junk\n" + atomic.line(b"c0 ", 0)[0]
+    (tmp_path / "game.log").write_bytes(bad)   # its codes damaged, its header good
     ro = saves.Store(str(tmp_path), False)
     assert ro.load_game()[0] == record(9)  # the backup; the damaged file stays put
     assert ro.notice == ("The saved game was damaged; it was left in place "
                          "and the previous copy is used.")
-    assert (tmp_path / "game.log").read_bytes() == b"junk"
+    assert (tmp_path / "game.log").read_bytes() == bad
 
 
 def test_writable_is_worked_out_when_not_given(tmp_path):
@@ -324,9 +369,9 @@ def test_journal_format_header_then_appended_records_each_checked(tmp_path):
     for line in lines[:-1]:
         body, check = line[:-7], line[-6:]
         assert line[-7:-6] == b" " and int(check, 16) == atomic.check(body, h)
-        h = int(check, 16)
+        h = int(check, 16) if line is not lines[0] else record(10)["id"]  # (then from the id)
     magic, version, n, payload = lines[0][:-7].split(b" ", 3)
-    assert (magic, version, n) == (b"PTLOG", b"1", b"10")
+    assert (magic, version, n) == (b"PTLOG", b"2", b"10")
     assert json.loads(payload) == header(record(10))
     log = record(14)["log"]
     assert lines[1][:-7] == b"c0 " + log[:10].hex().encode()
@@ -360,7 +405,8 @@ def test_a_journal_removed_behind_the_stores_back_is_written_whole(tmp_path):
 
 
 def test_the_previous_versions_game_json_continues_as_a_journal(tmp_path):
-    rec = record(30)
+    rec = dict(record(30))
+    del rec["id"]        # (a game saved before ids goes on without one)
     s = games.load("nommie").new_game(seed=3)
     for _ in range(30):
         s.apply(s.legal_actions()[0])

@@ -1,8 +1,8 @@
-"""Any failure to read or replay a saved copy falls back to the backup, sets the
-bad copy aside (never deleted), says so in one sentence, and never costs the
-good copy: deep JSON (RecursionError), MemoryError, a right checksum around
-wrong types. The notice reaches the player wherever a save is loaded."""
-import json
+"""Any failure to read or replay a saved copy falls back to the backup (the
+journal's: when it proves the backup its game), sets the bad copy aside
+(never deleted), says so in one sentence, and never costs the good copy:
+deep JSON (RecursionError), MemoryError, a right checksum around wrong types.
+The notice reaches the player wherever a save is loaded."""
 
 import pytest
 
@@ -12,13 +12,12 @@ from ui import saves
 from ui.saves import atomic
 from ui.saves import load
 
-from test_saves_corrupt import header, journal, record
+from test_saves_corrupt import head, journal, record
 
 
-def whole(rec, version=1):
+def whole(rec):
     """The bytes of a journal written whole for rec (header fields as given)."""
-    body = b"PTLOG %d %d " % (version, len(rec["log"])) + json.dumps(header(rec)).encode()
-    return journal(body, b"c0 " + bytes(rec["log"]).hex().encode())
+    return journal(head(rec), b"c0 " + bytes(rec["log"]).hex().encode())
 
 
 def with_backup(tmp_path, bad_bytes, good=None):
@@ -66,24 +65,27 @@ def test_right_checksum_wrong_types_falls_back_to_the_backup(tmp_path, case):
 def test_deep_json_in_the_journal_falls_back_and_keeps_the_backup(tmp_path, monkeypatch):
     # On a board json.loads hits the recursion limit far sooner than CPython's;
     # here a header line nested too deep for the journal's line buffer stands
-    # in through json.loads raising what a board raises.
-    good = with_backup(tmp_path, whole(record(12)))
+    # in through json.loads raising what a board raises (every time): the
+    # lines after it chain on from the backup's id, so they are its game's
+    # and the journal's moves are kept on the backup's header
+    bad = whole(record(12))
+    with_backup(tmp_path, bad)
     real = load.json.loads
-    calls = []
+    deep = bad.split(b"\n")[0].split(b" ", 3)[3][:-7].decode()
 
-    def once(text):
-        calls.append(1)
-        if len(calls) == 1:
+    def deeply(text):
+        if text == deep:
             raise RecursionError("maximum recursion depth exceeded")
         return real(text)
-    monkeypatch.setattr(load.json, "loads", once)
+    monkeypatch.setattr(load.json, "loads", deeply)
     store = saves.Store(str(tmp_path), True)
-    assert store.load_game()[0] == good
-    assert "game.bad1.log" in store.notice and "previous copy" in store.notice
+    assert store.load_game()[0] == record(12)
+    assert store.notice == ("The saved game was damaged; it was moved to game.bad1.log "
+                            "and the game is kept up to its last move before the damage.")
     monkeypatch.setattr(load.json, "loads", real)
-    assert store.save_game(record(11)) is None
-    assert (tmp_path / "game.bad1.log").exists()
-    assert saves.Store(str(tmp_path), True).load_game()[0] == record(11)
+    assert store.save_game(record(13)) is None
+    assert (tmp_path / "game.bad1.log").read_bytes() == bad
+    assert saves.Store(str(tmp_path), True).load_game()[0] == record(13)
 
 
 def test_deep_json_in_a_whole_file_is_damage_not_a_crash(tmp_path):
@@ -173,7 +175,9 @@ def test_a_store_that_could_not_read_keeps_the_game_when_a_new_one_is_saved(
 
 # --- the notice reaches the player ------------------------------------------------
 def damaged_dir(tmp_path, both=False):
-    with_backup(tmp_path, b"junk")
+    # the journal's header good (the backup's game), its codes damaged
+    good = record(10)
+    with_backup(tmp_path, journal(head(good), b"c0 junk", b"c0 "), good)
     if both:
         (tmp_path / "game.log.bak").write_bytes(b"more junk")
 

@@ -195,7 +195,8 @@ def test_a_crash_while_setting_aside_a_damaged_save():
         store.save_game(A0)
         saves.Store("/s", True, fs=store.fs).save_game(A)  # a rewrite: A0 is the backup
         store.save_game(B)
-        store.fs.files["/s/game.log"] = b"PTLOG 1 0 {} 000000\n"
+        log = store.fs.files["/s/game.log"].split(b"\n")   # the codes written whole damaged
+        store.fs.files["/s/game.log"] = b"\n".join([log[0], log[1][:-9] + log[1][-8:]] + log[2:])
 
     def act(store):
         assert store.load_game()[0] == A0
@@ -208,6 +209,61 @@ def test_a_crash_while_setting_aside_a_damaged_save():
         store.notice = None
 
     COUNTS[("set aside", "power cut")] = sweep(prep, act, check)
+
+
+@pytest.mark.parametrize("backup", ["another game", "the same game"])
+def test_a_power_cut_while_a_damaged_journal_is_kept_never_shows_another_game(backup):
+    # a journal cut at damage after its header is used, set aside and written
+    # again whole; a cut at any of those steps never brings back the backup
+    # when it is another game (the one before this one was started)
+    game_id = dict(A, id=12345678)
+    before = dict(NEW, id=11111111) if backup == "another game" else dict(A0, id=12345678)
+
+    def prep(store):
+        assert store.save_game(before) is None
+        again = saves.Store("/s", True, fs=store.fs)
+        for r in (game_id, dict(B, id=12345678), dict(C, id=12345678)):
+            assert again.save_game(r) is None
+        lines = store.fs.files["/s/game.log"].split(b"\n")
+        lines[-3] = lines[-3][:-1] + (b"0" if lines[-3][-1:] != b"0" else b"1")  # B's line
+        store.fs.files["/s/game.log"] = b"\n".join(lines)
+
+    def act(store):
+        rec, st = store.load_game()
+        assert rec["log"] == A["log"] and "before the damage" in store.notice
+        again = saves.Store("/s", True, fs=store.fs).load_game()[0]    # the next start
+        assert again["id"] == 12345678 and again["log"] == A["log"]
+
+    def after(store):
+        rec = store.load_game()[0]
+        assert rec is None or rec.get("id") == 12345678, rec
+        if rec is not None:
+            assert bytes(rec["log"]) in (A["log"], A0["log"])
+        store.notice = None
+
+    COUNTS[("mend, " + backup, "power cut")] = sweep(prep, act, after)
+
+
+def test_a_power_cut_while_both_copies_are_set_aside_never_shows_the_game_before():
+    # the journal's header damaged and the backup another game: both go
+    # aside, the backup first, so a cut between never leaves it to be shown
+    def prep(store):
+        assert store.save_game(dict(NEW, id=11111111)) is None
+        again = saves.Store("/s", True, fs=store.fs)
+        assert again.save_game(dict(A, id=12345678)) is None
+        data = bytearray(store.fs.files["/s/game.log"])
+        data[20] ^= 4
+        store.fs.files["/s/game.log"] = bytes(data)
+
+    def act(store):
+        assert store.load_game() == (None, None)
+        assert store.notice.endswith("cannot be continued.")
+
+    def after(store):
+        assert store.load_game()[0] is None
+        store.notice = None
+
+    COUNTS[("both aside", "power cut")] = sweep(prep, act, after)
 
 
 def test_switching_off_at_random_moments_never_loses_more_than_the_last_move():

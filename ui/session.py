@@ -14,6 +14,19 @@ from engine import IllegalAction, bots, ondemand
 REDEALT = "No bid after 3 Frisches: dealt again"
 
 
+def new_id():
+    # A new game's id, 8 decimal digits (every journal header the same size):
+    # random, so two plays of one deal are two games (ui/saves/atomic.py)
+    try:
+        import os
+        n = int.from_bytes(os.urandom(3), "little")
+    except (ImportError, AttributeError, NotImplementedError):  # no random source: a clock
+        import time
+        n = int((getattr(time, "monotonic_ns", None) or getattr(time, "ticks_us", None)
+                 or time.time)())
+    return 10000000 + n % 6777213
+
+
 class Session:
     counted = False      # results() has counted the finished game
     resumed = False      # continued from a save (from_record)
@@ -26,6 +39,7 @@ class Session:
         self.levels = list(levels)
         self.names = list(names) if names else ondemand.call("ui.seating", "default_names", seats)
         self.seed = state.deal_seed  # the deal number (save() would copy the whole action list)
+        self.id = new_id()           # this game's (None: a game saved before ids)
         self.why = None              # why the last undo was refused
         self.redealt = None          # REDEALT when the last action dealt the cards again
         self.received = None         # per seat: the cards the last action passed to it (Frisch)
@@ -57,15 +71,19 @@ class Session:
         if len(seats) != n or len(levels) != n:
             raise IllegalAction("The saved seats do not match the game.")
         s = Session(state, seats, levels, record.get("names"))
+        s.id = record.get("id")
         s.resumed = True
         return s
 
     def record(self):
         # What a store saves: the header and the live log (not a copy; a store
         # writes only the codes added since its last save).
-        return {"save": self.state.save(False), "log": self.state.log,
-                "seats": list(self.seats), "levels": list(self.levels),
-                "names": list(self.names)}
+        rec = {"save": self.state.save(False), "log": self.state.log,
+               "seats": list(self.seats), "levels": list(self.levels),
+               "names": list(self.names)}
+        if self.id is not None:
+            rec["id"] = self.id
+        return rec
 
     def autosave(self, store):
         # Save the game to store: None, or a note for the player. The finished
@@ -93,7 +111,7 @@ class Session:
             levels = [self.levels[s] for s in range(self.players) if not self.is_human(s)]
             people = [(s in st.winners(), st.scores[s]) for s in self.humans()]
             from ui.saves.atomic import finished_mark   # (a board's store holds it)
-            mark = finished_mark(st)
+            mark = finished_mark(st, self.id)
             if store.record_result(self.game, {"bots": levels, "hinted": hinted}, people, mark) is None:
                 store.clear_game()  # (not counted: the save stays, its game over counts it)
         except (OSError, ValueError):

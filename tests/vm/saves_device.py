@@ -1,7 +1,9 @@
 # ui.saves inside MicroPython: save (the journal written whole, then appended),
 # resume (with replay), an undo and a seat change kept as records, a torn last
-# record, damage set aside (a damaged first line mended from the backup), an
-# interrupted rewrite picked up, a game.json of
+# record, damage set aside (a damaged first line mended from the backup, whose
+# game id the lines after it chain on from; a journal that names no game
+# never brings back the backup, another game), an interrupted rewrite picked
+# up, a game.json of
 # the previous version continued, settings, statistics, undo; the on-demand
 # modules are dropped at the next screen change (engine.ondemand.settle, as
 # ui.app calls it). Ends with "VM OK".
@@ -26,7 +28,7 @@ for i in range(37):
 def record(state, seats=None):
     return {"save": state.save(False), "log": bytes(state.log),
             "seats": seats or ["human", "bot", "bot", "bot"], "levels": [0, 1, 2, 3],
-            "names": ["You", "Ann", "B\u00e9a", "Cy"]}
+            "names": ["You", "Ann", "B\u00e9a", "Cy"], "id": 10000000 + state.deal_seed}
 
 
 rec = record(st)
@@ -83,10 +85,11 @@ with open(D + "/game.log.tmp", "wb") as f:
 with open(D + "/game.log", "wb") as f:
     f.write(b"\x00\x01junk")
 bad = saves.Store(D, True)
-assert bad.load_game()[0] == rec3  # the backup copy
+assert bad.load_game()[0] is None  # the backup is another game (rec3): not shown
 assert bad.notice == ("The saved game was damaged; it was moved to game.bad1.log"
-                      " and the previous copy is used."), bad.notice
+                      " and cannot be continued."), bad.notice
 assert "game.bad1.log" in os.listdir(D) and "game.log" not in os.listdir(D)
+assert "game.bad1.log.bak" in os.listdir(D) and "game.log.bak" not in os.listdir(D)
 
 # the previous version's game.json continues, as a journal from then on
 assert bad.clear_game() is None
@@ -94,9 +97,11 @@ old = {"save": st.save(), "seats": rec3["seats"], "levels": rec3["levels"],
        "names": rec3["names"]}
 atomic.write(atomic.OsFS(), D + "/game.json", "game", old)
 moved = saves.Store(D, True)
-assert moved.load_game()[0] == rec3 and moved.notice is None
+before_ids = dict(rec3)
+del before_ids["id"]      # (a game saved before ids goes on without one)
+assert moved.load_game()[0] == before_ids and moved.notice is None
 assert "game.json" not in os.listdir(D) and "game.log" in os.listdir(D)
-assert saves.Store(D, True).load_game()[0] == rec3
+assert saves.Store(D, True).load_game()[0] == before_ids
 
 # a damaged first line: the moves after it are kept on the backup's header
 assert moved.clear_game() is None

@@ -3,9 +3,10 @@
 # loads through; its modules: atomic.py writes files and the game's journal
 # so that a power cut never leaves nothing readable (loaded with the Store:
 # the autosave's write path); loaded when used: load.py (reading and
-# checking, damaged files set aside), mend.py (a journal whose header line
-# is damaged). What settings and statistics hold is ui/prefs.py's, which
-# the in-memory stand-in, ui/nostore.py, shares.
+# checking, damaged files set aside), mend.py (whether an unusable
+# journal's backup is its game, and the latest position the two prove).
+# What settings and statistics hold is ui/prefs.py's, which the in-memory
+# stand-in, ui/nostore.py, shares.
 #
 #   store = saves.Store(save_dir, writable)   # writable None: found out here
 #   store.load_game() -> (record, state) or (None, None); store.save_game(record) -> None or notice
@@ -13,7 +14,8 @@
 #   record_result(game_id, bot_levels, [(won, score), ...], mark); store.notice
 #
 # A record is {"save": state.save(False), "log": state.log, "seats": [...],
-# "levels": [...], "names": [...]}; load_game() checks it by replaying it
+# "levels": [...], "names": [...], "id": the game's id (ui.session.new_id;
+# absent in a game saved before ids)}; load_game() checks it by replaying it
 # and hands back the state rebuilt. The game is a journal, game.log (format
 # in atomic.py): a save appends the codes added since the last one, and
 # the Store remembers where the journal stands (a few record ends with the
@@ -52,6 +54,7 @@ class Store:
         self.toml = toml  # settings.toml path (None: the usual place)
         self.notice = None
         self._head = self._marks = None  # the journal's game, record ends + hashes
+        self._gid = None  # the journal's game id
         self._people = None
         self._size = self._last = 0
         self.unread = False  # the journal could not be read: the next new game keeps it
@@ -79,7 +82,8 @@ class Store:
         log = record["log"]
         people = [record["seats"], record["levels"], record["names"]]
         m = self._marks
-        if record["save"] != self._head or m is None or self.fs.kind(self.dir + GAME) != "file":
+        if (record["save"] != self._head or record.get("id") != self._gid or m is None
+                or self.fs.kind(self.dir + GAME) != "file"):
             return self._whole(record)  # a new game, or the journal is not as left
         k = 0  # the last record end at which log still agrees with the journal
         h = 0
@@ -126,6 +130,8 @@ class Store:
         log = record["log"]
         header = {"save": record["save"], "seats": record["seats"],
                   "levels": record["levels"], "names": record["names"]}
+        if record.get("id") is not None:
+            header["id"] = record["id"]
         size, last = atomic.journal(self.fs, self.dir + GAME, header, log)
         self.known(header, log, size, last)
         return None
@@ -133,6 +139,7 @@ class Store:
     def known(self, header, log, size, last):
         # what game.log holds now: appends follow on from it
         self._head = header["save"]
+        self._gid = header.get("id")  # (two plays of one deal: two ids)
         self._people = [list(header["seats"]), list(header["levels"]), list(header["names"])]
         self._marks = [0, 0, len(log), atomic.check(log)] if len(log) else [0, 0]
         self._size = size

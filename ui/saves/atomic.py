@@ -16,11 +16,20 @@
 # The game: a journal, game.log, so that an autosave appends a few bytes
 # (open for append, write, flush + sync: no rename, no list of all actions).
 # Text lines, each "<body> <check>\n": check is 6 hex digits, the line's body
-# hashed on from the previous line's check (0 before the header). Bodies:
-#   PTLOG 1 <n> <json>  the header, first line: {"save": state.save(False),
-#                       "seats", "levels", "names"}; n = the codes written
+# hashed on from the previous line's check (0 before the header; after the
+# header of a journal with a game id, the id: below). Bodies:
+#   PTLOG 2 <n> <json>  the header, first line: {"save": state.save(False),
+#                       "seats", "levels", "names", "id"}; n = the codes written
 #                       whole after it (a journal that has not got that far
-#                       is a torn rewrite, not a game)
+#                       is a torn rewrite, not a game). id: the game's own
+#                       number (ui.session.new_id), the same through every
+#                       rewrite of the game and no other game's (two plays of
+#                       one deal have two), so the lines after a damaged
+#                       header still tell which game they belong to: they
+#                       chain on from the id, not from the header's check
+#                       (ui/saves/mend.py). PTLOG 1: a game saved before ids
+#                       (no id; the lines chain on from the header's check),
+#                       still read, and written so while that game goes on.
 #   c<start> <hex>      the log's codes from index start on, two hex digits a
 #                       code; start below the codes so far cuts them there
 #                       first (an undo); written whole: 64 codes a line
@@ -38,7 +47,8 @@ try:
 except ImportError:  # pragma: no cover
     import uos as os
 HEAD = "PTSAVE 1 "
-LOG = b"PTLOG 1 "
+LOG = b"PTLOG 1 "  # a journal without a game id; LOG2 with one
+LOG2 = b"PTLOG 2 "
 CHUNK = 64  # codes per line of a journal written whole
 _HEX = b"0123456789abcdef"
 _M = 16777213  # a prime under 2**24: every step stays a small int on the device
@@ -138,11 +148,25 @@ def check(data, h=0):
     return h
 
 
-def finished_mark(state):
-    # A finished game's mark in the statistics (its deal and its moves): the
+def finished_mark(state, game_id=None):
+    # A finished game's mark in the statistics (its deal, its moves and its
+    # id: the same deal played again the same way is another game): the
     # save of a game the statistics counted is recognised at load, removed
     # and never counted again (ui.session.results, ui.saves.load.load_game).
-    return [state.deal_seed, len(state.log), check(state.log)]
+    # A game saved before ids has the mark it had then.
+    mark = [state.deal_seed, len(state.log), check(state.log)]
+    if game_id is not None:
+        mark.append(game_id)
+    return mark
+
+
+def head(header, n):
+    # (the header line for header with n codes written whole, the check the
+    # next line chains on from)
+    gid = header.get("id")
+    data, h = line((LOG if gid is None else LOG2) + ("%d " % n).encode()
+                   + to_json(header).encode(), 0)
+    return data, h if gid is None else gid
 
 
 def line(body, prev):
@@ -185,7 +209,7 @@ def journal(fs, path, header, log):
     f = fs.open(tmp, "wb")
     try:
         n = len(log)
-        data, h = line(LOG + ("%d " % n).encode() + to_json(header).encode(), 0)
+        data, h = head(header, n)
         size = len(data)
         f.write(data)
         for i in range(0, n, CHUNK):

@@ -59,15 +59,17 @@ def parse_log(fs, path):
         f.close()
 
 
-def _journal(f):
+def _journal(f, rec=None, h=0):
     # Lines are read into one buffer and taken apart where they lie: no
-    # object per line (a game's journal has hundreds).
+    # object per line (a game's journal has hundreds). rec given (ui/saves/mend.py):
+    # the header to read f's lines after its first with, chained on from h;
+    # damage anywhere then keeps the lines before it.
     buf = bytearray(LINE)
     mv = memoryview(buf)
-    rec = None
     log = bytearray(64)
-    h = want = size = i = n = ln = 0  # last check, codes written whole, bytes read;
-    eof = torn = cut = False          # buf[i:n] not yet taken; log[:ln] the codes
+    want = 0 if rec is None else -1   # codes written whole (-1: all there)
+    size = i = n = ln = 0             # bytes read; buf[i:n] not yet taken; log[:ln] the codes
+    eof = torn = cut = False
     while True:
         e = buf.find(b"\n", i, n)
         if e < 0:  # no whole line left in the buffer: move the rest to the front, read on
@@ -97,12 +99,10 @@ def _journal(f):
             torn = True
             break
         if rec is None:
-            if bytes(mv[i:i + 8]) != atomic.LOG:
-                return "not a journal"
-            want, p = _number(buf, i + 8)
-            rec = json.loads(bytes(mv[p + 1:e - 7]).decode())
-            if type(rec) is not dict:
-                return "not a record"
+            got = _header(buf, i, e, check)
+            if type(got) is not tuple:
+                return got
+            rec, check, want = got
         elif buf[i] == 99:  # c<start> <hex codes>
             ln, p = _number(buf, i + 1, ln)
             if (e - 8 - p) % 2:
@@ -128,6 +128,47 @@ def _journal(f):
     log[ln:] = b""  # (MicroPython cannot del a bytearray slice)
     rec["log"] = log
     return rec, None if torn else (size, h), cut
+
+
+def _header(buf, i, e, h):
+    # (record, the check the next line chains on from, codes written whole)
+    # of the header line buf[i:e + 1] whose check is h; else why not
+    v = bytes(buf[i:i + 8])
+    if v != atomic.LOG and v != atomic.LOG2:
+        return "not a journal"
+    want, p = _number(buf, i + 8)
+    rec = json.loads(bytes(buf[p + 1:e - 7]).decode())
+    if type(rec) is not dict:
+        return "not a record"
+    if v == atomic.LOG2:   # the lines after it chain on from the game's id
+        h = rec.get("id")
+        if type(h) is not int or not 0 < h < 16777213:
+            return "not a record"
+    return rec, h, want
+
+
+def first(f):
+    # (record, chain, codes written whole) of f's first line when it is a
+    # good header (f is left after it), else None
+    ln = f.readline(LINE)
+    h = _check(ln, 0, len(ln) - 1, 0) if ln[-1:] == b"\n" else -1
+    got = _header(ln, 0, len(ln) - 1, h) if h >= 0 else None
+    return got if type(got) is tuple else None
+
+
+def _head_of(fs, path):
+    # the header record of the journal at path, or {} (no game named)
+    if fs.kind(path) != "file" or not _plain(fs, path):
+        return {}
+    try:
+        f = fs.open(path, "rb")
+        try:
+            got = first(f)
+        finally:
+            f.close()
+    except Exception:
+        return {}
+    return got[0] if got else {}
 
 
 def _check(buf, i, e, h):
@@ -170,14 +211,16 @@ def _digit(b, bad=None):
     return bad
 
 
-def set_aside(fs, path):
-    # rename a bad file (or folder) to <stem>.bad<N><rest>; its new name, or None
-    slash = path.rfind("/") + 1
-    dot = path.find(".", slash)
+def set_aside(fs, path, like=None):
+    # rename a bad file (or folder) to <stem>.bad<N><rest> of its name (or of
+    # like's); its new name, or None
+    like = like or path
+    slash = like.rfind("/") + 1
+    dot = like.find(".", slash)
     if dot < 0:
-        dot = len(path)
+        dot = len(like)
     for n in range(1, 100):
-        new = "%s.bad%d%s" % (path[:dot], n, path[dot:])
+        new = "%s.bad%d%s" % (like[:dot], n, like[dot:])
         if not fs.kind(new):
             try:
                 fs.rename(path, new)
@@ -189,7 +232,9 @@ def set_aside(fs, path):
 
 def read(fs, path, kind, check=None):
     # The newest good copy: a complete .tmp (an interrupted save), then path,
-    # then .bak. check(payload) raises if the payload is unusable. Returns
+    # then .bak (a journal's: only when the newer copy proves it the same
+    # game, else it is set aside too). check(payload) raises if the payload
+    # is unusable. Returns
     # (what parse gave: (payload, ...), or None; damaged copies, the copy used,
     # True if a copy failed for want of memory); a torn .tmp is what a power
     # cut leaves, not damage (the next save replaces it). Whatever reading or
@@ -197,8 +242,8 @@ def read(fs, path, kind, check=None):
     # a bad copy and the next one is tried; running out of memory is not the
     # copy's fault: it stays where it is, and no older copy is used instead.
     bad = []
-    head_bad = False  # the journal's written-whole part damaged
-    for p in (path + ".tmp", path, path + ".bak"):
+    bak = path + ".bak"
+    for p in (path + ".tmp", path, bak):
         k = fs.kind(p)
         if k is None:
             continue
@@ -211,10 +256,20 @@ def read(fs, path, kind, check=None):
             if type(got) is tuple:
                 if check is not None:
                     check(got[0])
-                if head_bad and p != path:    # the backup: the journal's moves on its header
-                    more = ondemand.call("ui.saves.mend", "mend", fs, path, got[0], check,
-                                         _journal, _check)
-                    if more is not None:
+                newer = path if fs.kind(path) else path + ".tmp"
+                if kind == "log" and p == bak and fs.kind(newer):
+                    # a newer copy is there but unusable (a torn .tmp: a
+                    # rewrite cut short): the backup may be another game's
+                    # (the one before a new game), used only when that copy
+                    # proves it its own game (ui/saves/mend.py)
+                    more = None
+                    if fs.kind(newer) == "file" and _plain(fs, newer):
+                        more = ondemand.call("ui.saves.mend", "mend", fs, newer, got[0],
+                                             check, first, _journal)
+                    if more is None:  # set aside too: never shown as this game
+                        bad.append(p)
+                        return None, bad, None, False
+                    if more is not True:
                         return more, bad, path, False
                 if kind == "log" and got[2]:  # cut at damage: used, and set aside
                     bad.append(p)
@@ -232,7 +287,6 @@ def read(fs, path, kind, check=None):
             got = "rejected"
         if got == "rejected" or not p.endswith(".tmp"):
             bad.append(p)
-        head_bad = head_bad or (p == path and got == "a damaged record")
     return None, bad, None, False
 
 
@@ -280,9 +334,16 @@ def fetch(store, name, kind, check=None):
         store.unread = kind in ("log", "game")
     moved = None
     if store.writable:
-        for p in bad:
-            new = set_aside(store.fs, p)
-            moved = moved or new  # name the first (the newest) in the notice
+        again = kind == "log" and got is not None and path in bad
+        for p in bad[::-1]:  # the oldest first: a backup goes before a copy that could prove it
+            if not (again and p == path):
+                moved = set_aside(store.fs, p) or moved  # name the newest in the notice
+        if again:
+            # the game shown is written whole first, so game.log is never
+            # missing (the backup might be another game): the damaged journal
+            # becomes the backup, then goes aside under the journal's name
+            p = path + ".bak" if store.save_game(got[0]) is None else path
+            moved = set_aside(store.fs, p, path) or moved
         if used == path + ".tmp":  # commit it before the next save overwrites it
             try:
                 atomic.commit(store.fs, path)
@@ -316,6 +377,9 @@ def game_shape(rec):
             raise ValueError("bad level")
         if type(rec["names"][i]) is not str:
             raise ValueError("bad name")
+    gid = rec.get("id")
+    if gid is not None and (type(gid) is not int or not 0 < gid < 16777213):
+        raise ValueError("bad id")
 
 
 def load_game(store):
@@ -337,16 +401,23 @@ def load_game(store):
         store.known(rec, rec["log"], tail[0], tail[1])  # appends follow on
     old_files(store)  # a migration cut short before it removed them
     st = replayed[0]
-    if st.is_over() and _counted(store, st):
+    if _counted(store, st, rec.get("id")):
         store.clear_game()  # counted, then the power went before the save was removed
         return None, None
     return rec, st      # (finished but not counted: Continue shows its game over)
 
 
-def _counted(store, st):
-    # True when st (finished) is the game the statistics counted last
+def _counted(store, st, gid):
+    # True when st (gid its id) is the game the statistics counted last: by
+    # its id at any position (a damaged save of it may come back short of
+    # its end), by its deal and moves when finished for a game saved before ids
+    if gid is None and not st.is_over():
+        return False
     g = ondemand.call("ui.prefs", "load_stats", store).get(st.GAME)
-    return type(g) is dict and g.get("done") == atomic.finished_mark(st)
+    done = g.get("done") if type(g) is dict else None
+    if gid is not None:
+        return type(done) is list and len(done) == 4 and done[3] == gid
+    return done == atomic.finished_mark(st)
 
 
 def old_game(store):
@@ -395,9 +466,15 @@ def keep_unread(store):
 
 def reject_game(store):
     # Continue failed on a record load_game() accepted: set the copy it came
-    # from aside (never delete it); load_game() then offers the backup.
-    p = store.dir + "game.log"
-    moved = set_aside(store.fs, p) if store.writable and store.fs.kind(p) else None
+    # from aside (never delete it); load_game() then offers the backup when
+    # its header names the same game (else it goes aside first).
+    fs, p = store.fs, store.dir + "game.log"
+    moved = None
+    if store.writable and fs.kind(p):
+        if fs.kind(p + ".bak") and not ondemand.call("ui.saves.mend", "same",
+                                                     _head_of(fs, p), _head_of(fs, p + ".bak")):
+            set_aside(fs, p + ".bak")
+        moved = set_aside(fs, p)
     store._head = store._marks = None
     if moved:
         store.notice = "The saved game could not be continued; it was moved to %s." % moved

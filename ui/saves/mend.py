@@ -1,77 +1,69 @@
-# A game journal whose first line (its header) is damaged still holds the
-# moves after it: each later line is checked on from the line before, so they
-# chain on the check the damaged header line still carries at its end. With
-# the header of an older copy of the same game (the backup), those lines are
-# read again as a journal of their own. ui.saves.load asks for this only when
-# the journal's first line is bad and a backup was read; it is dropped after.
-from ui.saves import atomic
+# A game journal that cannot be used as it is, and a good backup: is the
+# backup the same game, and do the journal's lines hold a later position of
+# it? game.log.bak is the journal's previous whole write: the same game after
+# a rewrite (a load, a deep undo, a torn append), but the game before it once
+# a new game is written whole. So the backup is used only when the journal
+# proves it is its game:
+# - the journal's first line (its header) is good: the two headers name the
+#   same game (the same id; for games saved before ids, the same deal);
+# - the header is damaged: the lines after it chain on from the game's id
+#   (ui/saves/atomic.py), so the backup's id checks them. A game saved
+#   before ids (its lines chain on from the damaged header) proves nothing.
+# Then the latest position: the journal's lines read on that header for as
+# long as they are good (after a deep undo they hold the position after it),
+# unless damage cut them short of where the backup already is. ui.saves.load
+# asks for this when the journal is unusable and a backup was read; it is
+# dropped after.
 
 
-def mend(fs, path, older, check, parse, line_check):
-    # (record, None, True) as ui.saves.load's parse_log gives for a journal cut at
-    # damage, when the journal at path keeps more moves than older (the
-    # backup's record: its moves must be their beginning) and check(record)
-    # passes (the replay); else None. parse, line_check: ui.saves.load's journal
-    # reader and its check of one line.
+def mend(fs, path, older, check, first, journal):
+    # older: the backup's record. Returns what ui.saves.load's parse_log gives
+    # for a journal cut at damage, (record, None, True), when the journal at
+    # path holds the latest position; True when the backup does (proven the
+    # same game); None when the journal does not prove the backup its game.
+    # check(record): the replay; first, journal: ui.saves.load's header
+    # reader and journal reader.
     f = fs.open(path, "rb")
     try:
-        first = f.readline()
-        if len(first) < 9 or first[-1] != 10 or first[-8] != 32:
-            return None
-        got = parse(_Rechained(f, older, _hex(first[-7:-1]), line_check))
-    except (ValueError, TypeError, KeyError, IndexError):
-        return None
+        try:
+            own = first(f)   # (record, chain, codes written whole) of a good header
+        except MemoryError:
+            raise
+        except Exception:    # (a good line that is no header: as if damaged)
+            own = None
+        if own is not None:
+            if not same(own[0], older):
+                return None
+            rec, h, whole = own
+        else:
+            h = older.get("id")
+            if h is None:
+                return None
+            rec = {"save": older["save"], "seats": older["seats"],
+                   "levels": older["levels"], "names": older["names"], "id": h}
+            whole = 0
+        try:
+            got = journal(f, rec, h)
+        except (ValueError, TypeError, KeyError, IndexError):
+            got = None
     finally:
         f.close()
-    if type(got) is not tuple:
-        return None
-    rec, k = got[0], len(older["log"])
-    if len(rec["log"]) <= k or bytes(rec["log"][:k]) != bytes(older["log"]):
-        return None
+    if type(got) is not tuple or not len(got[0]["log"]):
+        return None if own is None else True   # (no line proves the game: only a good header)
+    log, old = got[0]["log"], older["log"]
+    short = got[2] or len(log) < whole   # damage, or the part written whole cut short
+    if short and len(log) <= len(old) and bytes(log) == bytes(old[:len(log)]):
+        return True      # the backup is further along the same moves
     if check is not None:
         try:
-            check(rec)
-        except Exception:      # (another game's header: its moves do not replay)
-            return None
-    return rec, None, True     # set aside; the next save writes the journal whole
+            check(got[0])
+        except Exception:
+            return True
+    return got[0], None, True     # set aside; the next save writes the journal whole
 
 
-def _hex(b):
-    # a line's stored check (6 hex digits), or -1
-    try:
-        return int(bytes(b).decode(), 16)
-    except ValueError:
-        return -1
-
-
-class _Rechained:
-    # A journal read on the fly: older's header as its first line, then the
-    # damaged journal's lines for as long as they chain on (each written
-    # again with the check that follows from the new header). A file to
-    # storage's reader (readinto), one line in memory at a time.
-    def __init__(self, f, older, stored, line_check):
-        self.f = f
-        self.line_check = line_check
-        self.was = stored               # the damaged journal's chain
-        head = {"save": older["save"], "seats": older["seats"],
-                "levels": older["levels"], "names": older["names"]}
-        self.out, self.now = atomic.line(atomic.LOG + b"0 " + atomic.to_json(head).encode(), 0)
-        self.done = stored < 0
-
-    def readinto(self, mv):
-        while len(self.out) < len(mv) and not self.done:
-            self._next()
-        n = min(len(mv), len(self.out))
-        mv[:n] = self.out[:n]
-        self.out = self.out[n:]
-        return n
-
-    def _next(self):
-        ln = self.f.readline()
-        was = self.line_check(ln, 0, len(ln) - 1, self.was) if ln[-1:] == b"\n" else -1
-        if was < 0:
-            self.done = True   # the end, a torn last line, or damage: the moves before stay
-            return
-        self.was = was
-        line, self.now = atomic.line(ln[:-8], self.now)
-        self.out += line
+def same(a, b):
+    # True when two journal headers (records; {}: unreadable) name the same game
+    if a.get("id") is not None or b.get("id") is not None:
+        return a.get("id") == b.get("id")
+    return a.get("save") is not None and a.get("save") == b.get("save")
