@@ -40,7 +40,12 @@ def test_screens_leave_memory_with_their_modules():
     live = [r[1] for r in rows]
     assert labels == [s[0] for s in cp_heap.SCREEN_STEPS]
     title = live[0]
-    assert title <= 21 * KB, rows[0]     # (20.6: the per-screen policy's code, +1 KB)
+    # 22.5 KB: the interned-name pool's fifth chunk (2.3 KB, mostly empty,
+    # filled by the names later screens intern) now comes before the first
+    # title in this script: issue 37's start-up names (the restart after
+    # memory ran out, the full-drive probe, game ids) are four more names
+    # there; back at the title the heap is as before (+16 B)
+    assert title <= 23 * KB, rows[0]
     # back at the title, only shared helpers and the names every module
     # interned (qstrs are never freed) stay: a few KB, not a screen's module
     for i, label in enumerate(labels):
