@@ -34,6 +34,11 @@ def default_names(seats, names=None):
     return out
 
 
+def built_in(i):
+    # The built-in name in place i of the names setting (yours first).
+    return YOU if i == 0 else BOT_NAMES[(i - 1) % len(BOT_NAMES)]
+
+
 def free_name(taken):
     # The first built-in bot name not in taken.
     for n in BOT_NAMES:

@@ -56,13 +56,19 @@ def fit_name(text):
     return shorten(text, NAME_COLS)
 
 
-def words(msg, key, most):
-    # msg[key] as a text safe to print (ui.clean, loaded for it: no control
-    # character or escape sequence) in at most `most` characters, or None.
-    x = msg.get(key)
+def said(x, most):
+    # A text from outside (the network, link.json) as every screen and
+    # console shows it: ui.clean's rule (loaded for it: printable, no control
+    # character, escape sequence, lone surrogate or invisible character), at
+    # most `most` characters; None if x is not a text.
     if type(x) is not str:
         return None
     return call("ui.clean", "clean", x[:most * 2])[:most]
+
+
+def words(msg, key, most):
+    # msg[key] as said() makes it, or None.
+    return said(msg.get(key), most)
 
 
 def player_name(x):
@@ -129,7 +135,8 @@ def decode(line):
     if type(msg) is not dict:
         return None, "not a JSON object"
     if msg.get("v") != VERSION:
-        return None, "protocol version %s; this end speaks %d" % (msg.get("v"), VERSION)
+        return None, "protocol version %s; this end speaks %d" % (
+            ("%s" % (msg.get("v"),))[:12], VERSION)    # (a refusal quotes no long text)
     if type(msg.get("t")) is not str:
         return None, "no message type"
     return msg, None
