@@ -63,7 +63,7 @@ def said(x, most):
     # most `most` characters; None if x is not a text.
     if type(x) is not str:
         return None
-    return call("ui.clean", "clean", x[:most * 2])[:most]
+    return call("ui.clean", "clean", x[:most * 2])[:most].strip()
 
 
 def words(msg, key, most):
