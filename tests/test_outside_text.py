@@ -78,7 +78,8 @@ def test_a_refusal_quotes_nothing_long_from_a_stranger():
                 {"v": 1, "t": big}):
         hub, h = linkrig.host_table("nommie", ["human", "remote", "bot", "bot"])
         got, _ = hello_raw(hub, h, (json.dumps(msg, ensure_ascii=False) + "\n").encode())
-        assert got and got[0]["t"] == "refused" and len(json.dumps(got[0])) < 200, got
+        assert got and got[0]["t"] == "refused" and len(got[0]["why"]) <= 200, got
+        assert len(got[0]["re"] or "") <= 20
 
 
 def test_a_desktop_host_process_survives_a_surrogate_hello_and_seats_the_next_player(

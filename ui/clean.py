@@ -49,7 +49,9 @@ def clean(line):
     # control characters (which would move the cursor when echoed), lone
     # surrogates and what shows nothing (zero-width and direction characters,
     # fillers); other spaces are plain ones; no space at either end. The same
-    # on CPython and CircuitPython (whose json gives "\ud800" as one character too).
+    # on CPython and CircuitPython (whose json gives "\ud800" as one character
+    # too; an escaped pair, "\ud83d\ude00", is one character on CPython and two
+    # halves, both dropped, on CircuitPython).
     out = []
     i = 0
     n = len(line)

@@ -199,7 +199,7 @@ class Client:
             st = RemoteState()
         for key in ("words", "why"):     # the host's words for moves (ui.link.check bounded
             if msg.get(key):               # their length), printed as they come
-                msg[key] = [[w[0], P.said(w[1], 200)] for w in msg[key]]
+                msg[key] = [[w[0], call("ui.clean", "clean", w[1])] for w in msg[key]]
         try:
             st.take(msg)
         except ValueError:         # history that does not follow: ask for all of it
@@ -246,7 +246,7 @@ class Client:
 
     def name_news(self, me, now):
         # The host gave this seat another name than the one asked for (another
-        # seat has it: ui.link.host.seat_name): said once, as the seats' news.
+        # seat has it: ui.seating.unique_name): said once, as the seats' news.
         asked = P.player_name(self.name[:12]) if self.name else ""
         if asked and me != asked and me != self.known_as:
             self.known_as = me

@@ -59,20 +59,6 @@ class LinkSession(Session):
         return rec
 
 
-def seat_name(names, s, wanted):
-    # Seat s's name at a table whose seats are called names: wanted (a hello's
-    # name, cleaned: ui.link.proto.player_name) unless it is empty or another
-    # seat's in any case ("bob" is Bob's; "you" is every joiner's own seat:
-    # ui.link.state), else the name the seat has, else P<seat number>, else
-    # P<seat number>.1, .2, ...: never a name another seat has.
-    taken = [names[i].lower() for i in range(len(names)) if i != s] + ["you"]
-    for x in [wanted, names[s]] + ["P%d%s" % (s + 1, "" if k == 0 else ".%d" % k)
-                                   for k in range(len(names))]:
-        if x and x.lower() not in taken:
-            return x
-    return "P%d" % (s + 1)          # (not reached: one of len(names) names is free)
-
-
 def token(app, seat):
     e = app.entropy
     a = e() if e else seat * 7919 + 1
@@ -269,11 +255,9 @@ class Host:
         line.send(msg, self.now)
 
     def refuse(self, line, re, why):
-        # (re: the refused message's type, which a stranger chose: quoted short,
-        # as every refusal's words are, so the answer fits in a line)
-        if type(re) is str:
-            re = re[:20]
-        self.send(line, {"t": "refused", "re": re, "why": why})
+        # (re, the refused message's type, and why may quote what a stranger
+        # sent: cut short, so that the answer always fits in a line)
+        self.send(line, {"t": "refused", "re": re[:20] if re else re, "why": why[:200]})
         line.refusal()
 
     def dropped(self, line):
@@ -320,8 +304,7 @@ class Host:
         if ("name" in msg and name is None) or (tok is not None and P.text(msg, "token", 40) is None):
             return self.refuse(line, "hello", "name and token must be short texts.")
         if want is not None and P.number(msg, "seat", 0, n - 1) is None:
-            return self.refuse(line, "hello", "There is no seat %d at this table." % want
-                               if type(want) is int else "seat must be a seat number.")
+            return self.refuse(line, "hello", "There is no seat %s at this table." % want)
         if line.seat >= 0:
             return self.refuse(line, "hello", "You already sit in seat %d." % line.seat)
         if tok:
@@ -356,7 +339,9 @@ class Host:
             self.back[s] = (self.now, max(0, self.away[s] + self.grace_ms - self.now))
         self.away[s] = None
         # printable, 5 characters, 16 bytes, no other seat's (docs/link-protocol.md)
-        self.session.names[s] = seat_name(self.session.names, s, P.player_name(name))
+        from engine.ondemand import call
+        self.session.names[s] = call("ui.seating", "unique_name", self.session.names, s,
+                                     P.player_name(name))
         self.serial += 1
         self.keep()
         self.send(line, {"t": "welcome", "seat": s, "token": self.tokens[s], "table": self.name,

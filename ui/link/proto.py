@@ -56,19 +56,15 @@ def fit_name(text):
     return shorten(text, NAME_COLS)
 
 
-def said(x, most):
-    # A text from outside (the network, link.json) as every screen and
-    # console shows it: ui.clean's rule (loaded for it: printable, no control
-    # character, escape sequence, lone surrogate or invisible character), at
-    # most `most` characters; None if x is not a text.
+def words(msg, key, most):
+    # msg[key], a text from outside (the network, link.json), as every screen
+    # and console shows it: ui.clean's rule (loaded for it: printable, no
+    # control character, escape sequence, lone surrogate or invisible
+    # character), at most `most` characters; None if it is not a text.
+    x = msg.get(key)
     if type(x) is not str:
         return None
     return call("ui.clean", "clean", x[:most * 2])[:most].strip()
-
-
-def words(msg, key, most):
-    # msg[key] as said() makes it, or None.
-    return said(msg.get(key), most)
 
 
 def player_name(x):
