@@ -82,3 +82,14 @@ def clean(line):
             out.append(c)
             marks = 0
     return "".join(out).strip()
+
+
+def names(names):
+    # The names setting (settings.json's, settings.toml's: ui.prefs) by this
+    # rule, at most 12 characters each; one left with nothing is the built-in
+    # name in its place.
+    from engine.ondemand import call
+    out = []
+    for i in range(len(names)):
+        out.append(clean(names[i][:24])[:12].strip() or call("ui.seating", "built_in", i))
+    return out

@@ -101,27 +101,15 @@ def fix(name, value, default):
     if type(default) is int:
         lo, hi = _LIMITS[name]
         return value if type(value) is int and lo <= value <= hi else default
-    if name == "names":           # None: the built-in ones
+    if type(default) is list or name == "names":     # names: None, the built-in ones
         if type(value) is list and value and all(type(n) is str for n in value):
-            return _names(value)
-        return default
-    if type(default) is list:
-        if type(value) is list and value and all(type(n) is str for n in value):
-            return [n[:12] for n in value]
+            if name == "names" and [n for n in value if not n or n != n.strip()
+                                    or [c for c in n if not " " <= c <= "~"]]:
+                from engine import ondemand      # (printable ASCII needs no ui.clean)
+                return ondemand.call("ui.clean", "names", value)
+            return [n[:12].strip() for n in value]
         return default
     return value if type(value) is dict else default
-
-
-def _names(names):
-    # The names setting as every screen and the console show it: each name
-    # cleaned (ui.clean's rule: printable, nothing invisible), at most 12
-    # characters; one left with nothing is the built-in name in its place.
-    from engine import ondemand
-    out = []
-    for i in range(len(names)):
-        n = ondemand.call("ui.clean", "clean", names[i][:24])[:12].strip()
-        out.append(n or ondemand.call("ui.seating", "built_in", i))
-    return out
 
 
 def must_be_dict(payload):

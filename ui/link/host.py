@@ -339,9 +339,8 @@ class Host:
             self.back[s] = (self.now, max(0, self.away[s] + self.grace_ms - self.now))
         self.away[s] = None
         # printable, 5 characters, 16 bytes, no other seat's (docs/link-protocol.md)
-        from engine.ondemand import call
-        self.session.names[s] = call("ui.seating", "unique_name", self.session.names, s,
-                                     P.player_name(name))
+        from ui.seating import unique_name
+        self.session.names[s] = unique_name(self.session.names, s, P.player_name(name))
         self.serial += 1
         self.keep()
         self.send(line, {"t": "welcome", "seat": s, "token": self.tokens[s], "table": self.name,
