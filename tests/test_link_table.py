@@ -280,7 +280,7 @@ def test_leaving_gives_the_seat_to_a_bot_at_once():
 def test_host_restart_resumes_from_its_autosave_and_joiners_return():
     hub, h = host_table("israeli", ["human", "remote", "bot", "remote"], seed=9,
                         options={"rounds": 2}, grace=30)
-    j1 = joiner(hub, "j1", "Ann")
+    j1 = joiner(hub, "j1", "Ada")          # (not the bot's Ann: no seat takes another's name)
     j2 = joiner(hub, "j2", "Bob")
     run([h, j1, j2], until=lambda: len(h.table().state().log) > 70)
     before = bytes(h.table().state().log)
@@ -301,7 +301,7 @@ def test_host_restart_resumes_from_its_autosave_and_joiners_return():
     assert host.kind(1) == "away" and host.kind(3) == "away"
     run([h2, j1, j2], until=lambda: host.kind(1) == "remote" and host.kind(3) == "remote")
     assert j1.table().seat == 1 and j2.table().seat == 3
-    assert t.names()[1] == "Ann" and t.names()[3] == "Bob"
+    assert t.names()[1] == "Ada" and t.names()[3] == "Bob"
     run([h2, j1, j2])
     assert st.is_over()
 
@@ -597,10 +597,10 @@ def test_seat_news_on_the_host_and_the_joiners_screens():
     hub, h = host_table("callbreak", ["human", "remote", "remote", "bot"], seed=8, grace=30)
     j = joiner(hub, "j", "Jo")
     a = Raw(hub, h)
-    tok = a.say(t="hello", name="Ann", seat=2)[0]["token"]
+    tok = a.say(t="hello", name="Ada", seat=2)[0]["token"]    # (the bot is Ann)
 
     def going():
-        a.sock.send(b'{"v":1,"t":"ping"}\n')            # Ann stays connected
+        a.sock.send(b'{"v":1,"t":"ping"}\n')            # Ada stays connected
         a.sock.inq = b""
         return j.table() is not None
     run([h, j], until=going)
@@ -610,14 +610,14 @@ def test_seat_news_on_the_host_and_the_joiners_screens():
     a = Raw(hub, h)
     a.say(t="hello", token=tok)
     step_all(hub, [h, j])
-    assert h.table().prompt.split("\n")[0] == "Ann is back"
-    assert j.table().prompt.split("\n")[0] == "Ann is back"
+    assert h.table().prompt.split("\n")[0] == "Ada is back"
+    assert j.table().prompt.split("\n")[0] == "Ada is back"
     step_all(hub, [h, j], P.NEWS_MS // 20 + 10)
-    assert "Ann is back" not in h.table().prompt + j.table().prompt
+    assert "Ada is back" not in h.table().prompt + j.table().prompt
     a.say(t="bye")
     step_all(hub, [h, j])
-    assert h.table().prompt.split("\n")[0] == "Ann left: a bot plays"
-    assert j.table().prompt.split("\n")[0] == "Ann left: a bot plays"
+    assert h.table().prompt.split("\n")[0] == "Ada left: a bot plays"
+    assert j.table().prompt.split("\n")[0] == "Ada left: a bot plays"
 
 
 def test_a_joiner_says_a_person_is_to_play_not_thinking():

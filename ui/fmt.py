@@ -89,7 +89,7 @@ def fit(text, n):
     if len(text) <= n:
         return text
     i = text.rfind(" ", 0, n + 1)
-    return text[:i] if i > 0 else ""
+    return text[:i].rstrip() if i > 0 else ""     # ("a  b": "a", not "a ")
 
 
 def shorten(text, n):

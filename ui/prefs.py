@@ -105,7 +105,11 @@ def fix(name, value, default):
         return value if type(value) is int and lo <= value <= hi else default
     if type(default) is list or name == "names":     # names: None, the built-in ones
         if type(value) is list and value and all(type(n) is str for n in value):
-            return [n[:12] for n in value]
+            if name == "names" and [n for n in value if not n or n != n.strip()
+                                    or [c for c in n if not " " <= c <= "~"]]:
+                from engine import ondemand      # (printable ASCII needs no ui.clean)
+                return ondemand.call("ui.clean", "names", value)
+            return [n[:12].strip() for n in value]
         return default
     return value if type(value) is dict else default
 

@@ -1,8 +1,9 @@
 # Seat names and seats changing hands: the built-in names, a new table's
-# names (from the names setting), and a seat handed to a person or a bot in
-# the middle of a game. Loaded while a table is set up or a seat changes
-# hands (the setup screens, the pause menu's seats, the console's `seat`),
-# and who holds the device as a table starts: a game in play keeps none of it.
+# names (from the names setting), a link seat's name as its joiner says
+# hello, and a seat handed to a person or a bot in the middle of a game.
+# Loaded while a table is set up or a seat changes hands (the setup screens,
+# the pause menu's seats, the console's `seat`, a link host's hello), and who
+# holds the device as a table starts: a game in play keeps none of it.
 
 # the built-in names: "You" for a lone human, the bots these in turn (the
 # names setting's default, ui/prefs.py, is the same list)
@@ -32,6 +33,26 @@ def default_names(seats, names=None):
         else:
             out.append("P%d" % (s + 1))
     return out
+
+
+def built_in(i):
+    # The built-in name in place i of the names setting (yours first).
+    return YOU if i == 0 else BOT_NAMES[(i - 1) % len(BOT_NAMES)]
+
+
+def unique_name(names, s, wanted):
+    # Seat s's name at a link table whose seats are called names (the host
+    # asks as a joiner's hello comes): wanted (the hello's name, cleaned:
+    # ui.link.proto.player_name) unless it is empty or another seat's in any
+    # case ("bob" is Bob's; "you" is what every joiner calls its own seat:
+    # ui.link.state), else the name the seat has, else P<seat number>, else
+    # P<seat number>.1, .2, ...: never a name another seat has.
+    taken = [names[i].lower() for i in range(len(names)) if i != s] + [YOU.lower()]
+    for x in [wanted, names[s]] + ["P%d%s" % (s + 1, "" if k == 0 else ".%d" % k)
+                                   for k in range(len(names))]:
+        if x and x.lower() not in taken:
+            return x
+    return "P%d" % (s + 1)          # (not reached: one of len(names) names is free)
 
 
 def free_name(taken):

@@ -294,7 +294,7 @@ def main(profile, address, name=None, opts=None):
     from ui.link import saved as link_saved
     saved = link_saved.get(store, "join")
     token = saved.get("token") if saved and saved.get("host") == host and \
-        saved.get("port") == port else None
+        saved.get("port") == port and type(saved.get("token")) is str else None
     from engine.ondemand import call
     name = call("ui.screens.naming", "link_name", store.load_settings(), name)  # --name, else yours
     client = Client(app, net, host, port, name, token)

@@ -20,11 +20,20 @@ def why_not(text):
     return None
 
 
+def last_typed(saved):
+    # The address typed last (link.json's "typed"), or "": one the keyboard
+    # could not have typed (not a text, too long, other characters) is none.
+    a = (saved or {}).get("address")
+    if type(a) is not str or len(a) > MOST or [c for c in a if c not in KEYS]:
+        return ""
+    return a
+
+
 def ask(app, join):
     # The keyboard for an address over the lobby; a good one is kept for next
     # time, then join(address) runs. A bad one is explained on the keyboard.
     from ui.link import saved as link_saved
-    last = link_saved.get(app.store, "typed") or {}
+    last = last_typed(link_saved.get(app.store, "typed"))
     forget("ui.link.saved")
 
     def done(text):
@@ -32,5 +41,5 @@ def ask(app, join):
         link_saved.put(app.store, "typed", {"address": text})
         forget("ui.link.saved")
         join(text)
-    app.push(load("ui.screens.keyboard").Keyboard("Host's address", last.get("address") or "", KEYS,
-                                          MOST, done, why_not))
+    app.push(load("ui.screens.keyboard").Keyboard("Host's address", last, KEYS, MOST, done,
+                                                  why_not))

@@ -128,9 +128,11 @@ def _per_seat(x, n):
 
 
 def _history_round(r, n):
+    # bids per seat (None: a game without them), then the tricks and points
+    # every finished round has for every seat (the score sheet adds them up)
     _need(type(r) is dict, "a finished round is not an object")
-    for k in ("bids", "tricks", "points"):
-        _need(_fits("N", r.get(k), n), "a finished round's %s" % k)
+    for k, code in (("bids", "N"), ("tricks", "K"), ("points", "I")):
+        _need(_fits(code, r.get(k), n), "a finished round's %s" % k)
     for k, x in r.items():
         _need(type(k) is str and _plain(x), "a finished round's %s" % k)
 

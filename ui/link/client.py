@@ -50,6 +50,7 @@ class Client:
         self.turn_at = 0
         self.kinds = []
         self.names_seen = None     # the names of the last state (as sent)
+        self.known_as = None       # this seat's name at the table, when not the one asked for
         self.table = None          # the RemoteTable showing this table
         self.lost_at = None        # when the host was lost (ms)
         self.back_at = None        # when a seat was given back after a loss
@@ -219,6 +220,9 @@ class Client:
         again = False
         if fresh:
             st = RemoteState()
+        for key in ("words", "why"):     # the host's words for moves (ui.link.check bounded
+            if msg.get(key):               # their length), printed as they come
+                msg[key] = [[w[0], call("ui.clean", "clean", w[1])] for w in msg[key]]
         try:
             st.take(msg)
         except ValueError:         # history that does not follow: ask for all of it
@@ -237,15 +241,19 @@ class Client:
                 self.table.replaced = True
                 self.table = None
         names = msg.get("names")
+        me = None
         if names and names != self.names_seen:      # (cleaned when they change)
             self.names_seen = names
             for s in range(self.players):
                 if s != self.seat:
                     self.session.names[s] = P.player_name(names[s]) or "P%d" % (s + 1)
+            me = P.player_name(names[self.seat])
         kinds = msg.get("kinds") or []
         news = P.seat_news(self.kinds, kinds, self.session.names, self.seat)
         if kinds != self.kinds:       # (a drop: its countdown replaces older news)
             self.news, self.news_at = (news or [""])[-1], now
+        if me:
+            self.name_news(me, now)
         self.kinds = kinds
         self.wait = msg.get("wait")
         self.turn = msg.get("turn")
@@ -258,6 +266,14 @@ class Client:
         self.fresh = True
         if again:
             self.start_table()
+
+    def name_news(self, me, now):
+        # The host gave this seat another name than the one asked for (another
+        # seat has it: ui.seating.unique_name): said once, as the seats' news.
+        asked = P.player_name(self.name[:12]) if self.name else ""
+        if asked and me != asked and me != self.known_as:
+            self.known_as = me
+            self.news, self.news_at = "Others see you as %s" % me, now
 
     def unreadable(self, now, why):
         # A state message ui.link.check refused: answered and logged; the last

@@ -80,8 +80,8 @@ class Host:
         self.net = net
         self.session = session
         session.host = self
-        name = info.get("table")   # (saved by an older version: maybe longer)
-        self.name = P.fit_name(name) if type(name) is str else "Link table"
+        name = P.words(info, "table", 40)    # (link.json's: maybe another version's, or damaged)
+        self.name = P.fit_name(name) if name else "Link table"
         self.port = info["port"]
         self.grace_ms = info["grace"] * 1000
         turn = info.get("turn")
@@ -266,7 +266,9 @@ class Host:
         line.send(msg, self.now)
 
     def refuse(self, line, re, why):
-        self.send(line, {"t": "refused", "re": re, "why": why})
+        # (re, the refused message's type, and why may quote what a stranger
+        # sent: cut short, so that the answer always fits in a line)
+        self.send(line, {"t": "refused", "re": re[:20] if re else re, "why": why[:200]})
         line.refusal()
 
     def dropped(self, line):
@@ -347,9 +349,9 @@ class Host:
         if self.away[s] is not None:    # back inside the grace period: what is left of it
             self.back[s] = (self.now, max(0, self.away[s] + self.grace_ms - self.now))
         self.away[s] = None
-        name = P.player_name(name)     # printable, 5 characters, 16 bytes
-        if name:
-            self.session.names[s] = name
+        # printable, 5 characters, 16 bytes, no other seat's (docs/link-protocol.md)
+        from ui.seating import unique_name
+        self.session.names[s] = unique_name(self.session.names, s, P.player_name(name))
         self.serial += 1
         self.keep()
         self.send(line, {"t": "welcome", "seat": s, "token": self.tokens[s], "table": self.name,

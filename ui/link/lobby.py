@@ -28,6 +28,11 @@ def _saved(app, key):
     return got
 
 
+def _label(saved):
+    # A saved table's name for a menu row (link.json's: cleaned, fitted), or "table".
+    return P.fit_name(P.words(saved, "table", 40) or "") or "table"
+
+
 def _done(got):
     # A table (or the joining screen) is up: this module's code can go.
     from engine.ondemand import forget
@@ -64,7 +69,7 @@ def host(app, gid, kinds, levels, seed, options=None, grace=DEFAULT_GRACE, port=
          name=None, net=None, turn=0):
     # Open a new link table; kinds per seat "human", "remote" or "bot".
     from ui.link.host_table import open_table
-    session = new_session(gid, kinds, levels, seed, options)
+    session = new_session(gid, kinds, levels, seed, options, link_names(kinds, name))
     if name:
         for s in range(len(kinds)):
             if kinds[s] == "human":
@@ -177,12 +182,14 @@ class LinkMenu(Menu):
     def refresh(self):
         items = [("Host a table", self.host), ("Join a table", self.join)]
         self.saved_host = _saved(self.app, "host")
-        self.saved_join = _saved(self.app, "join")
+        j = _saved(self.app, "join")
+        if j is not None and (type(j.get("host")) is not str or type(j.get("port")) is not int):
+            j = None               # (a damaged link.json: no address to join)
+        self.saved_join = j
         if self.saved_host:
-            items.insert(0, ("Resume %s" % self.saved_host.get("table", "table"),
-                                 self.resume_table))
-        if self.saved_join:
-            items.insert(0, ("Rejoin %s" % self.saved_join.get("table", "table"), self.rejoin))
+            items.insert(0, ("Resume %s" % _label(self.saved_host), self.resume_table))
+        if j:
+            items.insert(0, ("Rejoin %s" % _label(j), self.rejoin))
         self.items = items
         self.lines = [it[0] for it in items]
         self.cursor = max(0, min(self.cursor, len(items) - 1))
@@ -405,10 +412,11 @@ class Lobby(ListScreen):
         return 200
 
     def heard(self, msg, addr, t):
-        name = P.text(msg, "name", 40)
+        name = P.words(msg, "name", 40)      # (anyone on the network may announce)
         port = P.number(msg, "port", 1, 65535)
         if name is None or port is None:
             return False
+        name = name or "Table"
         game = P.text(msg, "game", 20) or "?"
         free = msg.get("open") if type(msg.get("open")) is list else []
         for x in self.tables:
@@ -429,16 +437,19 @@ class Lobby(ListScreen):
             join(self.app, "%s:%d" % (x[2], x[3]), my_name(self.app), self.net)
 
 
-def link_names(kinds):
+def link_names(kinds, mine=None):
     # Seats as every joiner sees them (kinds per seat: "human", "remote" or
-    # "bot"): people P1.. (one host player: Host) until a joiner's hello
-    # names its seat, bots by the built-in names as at a local table.
-    from ui.seating import default_names
-    names = default_names(["bot" if k == "bot" else "human" for k in kinds])
+    # "bot"): people P1.. (one host player: mine, the host's name, else Host)
+    # until a joiner's hello names its seat, bots by the built-in names as at
+    # a local table, but for one that is the host's name in any case.
+    from ui.seating import BOT_NAMES, default_names
+    me = mine[:5] if mine else "Host"
+    bots = [n for n in BOT_NAMES if n.lower() != me.lower()]
+    names = default_names(["bot" if k == "bot" else "human" for k in kinds], [me] + bots)
     hosts = kinds.count("human")
     for i in range(len(kinds)):
         if kinds[i] == "human" and hosts == 1:
-            names[i] = "Host"
+            names[i] = me
     return names
 
 

@@ -59,12 +59,14 @@ def fit_name(text):
 
 
 def words(msg, key, most):
-    # msg[key] as a text safe to print (ui.clean, loaded for it: no control
-    # character or escape sequence) in at most `most` characters, or None.
+    # msg[key], a text from outside (the network, link.json), as every screen
+    # and console shows it: ui.clean's rule (loaded for it: printable, no
+    # control character, escape sequence, lone surrogate or invisible
+    # character), at most `most` characters; None if it is not a text.
     x = msg.get(key)
     if type(x) is not str:
         return None
-    return call("ui.clean", "clean", x[:most * 2])[:most]
+    return call("ui.clean", "clean", x[:most * 2])[:most].strip()
 
 
 def player_name(x):
@@ -131,7 +133,8 @@ def decode(line):
     if type(msg) is not dict:
         return None, "not a JSON object"
     if msg.get("v") != VERSION:
-        return None, "protocol version %s; this end speaks %d" % (msg.get("v"), VERSION)
+        return None, "protocol version %s; this end speaks %d" % (
+            ("%s" % (msg.get("v"),))[:12], VERSION)    # (a refusal quotes no long text)
     if type(msg.get("t")) is not str:
         return None, "no message type"
     return msg, None

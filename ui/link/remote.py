@@ -223,7 +223,7 @@ def join(app, host, port=None, name=None, net=None, token=None):
         saved = link_saved.get(app.store, "join")
         forget("ui.link.saved")
         if saved and saved.get("host") == host and saved.get("port") == port:
-            token = saved.get("token")
+            token = saved.get("token") if type(saved.get("token")) is str else None
     client = Client(app, net, host, port, name, token, show_table)
     app.begin(Joining(client))
     app.link = client

@@ -18,6 +18,11 @@ def link_name(settings, given=None):
     # Your seat's name in link play: given (the desktop's --name), else yours
     # unless it is YOU, which would tell nobody apart (the host's seat is then
     # "Host", a joiner's P2..): None.
+    if type(given) is not str:
+        given = None
+    elif given:               # (the command line's: cleaned as the settings' names are)
+        from engine.ondemand import call
+        given = call("ui.clean", "clean", given[:40])
     name = given or mine(settings)
     return None if name == YOU else name
 
