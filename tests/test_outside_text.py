@@ -38,7 +38,7 @@ def printable(text):
 
 def test_the_rule_drops_surrogates_controls_escapes_and_what_shows_nothing():
     assert clean("A" + SURROGATE + "b\udcff") == "Ab"
-    assert clean(ESCAPES + "Bob") == "0;ownedBob"         # (what is left prints as text)
+    assert clean(ESCAPES + "Bob") == "Bob"       # (an OSC string goes whole, to its BEL)
     assert clean("Cy\u200b") == "Cy" and clean(INVISIBLE) == ""
     assert clean("\u00ad\u202e\u2066x\u2069\U000e0041\ufe0f") == "x"
     assert clean("\u3000\u00a0Ann\u2003") == "Ann"        # other spaces: plain ones, stripped
@@ -193,7 +193,7 @@ def test_the_words_for_moves_reach_a_terminal_without_escape_sequences():
     con.command("table")
     text = "".join(out)
     assert printable(text) and "\x1b" not in text
-    assert con.c.state.action_text(legal[0]) == "0;xc"
+    assert con.c.state.action_text(legal[0]) == "c"          # (the OSC string goes whole)
 
 
 # --- item 11: link.json's texts ----------------------------------------------------
@@ -299,3 +299,18 @@ def test_a_joiner_whose_name_was_taken_is_told_what_the_others_see():
     js = linkrig.joiner(hub, "j", "jo")
     linkrig.run([h, js], limit_steps=400, until=lambda: js.table() is not None)
     assert js.table().client.news == "Others see you as P2"
+
+
+def test_names_in_a_saved_games_journal_are_cleaned_as_it_loads(tmp_path):
+    # The journal is a file from outside too: its names reach the console and
+    # the table by the same rule (one that shows nothing: the built-in name).
+    from ui.saves import Store
+    from ui.session import Session
+    session = Session.new("nines", ["human", "bot", "bot"], [0, 1, 1], 5, None,
+                          ["Zed", "Ann", "Bob"])
+    rec = session.record()
+    rec["names"] = ["\x1b]0;owned\x07Zed\x1b[2J", "\ud800\u200b", "Bo\x00b"]
+    store = Store(str(tmp_path), True)
+    assert store.save_game(rec) is None
+    got = Store(str(tmp_path), True).load_game()[0]
+    assert got["names"] == ["Zed", "Ann", "Bob"]

@@ -63,8 +63,13 @@ def clean(line):
         if 32 <= o < 127:             # (most text)
             out.append(c)
             marks = -1 if o == 32 else 0
-        elif o == 27:                 # ESC [ params final, ESC O x, or ESC x
-            if i < n and line[i] in "[O":
+        elif o == 27:                 # ESC [ params final, ESC O x, ESC ] text BEL, or ESC x
+            if i < n and line[i] == "]":      # (a window title, a colour: to BEL or ESC backslash)
+                while i < n and line[i] not in "\x07\x1b":
+                    i += 1
+                if i < n and line[i] == "\x1b":
+                    i += 1
+            elif i < n and line[i] in "[O":
                 i += 1
                 while i < n and not 64 <= ord(line[i]) <= 126:
                     i += 1

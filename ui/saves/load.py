@@ -404,6 +404,9 @@ def load_game(store):
     if _counted(store, st, rec.get("id")):
         store.clear_game()  # counted, then the power went before the save was removed
         return None, None
+    names = rec["names"]
+    if [n for n in names if not n or [c for c in n if not " " <= c <= "~"]]:
+        rec["names"] = ondemand.call("ui.clean", "names", names)   # text from a file: one rule
     return rec, st      # (finished but not counted: Continue shows its game over)
 
 
