@@ -9,9 +9,8 @@ are never lost, link.json is written only when the seats or tokens change,
 and afterwards the host frees the silent seats, real joiners take them and
 the game is played to its end. Each seed runs in a few seconds.
 
-Lone surrogates ("\\ud800") go in every field but the hello's name: a name is
-cleaned by proto.player_name, which issue 37's item 1 makes take them (another
-branch; add SURROGATE to NAMES once it is merged)."""
+Lone surrogates ("\\ud800") go in every field, the hello's name too (proto's
+player_name cleans them by ui.clean's rule)."""
 import json
 import random
 
@@ -32,7 +31,7 @@ SURROGATE = "\ud800"
 TEXTS = ["", " ", "Ann", "\x1b[2J\x1b]0;pwn\x07", "\x00", "A\x00B", "\u200b\u2060\ufeff",
          "Cy\u200b", "\t\r\n", "x" * 5000, "\U0001F600" * 9, "\x7f\x9b31m", "\u202eevil",
          "Bob\x08\x08\x08Eve", "é" * 40]
-NAMES = TEXTS              # (+ [SURROGATE] once item 1 is merged: see above)
+NAMES = TEXTS + [SURROGATE, "Ann\ud800", "\udcff" * 3]
 WRONG = [None, 5, -1, 2 ** 40, 1.5, True, [], [1, "a"], {}, {"a": None}, "1"]
 JUNK = [b"\xff\xfe\n", b"{\n", b"[]\n", b"null\n", b'"hello"\n', b"\n" * 30, b" " * 200,
         b"[" * 3000 + b"\n", b"y" * 5000 + b"\n", b'{"v":1,"t":"hello","name":"\\ud800\\udfff"}\n',
