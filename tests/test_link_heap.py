@@ -21,7 +21,9 @@ def test_import_cost_of_the_link_modules():
     got = link_heap.costs("mpy")
     assert 0 < got["joiner"] <= 18 * KB + step, got      # ui.link.check: 4.8 KB of it
     assert 0 < got["host"] <= 16 * KB + step, got
-    assert got["menus"] <= 16 * KB + step, got
+    # the menus and lobby: freeing a seat (the host's pause menu) and the
+    # lobby's cleaned table names, issue 37: 21.1 KB with the step
+    assert got["menus"] <= 16.5 * KB + step, got
 
 
 def test_a_whole_hosted_game_completes():
