@@ -42,16 +42,10 @@ def words(session, seat, card, suit):
             else:
                 out.append("%s won with %s." % (name, card(c)))
         elif a >= LED:
-            out.append(play(name, card(a - LED), True))
+            out.append(fmt.played(name, card(a - LED), True))
         else:
             out.append(move(session.state, name, a, card, suit))
     return out
-
-
-def play(name, card, led):
-    # A card on the table in words: "Dee led 2♣", "Bob 7♥" (the text console's
-    # table line says the trick so too).
-    return (name + " led " if led else name + " ") + card
 
 
 def move(state, name, a, card, suit):
@@ -59,7 +53,7 @@ def move(state, name, a, card, suit):
     # "Ann chose hearts", "Ann bid 6 ♠", "Ann passed", "Ann traded", "Ann
     # kept" (as the table says a Nines swap).
     if a < BID:
-        return play(name, card(a), False)
+        return fmt.played(name, card(a), False)
     if a >= TRUMP and a < TRUMP_BID:
         return "%s chose %s" % (name, fmt.trump_words(a - TRUMP))    # (as the table says it)
     if a >= TRUMP_BID and a < PASS:

@@ -4,6 +4,9 @@
 # Unicode code points for the suits (the display's font draws them from
 # ui.draw.glyphs; terminals have them)
 SUIT_CHARS = ("\u2663", "\u2666", "\u2665", "\u2660")
+# the mark before the name of the seat that led the trick on the table (a
+# small triangle: ui.draw.glyphs draws it)
+LEAD = "\u25b8"
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
@@ -14,6 +17,13 @@ def card(c):
 
 def cards(cs):
     return " ".join([card(c) for c in cs])
+
+
+def played(name, card, led):
+    # A card on the table in words: "Dee led 2♣", "Bob 7♥" (card: its text, as
+    # the screen or the console writes it); pass-and-play's catch-up
+    # (ui/catchup.py) and the console's trick line say it so.
+    return (name + " led " if led else name + " ") + card
 
 
 def trump(t):

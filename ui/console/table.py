@@ -74,10 +74,12 @@ def seat_lines(v, names):
 
 
 def trick_line(v, names):
+    # 'Trick: Bob led 7D, Cy 8D'.
     trick = v.get("trick") or []
     if not trick:
         return None
-    return "Trick: " + ", ".join([names[p[0]] + " " + card_text(p[1]) for p in trick])
+    return "Trick: " + ", ".join([fmt.played(names[trick[i][0]], card_text(trick[i][1]), i == 0)
+                                  for i in range(len(trick))])
 
 
 def table_lines(v, names, title, seat=None):

@@ -80,6 +80,16 @@ TEXT_SUITS = (
      ".###."),
 )
 
+# 5x7: the lead mark (ui.fmt.LEAD), a small triangle pointing at the name
+# of the seat that led the trick
+TEXT_LEAD = ("#....",
+             "##...",
+             "###..",
+             "####.",
+             "###..",
+             "##...",
+             "#....")
+
 # 5x7 rank glyphs, index = rank (0 = '2' ... 8 = '10' ... 12 = 'A')
 RANKS = (
     (".###.", "#...#", "....#", "..##.", ".#...", "#....", "#####"),  # 2
@@ -167,7 +177,7 @@ def card_palettes(four, gold, cursor, dim, marked):
 
 def font_sheet(bmp, cw, lh):
     # Cells 0..94 ASCII 32..126 from the built-in font (terminalio.FONT), 95..98
-    # the suits (clubs, diamonds, hearts, spades), ink 1 on 0.
+    # the suits (clubs, diamonds, hearts, spades), 99 the lead mark, ink 1 on 0.
     import bitmaptools
     import terminalio
     font = terminalio.FONT
@@ -179,7 +189,8 @@ def font_sheet(bmp, cw, lh):
         per_row = max(1, src.width // cw)
         sx, sy = (g.tile_index % per_row) * cw, (g.tile_index // per_row) * lh
         bitmaptools.blit(bmp, src, i * cw, 0, x1=sx, y1=sy, x2=sx + cw, y2=sy + lh)
-    for s in range(4):
-        rows = TEXT_SUITS[s]
+    marks = TEXT_SUITS + (TEXT_LEAD,)
+    for s in range(len(marks)):
+        rows = marks[s]
         _stamp(bmp, (95 + s) * cw, (lh - len(rows)) // 2, rows, 1)
     return bmp
