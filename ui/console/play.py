@@ -8,6 +8,7 @@ from engine.ondemand import call
 from engine.actions import is_card
 from engine.cards import card_text, trump_text
 from engine.parse import parse_suit
+from ui import fmt
 from ui.console import table as text_table, words as W
 from ui.screens.common import facts
 
@@ -126,7 +127,7 @@ class Playing:
     def show(self, seat, title, deal=False):
         s = self.session
         v = s.state.view(seat)
-        self.say(*text_table.table_lines(v, s.names, title, seat))
+        self.say(*text_table.table_lines(v, s.names, title, seat, self.prefs()["trumps_apart"]))
         if deal:
             self.say("Deal no. %d" % s.seed)
         legal = s.state.legal_actions()
@@ -171,7 +172,9 @@ class Playing:
         if word == "hand":
             v = s.state.view(seat)
             picked = text_table.frisch_picked(v, seat)
-            self.say(text_table.hand_text([c for c in v["hands"][seat] if c not in picked]))
+            self.say(text_table.hand_text(fmt.arrange([c for c in v["hands"][seat] if c not in
+                                                       picked], v["trump"],
+                                                      self.prefs()["trumps_apart"])))
         elif word in ("table", "t", "look"):
             self.show(seat, title, True)
         elif word in ("moves", "legal"):

@@ -82,8 +82,9 @@ def trick_line(v, names):
                                   for i in range(len(trick))])
 
 
-def table_lines(v, names, title, seat=None):
-    # The whole table for seat (its hand shown when known).
+def table_lines(v, names, title, seat=None, apart=True):
+    # The whole table for seat (its hand shown when known, its trumps apart
+    # unless apart is False: Settings' Hand order).
     out = [status_line(v, title)]
     out += seat_lines(v, names)
     t = trick_line(v, names)
@@ -92,7 +93,8 @@ def table_lines(v, names, title, seat=None):
     if seat is not None and v["hands"][seat] is not None:
         picked = frisch_picked(v, seat)
         hand = [c for c in v["hands"][seat] if c not in picked]
-        out.append(fmt.pad(names[seat], 5) + " hand: " + hand_text(hand))
+        out.append(fmt.pad(names[seat], 5) + " hand: " +
+                   hand_text(fmt.arrange(hand, v["trump"], apart)))
         out += frisch_lines(v, names, seat)
     if seat is not None:
         out += known_lines(v, names, seat)

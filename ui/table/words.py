@@ -125,7 +125,7 @@ def fields(t, v, shown):
         acting = to_act == shown and not t.hold_until
         ok = st.legal_actions() if acting else ()
         marks = t.chosen + (t.received[shown] if t.received else []) + list(t.drawn)
-        hand = list(v["hands"][shown] or [])
+        hand = in_order(t, v, shown)
         play = acting and v["phase"] in ("play", "frisch")
         legal = [(c in ok) or not play for c in hand]
         marked = [c in marks for c in hand]
@@ -138,6 +138,12 @@ def fields(t, v, shown):
             (to_act - pov) % n if to_act >= 0 else -1, on, hand, legal, marked, cursor, backs,
             call("ui.table.known", "known", st.view(pov), pov, names, t.app.cols if t.app else 26)
             if "known_hands" in v else "")
+
+
+def in_order(t, v, seat):
+    # seat's hand in v as table t shows it (Settings: Hand order, ui.fmt.arrange).
+    return fmt.arrange(list(v["hands"][seat] or []), v["trump"],
+                       t.app is None or t.app.settings.get("trumps_apart"))
 
 
 def won_note(trick, winner, trump, names):
