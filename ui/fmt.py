@@ -26,13 +26,13 @@ def played(name, card, led):
     return (name + " led " if led else name + " ") + card
 
 
-def arrange(hand, trump, apart=True):
+def arrange(hand, trump, on=True):
     # A hand (the engine's order: clubs, diamonds, hearts, spades) as shown:
-    # with apart (Settings: Hand order) and a trump suit known, its trumps at
+    # with on (Settings: Hand order, Trumps apart) and a trump suit known, its trumps at
     # the right and the other suits before them so that the colours
     # alternate (trump spades: diamonds, clubs, hearts, spades); no trump
     # yet, or no trumps (a Nines hand, an NT contract): as it is.
-    if not apart or trump is None or not 0 <= trump < 4:
+    if not on or trump is None or not 0 <= trump < 4:
         return hand
     reds = trump in (1, 2)
     order = (0 if reds else 1, 3 - trump, 3 if reds else 2, trump)

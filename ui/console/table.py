@@ -82,9 +82,9 @@ def trick_line(v, names):
                                   for i in range(len(trick))])
 
 
-def table_lines(v, names, title, seat=None, apart=True):
+def table_lines(v, names, title, seat=None, on=True):
     # The whole table for seat (its hand shown when known, its trumps apart
-    # unless apart is False: Settings' Hand order).
+    # unless on is False: Settings' Hand order, ui.fmt.arrange).
     out = [status_line(v, title)]
     out += seat_lines(v, names)
     t = trick_line(v, names)
@@ -94,7 +94,7 @@ def table_lines(v, names, title, seat=None, apart=True):
         picked = frisch_picked(v, seat)
         hand = [c for c in v["hands"][seat] if c not in picked]
         out.append(fmt.pad(names[seat], 5) + " hand: " +
-                   hand_text(fmt.arrange(hand, v["trump"], apart)))
+                   hand_text(fmt.arrange(hand, v["trump"], on)))
         out += frisch_lines(v, names, seat)
     if seat is not None:
         out += known_lines(v, names, seat)

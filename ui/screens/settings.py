@@ -11,7 +11,6 @@ from hal import keys as K
 SPEEDS = ("Slow", "Normal", "Fast")   # the settings' speeds 1-3 (ui.app.SPEED_MS)
 LABELS = ("Speed", "Autoplay", "Sound", "Bot level", "Tips", "Deck", "Hand order", "Name")
 DECKS = ("2 colours", "4 colours")    # the Deck row's values (ui.draw.Cards.deck)
-ORDERS = ("Suits", "Trumps apart")    # the Hand order row's values (ui.fmt.arrange)
 # The bots' level when the settings name none (ui.prefs's table): the bot
 # level's row says which level is the default.
 DEFAULT_LEVEL = call("ui.prefs", "with_defaults", {})["bot_level"]
@@ -23,7 +22,8 @@ def values(s):
     return (SPEEDS[(s["speed"] - 1) % len(SPEEDS)], on_off(s.get("autoplay")),
             on_off(s.get("sound")), LEVEL_NAMES[s["bot_level"] % 4],
             on_off(s.get("tips")), DECKS[1 if s.get("four_colours") else 0],
-            ORDERS[1 if s.get("trumps_apart") else 0], default_names(["human"], s.get("names"))[0])
+            "Trumps apart" if s.get("trumps_apart") else "Suits",     # (ui.fmt.arrange)
+            default_names(["human"], s.get("names"))[0])
 
 
 def change_setting(s, i, step, wrap=True):

@@ -9,7 +9,7 @@
 from engine.actions import is_card
 from engine.ondemand import call
 from hal import keys as K
-from ui.table.words import in_order
+from ui.table.words import held
 
 
 def key(t, k):
@@ -68,7 +68,7 @@ def prepare(t, v):
     t.options = [a for a in legal if not is_card(a)]
     t.pick = 0
     cards = [a for a in legal if is_card(a)]
-    hand = in_order(t, v, seat)            # (as the table shows it)
+    hand = held(t, v, seat)                # (as the table shows it)
     t.cursor = max(0, min(t.cursor, len(hand) - 1))
     if cards and hand and (phase == "play" or hand[t.cursor] not in cards):
         t.cursor = [i for i in range(len(hand)) if hand[i] in cards][0]   # each turn starts

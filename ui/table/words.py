@@ -125,7 +125,7 @@ def fields(t, v, shown):
         acting = to_act == shown and not t.hold_until
         ok = st.legal_actions() if acting else ()
         marks = t.chosen + (t.received[shown] if t.received else []) + list(t.drawn)
-        hand = in_order(t, v, shown)
+        hand = held(t, v, shown)
         play = acting and v["phase"] in ("play", "frisch")
         legal = [(c in ok) or not play for c in hand]
         marked = [c in marks for c in hand]
@@ -140,8 +140,8 @@ def fields(t, v, shown):
             if "known_hands" in v else "")
 
 
-def in_order(t, v, seat):
-    # seat's hand in v as table t shows it (Settings: Hand order, ui.fmt.arrange).
+def held(t, v, seat):
+    # seat's hand in v in the order table t shows it (Settings: Hand order, ui.fmt.arrange).
     return fmt.arrange(list(v["hands"][seat] or []), v["trump"],
                        t.app is None or t.app.settings.get("trumps_apart"))
 
