@@ -167,10 +167,10 @@ def test_a_redeal_is_told_once_to_each_person_after_their_curtain():
     con, out = play_session(s, Script(answer=answer))
     told = REDEALT
     assert len(seen) == 4 and out.count(told) == 4
-    owners = []
-    for part in out.split(CLEAR):
-        if told in part:
-            owners += re.findall(r"^(P\d) +hand: ", part.split(told, 1)[1], re.M)
+    owners = []         # whose console it is (between two curtains) when it is told:
+    for part in out.split(CLEAR):         # the one whose pass redealt sees it at once,
+        if told in part:                  # the others after their curtain (ui/catchup.py)
+            owners += re.findall(r"^(P\d) +hand: ", part, re.M)[-1:]
     assert sorted(owners) == ["P1", "P2", "P3", "P4"]
 
 
@@ -439,15 +439,19 @@ def test_undo_trick_is_refused_on_a_deals_first_trick_of_only_bots_cards():
     assert not con.session.can_undo_trick()
 
 
-def test_since_your_last_turn_is_all_that_happened_since_your_own_move():
+def test_since_your_last_move_is_all_that_happened_since_your_own_move():
     # With three people at the console each one's list runs from their own
-    # last move, not from the previous person's turn.
+    # last move, not from the previous person's turn, in the screen's words
+    # (ui/catchup.py) with the cards as typed.
     con, t, out = run_console(setup_lines("nommie", seats="h h h 0", deal="3"))
     blocks = [seg.split("\n\n")[0].splitlines()[1:] for seg in out.split(CLEAR)
-              if seg.startswith("Since your last turn:")]
-    assert blocks[1] == ["  P2: bid 0", "  P3: bid 7", "  Ann: bid 4"]          # to P1
-    assert blocks[2] == ["  P3: bid 7", "  Ann: bid 4", "  P1: bid 9", "  P1: trump S"]  # to P2
-    assert blocks[3] == ["  Ann: bid 4", "  P1: bid 9", "  P1: trump S", "  P2: JH"]     # to P3
+              if seg.startswith("Since your last move:")]
+    assert blocks[1] == ["P2 bid 0, P3 bid 7, Ann bid 4"]                       # to P1
+    assert blocks[2] == ["P3 bid 7, Ann bid 4, P1 bid 9, P1 chose spades"]      # to P2
+    assert blocks[3] == ["Ann bid 4, P1 bid 9, P1 chose spades, P2 led JH"]     # to P3
+    assert blocks[4] == ["P2 led JH, P3 8H, Ann AH"]                            # to P1
+    won = [b for b in blocks if any(" won with " in line for line in b)]
+    assert won and all(len(line) <= 78 for b in blocks for line in b)
 
 
 def test_a_single_allowed_bid_is_named_not_given_as_a_range():

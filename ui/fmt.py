@@ -4,6 +4,9 @@
 # Unicode code points for the suits (the display's font draws them from
 # ui.draw.glyphs; terminals have them)
 SUIT_CHARS = ("\u2663", "\u2666", "\u2665", "\u2660")
+# the mark before the name of the seat that led the trick on the table (a
+# small triangle: ui.draw.glyphs draws it)
+LEAD = "\u25b8"
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
@@ -14,6 +17,26 @@ def card(c):
 
 def cards(cs):
     return " ".join([card(c) for c in cs])
+
+
+def played(name, card, led):
+    # A card on the table in words: "Dee led 2♣", "Bob 7♥" (card: its text, as
+    # the screen or the console writes it); pass-and-play's catch-up
+    # (ui/catchup.py) and the console's trick line say it so.
+    return (name + " led " if led else name + " ") + card
+
+
+def arrange(hand, trump, on=True):
+    # A hand (the engine's order: clubs, diamonds, hearts, spades) as shown:
+    # with on (Settings: Hand order, Trumps apart) and a trump suit known, its trumps at
+    # the right and the other suits before them so that the colours
+    # alternate (trump spades: diamonds, clubs, hearts, spades); no trump
+    # yet, or no trumps (a Nines hand, an NT contract): as it is.
+    if not on or trump is None or not 0 <= trump < 4:
+        return hand
+    reds = trump in (1, 2)
+    order = (0 if reds else 1, 3 - trump, 3 if reds else 2, trump)
+    return [c for s in order for c in hand if c // 13 == s]
 
 
 def trump(t):

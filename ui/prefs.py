@@ -21,6 +21,7 @@ DEFAULTS = {
     "bot_level": (3, "POCKET_TRICKS_BOT_LEVEL"),
     "tips": (True, "POCKET_TRICKS_TIPS"),
     "four_colours": (False, "POCKET_TRICKS_FOUR_COLOURS"),   # the deck: 2 or 4 colours
+    "trumps_apart": (True, "POCKET_TRICKS_TRUMPS_APART"),    # the hand's order (ui.fmt.arrange)
     "learned": ([], None),        # the games finished here with tips on (ui.tips)
     "names": (None, "POCKET_TRICKS_NAMES"),
     "last_setup": (None, None),

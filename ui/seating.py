@@ -75,6 +75,7 @@ def set_seat(session, seat, kind, level=None):
     if was == kind:
         return
     if kind == "human":
+        session.seen[seat] = len(session.state.log)     # (its news starts now)
         alone = session.seats.count("human") == 1
         session.names[seat] = YOU if alone else "P%d" % (seat + 1)
     else:

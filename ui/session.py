@@ -13,6 +13,15 @@ from engine import IllegalAction, bots, ondemand
 # front end's words.
 REDEALT = "No bid after 3 Frisches: dealt again"
 
+# Pass-and-play's news (Session.news, read by ui/catchup.py): each public
+# move as one small int, at << AT | seat << SEAT | what, where at is the log's
+# length before the move and what an action (a card, a bid...) or one of these:
+AT, SEAT = 13, 10
+LED = 512            # + card: the card led a trick
+WON = 576            # + card: seat won the trick with it
+PICKED = 640         # a card picked to pass in a Frisch (never which)
+ROUND = 700          # + n: round n is over; alone: dealt again (REDEALT)
+
 
 def new_id():
     # A new game's id, 8 decimal digits (every journal header the same size):
@@ -43,6 +52,10 @@ class Session:
         self.why = None              # why the last undo was refused
         self.redealt = None          # REDEALT when the last action dealt the cards again
         self.received = None         # per seat: the cards the last action passed to it (Frisch)
+        # With two people or more: the public moves since the earliest one's own
+        # last move, and per seat the log's length after its own last move.
+        self.news = []
+        self.seen = [len(state.log)] * self.players
 
     @staticmethod
     def new(game_id, seats, levels, seed=0, options=None, names=None):
@@ -139,13 +152,42 @@ class Session:
         # Frisch passed round.
         st = self.state
         redeals = getattr(st, "redeals", 0)
-        before = [list(h) for h in st.hands] if st.phase == "frisch" else None
+        phase, seat, at, rounds = st.phase, st.to_act(), len(st.log), len(st.history)
+        led = phase == "play" and not st.trick
+        before = [list(h) for h in st.hands] if phase == "frisch" else None
         st.apply(action)
         self.redealt = REDEALT if getattr(st, "redeals", 0) > redeals else None
         self.received = None
         if before is not None and st.phase != "frisch":      # the cards went round
             self.received = [[c for c in st.hands[s] if c not in before[s]]
                              for s in range(len(before))]
+        if self.seats.count("human") > 1:
+            self.note(at << AT | seat << SEAT, phase, action, led, rounds)
+        elif self.news:
+            self.news = []
+
+    def note(self, head, phase, a, led, rounds):
+        # Pass-and-play: the move just made (head: its place and seat) in
+        # self.news, as each other person may be told it: never a card picked to
+        # pass. The acting person's own news is then read: what no one still
+        # needs goes.
+        st = self.state
+        news = self.news
+        news.append(head | (PICKED if phase == "frisch" else a + LED if led else a))
+        if phase == "play" and not st.trick and st.last_trick:
+            w = st.last_winner
+            c = [p[1] for p in st.last_trick if p[0] == w][0]
+            news.append(head >> AT << AT | w << SEAT | WON + c)
+        if self.redealt:
+            news.append(head | ROUND)
+        if len(st.history) > rounds:
+            news.append(head | ROUND + len(st.history))
+        seat = head >> SEAT & 7
+        if self.is_human(seat):
+            self.seen[seat] = len(st.log)
+            low = min([self.seen[s] for s in self.humans()])
+            while news and news[0] >> AT < low:
+                news.pop(0)
 
     # --- undo ------------------------------------------------------------
     def undo_human(self, who=None):
@@ -172,4 +214,10 @@ class Session:
     def take_back(self, who, trick, dry=False):
         # ui/undo.py's last_human (loaded for the undo): None when done (dry:
         # when it could be done), else why not.
-        return ondemand.call("ui.undo", "last_human", self.state, self.seats, who, trick, dry)
+        why = ondemand.call("ui.undo", "last_human", self.state, self.seats, who, trick, dry)
+        if why is None and not dry:      # the news of the moves taken back goes
+            n = len(self.state.log)
+            while self.news and self.news[-1] >> AT >= n:
+                self.news.pop()
+            self.seen = [min(x, n) for x in self.seen]
+        return why

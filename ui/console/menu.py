@@ -59,7 +59,6 @@ class Console(Playing):
         self.opts = opts or {}     # --game, --seed from the command line
         self.session = None
         self.holder = None         # the human who has the console (pass-and-play)
-        self.recent = []           # per seat: moves since that person last saw the table
         self.saved_note = None     # the last autosave problem told
         self.told = None           # the last store.notice told
         self.pending = []          # per seat: lines for its owner's next turn

@@ -17,7 +17,8 @@ MEANINGS = ("how fast the bots play on the screen",
             "the bots of a new game: 0 random, 1 easy, 2 normal, 3 hard",
             "the screen's tips, until you have finished a game of each kind",
             "the cards' colours on the screen: 4 makes clubs green, diamonds blue",
-            "yours at the table and in link play: 7 Ann (7 alone: You)")
+            "your hand: trumps at the right once trump is known, or suits in order",
+            "yours at the table and in link play: 8 Ann (8 alone: You)")
 BACK_WORDS = ("", "q", "quit", "back", "b", "exit", "menu")
 
 

@@ -6,8 +6,9 @@
 from engine import IllegalAction
 from engine.ondemand import call
 from engine.actions import is_card
-from engine.cards import card_text
+from engine.cards import card_text, trump_text
 from engine.parse import parse_suit
+from ui import fmt
 from ui.console import table as text_table, words as W
 from ui.screens.common import facts
 
@@ -20,7 +21,6 @@ class Playing:
         self.session = session
         title = facts(session.game)["title"]
         self.holder = call("ui.seating", "holder", session)   # None: the curtain first
-        self.recent = [[] for _ in range(session.players)]
         self.pending = [[] for _ in range(session.players)]
         self.hinted = False
         self.autoplay = self.prefs()["autoplay"]    # the screen's setting
@@ -45,7 +45,6 @@ class Playing:
                 shown_for = len(session.state.log)
             if not self.human_turn(seat, title):
                 return
-            self.recent[seat] = []      # (their own move is not news to them)
         self.game_over(title)
 
     def forced(self, seat):
@@ -57,7 +56,7 @@ class Playing:
         legal = st.legal_actions()
         if len(legal) != 1:
             return False
-        self.tell("  %s: only %s may be played" % (self.session.names[seat],
+        self.say("  %s: only %s may be played" % (self.session.names[seat],
                                                   st.action_text(legal[0])))
         self.apply(legal[0])
         return True
@@ -78,26 +77,18 @@ class Playing:
                 self.say("Enter shows %s's cards; quit leaves the game (saved)." % name)
         self.clear()
         self.holder = seat
-        if self.recent[seat]:
-            self.say("Since your last turn:")
-            self.say(*self.recent[seat])
+        news = call("ui.catchup", "lines", self.session, seat, 78, card_text,
+                    trump_text)            # (the screen's words, cards as typed)
+        if news:
+            self.say("Since your last move:")
+            self.say(*news)
         return True
 
-    def tell(self, *lines):
-        # A public line about the game: said, and kept for each person's next
-        # curtain (all that happened since their own table was last shown).
-        self.say(*lines)
-        for s in self.session.humans():
-            self.recent[s] += lines
-
-    def to_humans(self, line):
-        # A line for every person at the table, each at their next turn (after the curtain).
-        for s in self.session.humans():
-            self.pending[s].append(line)
-
     def apply(self, action):
-        # Apply one action and report it: the move, a finished trick, a finished round;
-        # autosaved after a human decision, a trick and a round (as the screen does).
+        # Apply one action and report it: the move, a finished trick, a finished round
+        # (each person's curtain tells them what they missed from the session's
+        # news: ui/catchup.py); autosaved after a human decision, a trick and a
+        # round (as the screen does).
         s = self.session
         st = s.state
         phase = st.phase
@@ -107,24 +98,28 @@ class Playing:
         s.apply(action)
         name = s.names[seat]
         if phase == "frisch":       # never echoed: only the chooser may know
-            self.tell("  %s picked a card to pass" % name)
+            self.say("  %s picked a card to pass" % name)
         else:
-            self.tell("  %s: %s" % (name, st.action_text(action)))
+            self.say("  %s: %s" % (name, st.action_text(action)))
         if s.received is not None:      # a Frisch's cards went round
             for h in s.humans():
                 got = [card_text(c) for c in s.received[h]]
                 self.pending[h].append("You received %s from %s." % (
                     " ".join(got), s.names[(h - 1) % s.players]))
-        if s.redealt:
-            self.to_humans(s.redealt)
+        if s.redealt:       # (the others read it after their curtain: ui/catchup.py)
+            self.say(s.redealt)
         done = False
         if tricks >= 0 and not st.trick and st.last_trick:
-            self.tell(text_table.trick_won_line(st.view(None), s.names))
+            self.say(text_table.trick_won_line(st.view(None), s.names))
             done = True
         if len(st.history) > rounds:
             after = st.view(None)
-            self.tell("Round %d over:" % len(after["history"]))
-            self.tell(*call("ui.screens.sheet", "round_summary", after, s.names, 80))
+            summary = ["Round %d over:" % len(after["history"])] + \
+                call("ui.screens.sheet", "round_summary", after, s.names, 80)
+            self.say(*summary)
+            for h in s.humans():       # and for the others after their curtain
+                if h != self.holder:
+                    self.pending[h] += summary
             done = True
         if done or s.is_human(seat):
             self.autosave()
@@ -132,7 +127,7 @@ class Playing:
     def show(self, seat, title, deal=False):
         s = self.session
         v = s.state.view(seat)
-        self.say(*text_table.table_lines(v, s.names, title, seat))
+        self.say(*text_table.table_lines(v, s.names, title, seat, self.prefs()["trumps_apart"]))
         if deal:
             self.say("Deal no. %d" % s.seed)
         legal = s.state.legal_actions()
@@ -177,7 +172,9 @@ class Playing:
         if word == "hand":
             v = s.state.view(seat)
             picked = text_table.frisch_picked(v, seat)
-            self.say(text_table.hand_text([c for c in v["hands"][seat] if c not in picked]))
+            self.say(text_table.hand_text(fmt.arrange([c for c in v["hands"][seat] if c not in
+                                                       picked], v["trump"],
+                                                      self.prefs()["trumps_apart"])))
         elif word in ("table", "t", "look"):
             self.show(seat, title, True)
         elif word in ("moves", "legal"):

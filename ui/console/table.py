@@ -74,14 +74,17 @@ def seat_lines(v, names):
 
 
 def trick_line(v, names):
+    # 'Trick: Bob led 7D, Cy 8D'.
     trick = v.get("trick") or []
     if not trick:
         return None
-    return "Trick: " + ", ".join([names[p[0]] + " " + card_text(p[1]) for p in trick])
+    return "Trick: " + ", ".join([fmt.played(names[trick[i][0]], card_text(trick[i][1]), i == 0)
+                                  for i in range(len(trick))])
 
 
-def table_lines(v, names, title, seat=None):
-    # The whole table for seat (its hand shown when known).
+def table_lines(v, names, title, seat=None, on=True):
+    # The whole table for seat (its hand shown when known, its trumps apart
+    # unless on is False: Settings' Hand order, ui.fmt.arrange).
     out = [status_line(v, title)]
     out += seat_lines(v, names)
     t = trick_line(v, names)
@@ -90,7 +93,8 @@ def table_lines(v, names, title, seat=None):
     if seat is not None and v["hands"][seat] is not None:
         picked = frisch_picked(v, seat)
         hand = [c for c in v["hands"][seat] if c not in picked]
-        out.append(fmt.pad(names[seat], 5) + " hand: " + hand_text(hand))
+        out.append(fmt.pad(names[seat], 5) + " hand: " +
+                   hand_text(fmt.arrange(hand, v["trump"], on)))
         out += frisch_lines(v, names, seat)
     if seat is not None:
         out += known_lines(v, names, seat)

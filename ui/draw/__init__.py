@@ -15,7 +15,7 @@
 import displayio
 import vectorio
 
-from ui.fmt import SUIT_CHARS
+from ui.fmt import LEAD, SUIT_CHARS
 
 CARD_W = 12
 CARD_H = 18    # two tiles of the card sheet: the rank above, the suit below
@@ -36,9 +36,10 @@ CW = 6         # a character cell: the built-in font's 6x12
 LH = 12
 LEFT, CENTER, RIGHT = 0, 1, 2
 # the font sheet's tiles: ASCII 32..126 first, then the suits (ui.fmt.SUIT_CHARS)
+# and the lead mark (ui.fmt.LEAD)
 ASCII = 95
 UNKNOWN = ord("?") - 32
-SUIT_CODES = tuple([ord(c) for c in SUIT_CHARS])
+SUIT_CODES = tuple([ord(c) for c in SUIT_CHARS + (LEAD,)])
 
 
 # A card's look (Cards.palette) is the sum of what applies: LOOK_CURSOR (its
@@ -120,7 +121,8 @@ def font_sheet():
     global _sheet
     if _sheet is None:
         from ui.draw import glyphs
-        _sheet = glyphs.font_sheet(displayio.Bitmap(CW * (ASCII + 4), LH, 2), CW, LH)
+        _sheet = glyphs.font_sheet(displayio.Bitmap(CW * (ASCII + len(SUIT_CODES)), LH, 2),
+                                   CW, LH)
         _forget("ui.draw.glyphs")
     return _sheet
 

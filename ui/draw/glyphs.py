@@ -40,11 +40,12 @@ CARD_SUITS = (
      "..###.."),
 )
 
-# 5x8 suits for the text font: a 6-pixel-wide cell, as tall as its capitals
-# (rows 2-9 of 12: font_sheet centres them). Each has a shape of its own at
-# this size: the spade a point on top, then broader to a stem and foot; the
-# club three lobes (top, left, right) parted by notches, over a stem and foot;
-# the heart two bumps over a point; the diamond points above and below.
+# 5x8 suits for the text font (and the lead mark, last): a 6-pixel-wide
+# cell, as tall as its capitals (rows 2-9 of 12: font_sheet centres them).
+# Each has a shape of its own at this size: the spade a point on top, then
+# broader to a stem and foot; the club three lobes (top, left, right) parted
+# by notches, over a stem and foot; the heart two bumps over a point; the
+# diamond points above and below.
 TEXT_SUITS = (
     ("..#..",
      ".###.",
@@ -78,6 +79,15 @@ TEXT_SUITS = (
      "#####",
      "..#..",
      ".###."),
+    # then the lead mark (ui.fmt.LEAD): a small triangle pointing at the name
+    # of the seat that led the trick
+    ("#....",
+     "##...",
+     "###..",
+     "####.",
+     "###..",
+     "##...",
+     "#...."),
 )
 
 # 5x7 rank glyphs, index = rank (0 = '2' ... 8 = '10' ... 12 = 'A')
@@ -167,7 +177,7 @@ def card_palettes(four, gold, cursor, dim, marked):
 
 def font_sheet(bmp, cw, lh):
     # Cells 0..94 ASCII 32..126 from the built-in font (terminalio.FONT), 95..98
-    # the suits (clubs, diamonds, hearts, spades), ink 1 on 0.
+    # the suits (clubs, diamonds, hearts, spades), 99 the lead mark, ink 1 on 0.
     import bitmaptools
     import terminalio
     font = terminalio.FONT
@@ -179,7 +189,7 @@ def font_sheet(bmp, cw, lh):
         per_row = max(1, src.width // cw)
         sx, sy = (g.tile_index % per_row) * cw, (g.tile_index // per_row) * lh
         bitmaptools.blit(bmp, src, i * cw, 0, x1=sx, y1=sy, x2=sx + cw, y2=sy + lh)
-    for s in range(4):
+    for s in range(len(TEXT_SUITS)):
         rows = TEXT_SUITS[s]
         _stamp(bmp, (95 + s) * cw, (lh - len(rows)) // 2, rows, 1)
     return bmp

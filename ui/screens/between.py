@@ -6,9 +6,12 @@ from ui.list_screen import ListScreen, Menu, TextScreen
 
 
 class Curtain(ListScreen):
-    # Pass-and-play: hides every hand until the next player presses A;
-    # START opens a menu that shows no hand (save and quit, the scores).
+    # Pass-and-play: hides every hand until the next player presses A; then,
+    # before their cards, what the others did since their own last move
+    # (ui/catchup.py: public moves only), which the next press (A or B)
+    # dismisses. START opens a menu that shows no hand (save and quit, the scores).
     module = "ui.screens.between"
+    caught = False             # the catch-up is on show
 
     def __init__(self, table, seat):
         ListScreen.__init__(self, "Pass and play", [], "A: go on  START: menu")
@@ -16,18 +19,31 @@ class Curtain(ListScreen):
         self.seat = seat
 
     def refresh(self):
+        if self.caught:
+            return
         name = self.table.names()[self.seat]
         self.lines = ["", "Pass to %s" % name, "", "%s: press A" % name, "",
                       "(others look away)"]
 
     def key(self, k):
-        if k == K.A:
+        if k == K.START:
+            self.app.push(CurtainMenu(self.table))
+        elif self.caught and k in (K.UP, K.DOWN, K.LEFT, K.RIGHT):
+            ListScreen.key(self, k)        # (a long catch-up scrolls)
+        elif k == K.A or (self.caught and k == K.B):
+            if not self.caught:      # the curtain lifted: what this seat missed, if anything
+                from engine.ondemand import call
+                got = call("ui.catchup", "lines", self.table.session, self.seat,
+                           self.app.cols - 1)
+                if got:
+                    self.caught = True
+                    self.title, self.lines, self.footer = "Since your last move", got, \
+                        "A: your cards"
+                    return
             self.app.pop()
             t = self.table           # the device is with this seat's player now
             t.last_human = t.pov = self.seat
             t.turn_again()
-        elif k == K.START:
-            self.app.push(CurtainMenu(self.table))
 
 
 class CurtainMenu(Menu):

@@ -1,6 +1,6 @@
 # The settings (speed, autoplay, sound, default bot level, tips, the deck's
-# colours, your name): their rows and how a key changes them, and the settings
-# screen. Loaded only while the screen (App: `module`) or the console's
+# colours, the hand's order, your name): their rows and how a key changes
+# them, and the settings screen. Loaded only while the screen (App: `module`) or the console's
 # settings page is open.
 from engine.ondemand import call
 from ui.screens.common import LEVEL_NAMES, on_off, row
@@ -9,7 +9,7 @@ from ui.seating import default_names
 from hal import keys as K
 
 SPEEDS = ("Slow", "Normal", "Fast")   # the settings' speeds 1-3 (ui.app.SPEED_MS)
-LABELS = ("Speed", "Autoplay", "Sound", "Bot level", "Tips", "Deck", "Name")
+LABELS = ("Speed", "Autoplay", "Sound", "Bot level", "Tips", "Deck", "Hand order", "Name")
 DECKS = ("2 colours", "4 colours")    # the Deck row's values (ui.draw.Cards.deck)
 # The bots' level when the settings name none (ui.prefs's table): the bot
 # level's row says which level is the default.
@@ -22,6 +22,7 @@ def values(s):
     return (SPEEDS[(s["speed"] - 1) % len(SPEEDS)], on_off(s.get("autoplay")),
             on_off(s.get("sound")), LEVEL_NAMES[s["bot_level"] % 4],
             on_off(s.get("tips")), DECKS[1 if s.get("four_colours") else 0],
+            "Trumps apart" if s.get("trumps_apart") else "Suits",     # (ui.fmt.arrange)
             default_names(["human"], s.get("names"))[0])
 
 
@@ -43,6 +44,8 @@ def change_setting(s, i, step, wrap=True):
         s["tips"] = not s.get("tips")
     elif i == 5:
         s["four_colours"] = not s.get("four_colours")
+    elif i == 6:
+        s["trumps_apart"] = not s.get("trumps_apart")
 
 
 def _step(i, step, n, wrap):
@@ -64,7 +67,10 @@ class Settings(ListScreen):
         # the footer says what the row under the cursor is about
         self.footer = ("Default: " + LEVEL_NAMES[DEFAULT_LEVEL], "A first game's help",
                        "\u2663 green, \u2666 blue",      # (the Deck row's 4 colours)
-                       "A: type your name")[self.cursor - 3] if self.cursor >= 3 \
+                       "Trumps at the right" if self.app.settings.get("trumps_apart") else
+                       "Suits in order: \u2663 \u2666 \u2665 \u2660",
+                       "A: type your name")[self.cursor - 3] \
+            if self.cursor >= 3 \
             else "L/R change, B back"
 
     def key(self, k):

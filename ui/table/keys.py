@@ -9,6 +9,7 @@
 from engine.actions import is_card
 from engine.ondemand import call
 from hal import keys as K
+from ui.table.words import held
 
 
 def key(t, k):
@@ -67,10 +68,11 @@ def prepare(t, v):
     t.options = [a for a in legal if not is_card(a)]
     t.pick = 0
     cards = [a for a in legal if is_card(a)]
-    hand = v["hands"][seat] or []
+    hand = held(t, v, seat)                # (as the table shows it)
     t.cursor = max(0, min(t.cursor, len(hand) - 1))
     if cards and hand and (phase == "play" or hand[t.cursor] not in cards):
-        t.cursor = hand.index(cards[0])    # each turn starts on the first legal card
+        t.cursor = [i for i in range(len(hand)) if hand[i] in cards][0]   # each turn starts
+        # on the first legal card
     t.context_lines = ()
     if t.options:      # the picker's order, start and reasons: once per decision
         call("ui.table.panel", "setup", t, v, phase, seat)

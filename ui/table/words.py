@@ -65,14 +65,15 @@ def trump_text(v):
     return "trump " + fmt.trump(v["trump"])
 
 
-def seats(v, names, pov):
-    # (name, words, score) per seat, pov's first; Linger keeps no score but tricks.
+def seats(v, names, pov, lead=-1):
+    # (name, words, score) per seat, pov's first; Linger keeps no score but
+    # tricks. The seat lead led the trick on show: its name has the lead mark.
     n = v["players"]
     scale = v.get("score_scale") or 1
     out = []
     for i in range(n):
         s = (pov + i) % n
-        out.append((names[s], stats(v, s),
+        out.append((fmt.LEAD + names[s] if s == lead else names[s], stats(v, s),
                     "" if "sitting_out" in v else fmt.score(v["scores"][s], scale, True)))
     return out
 
@@ -99,9 +100,9 @@ def stats(v, s):
 
 
 def trick(v, pov, hold):
-    # The trick as (position from pov, card); while a finished trick is held
-    # on show (hold), that one: a new round's bids must not bring back the
-    # last round's last trick, which the view keeps as last_trick.
+    # The trick as (position from pov, card), the leader's first; while a
+    # finished trick is held on show (hold), that one: a new round's bids must
+    # not bring back the last round's last trick, which the view keeps as last_trick.
     t = v["trick"]
     if not t and hold and v["last_trick"]:
         t = v["last_trick"]
@@ -124,18 +125,25 @@ def fields(t, v, shown):
         acting = to_act == shown and not t.hold_until
         ok = st.legal_actions() if acting else ()
         marks = t.chosen + (t.received[shown] if t.received else []) + list(t.drawn)
-        hand = list(v["hands"][shown] or [])
+        hand = held(t, v, shown)
         play = acting and v["phase"] in ("play", "frisch")
         legal = [(c in ok) or not play for c in hand]
         marked = [c in marks for c in hand]
         cursor = play and len(hand) > 0
     elif not t.round_hold:
         backs = v["counts"][pov]
+    on = trick(v, pov, t.hold_until and t.trick_hold)
     return (header(v, names), trump_text(v),
-            seats(v, names, pov), (to_act - pov) % n if to_act >= 0 else -1,
-            trick(v, pov, t.hold_until and t.trick_hold), hand, legal, marked, cursor, backs,
+            seats(v, names, pov, (on[0][0] + pov) % n if on else -1),
+            (to_act - pov) % n if to_act >= 0 else -1, on, hand, legal, marked, cursor, backs,
             call("ui.table.known", "known", st.view(pov), pov, names, t.app.cols if t.app else 26)
             if "known_hands" in v else "")
+
+
+def held(t, v, seat):
+    # seat's hand in v in the order table t shows it (Settings: Hand order, ui.fmt.arrange).
+    return fmt.arrange(list(v["hands"][seat] or []), v["trump"],
+                       t.app is None or t.app.settings.get("trumps_apart"))
 
 
 def won_note(trick, winner, trump, names):
