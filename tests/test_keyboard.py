@@ -220,11 +220,12 @@ def test_the_console_sets_your_name_too(tmp_path):
     from ui.saves import Store
     from test_console import run_console
     store = Store(str(tmp_path), True)
-    con, t, out = run_console(["s", "7 Ann", "7 Annabel", "7 A!", "", "q"], store)
-    assert "  7  Name       You       yours at the table and in link play" in out
+    con, t, out = run_console(["s", "8 Ann", "8 Annabel", "8 A!", "", "q"], store)
+    assert "  8  Name       You       yours at the table and in link play: 8 Ann (8 alone: " \
+        "You)" in out
     assert "Name: Ann" in out
-    assert out.count("! A name is up to 5 letters, digits, '-' or '.', like '7 Ann'.") == 2
+    assert out.count("! A name is up to 5 letters, digits, '-' or '.', like '8 Ann'.") == 2
     again = Store(str(tmp_path), True).load_settings()
     assert again["names"][0] == "Ann"
-    con, t, out = run_console(["s", "7", "", "q"], store)
+    con, t, out = run_console(["s", "8", "", "q"], store)
     assert "Name: You" in out

@@ -1,7 +1,7 @@
 # The settings (speed, autoplay, sound, default bot level, tips, the deck's
-# colours, your name): their rows and how a key changes them, and the settings
-# screen. Loaded only while the screen (App: `module`) or the console's
-# settings page is open.
+# colours, the score sheet's page of the cards out, your name): their rows
+# and how a key changes them, and the settings screen. Loaded only while the
+# screen (App: `module`) or the console's settings page is open.
 from engine.ondemand import call
 from ui.screens.common import LEVEL_NAMES, on_off, row
 from ui.list_screen import ListScreen
@@ -9,8 +9,13 @@ from ui.seating import default_names
 from hal import keys as K
 
 SPEEDS = ("Slow", "Normal", "Fast")   # the settings' speeds 1-3 (ui.app.SPEED_MS)
-LABELS = ("Speed", "Autoplay", "Sound", "Bot level", "Tips", "Deck", "Name")
+LABELS = ("Speed", "Autoplay", "Sound", "Bot level", "Tips", "Deck", "Cards out", "Name")
 DECKS = ("2 colours", "4 colours")    # the Deck row's values (ui.draw.Cards.deck)
+OUT_WORDS = ("Off", "By game", "All games")   # the Cards out row's (ui.prefs "count")
+# The games where its "By game" shows the page: ui.screens.played.COUNTING's
+# titles (tests/test_ui_played.py holds them equal; loading that module here
+# would leave its names in the title's heap for good)
+COUNTING_WORDS = "Call Break, Israeli Whist"
 # The bots' level when the settings name none (ui.prefs's table): the bot
 # level's row says which level is the default.
 DEFAULT_LEVEL = call("ui.prefs", "with_defaults", {})["bot_level"]
@@ -22,7 +27,7 @@ def values(s):
     return (SPEEDS[(s["speed"] - 1) % len(SPEEDS)], on_off(s.get("autoplay")),
             on_off(s.get("sound")), LEVEL_NAMES[s["bot_level"] % 4],
             on_off(s.get("tips")), DECKS[1 if s.get("four_colours") else 0],
-            default_names(["human"], s.get("names"))[0])
+            OUT_WORDS[s["count"] % len(OUT_WORDS)], default_names(["human"], s.get("names"))[0])
 
 
 def change_setting(s, i, step, wrap=True):
@@ -43,6 +48,8 @@ def change_setting(s, i, step, wrap=True):
         s["tips"] = not s.get("tips")
     elif i == 5:
         s["four_colours"] = not s.get("four_colours")
+    elif i == 6:
+        s["count"] = _step(s["count"], step, len(OUT_WORDS), wrap)
 
 
 def _step(i, step, n, wrap):
@@ -64,7 +71,7 @@ class Settings(ListScreen):
         # the footer says what the row under the cursor is about
         self.footer = ("Default: " + LEVEL_NAMES[DEFAULT_LEVEL], "A first game's help",
                        "\u2663 green, \u2666 blue",      # (the Deck row's 4 colours)
-                       "A: type your name")[self.cursor - 3] if self.cursor >= 3 \
+                       COUNTING_WORDS, "A: type your name")[self.cursor - 3] if self.cursor >= 3 \
             else "L/R change, B back"
 
     def key(self, k):
