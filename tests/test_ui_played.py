@@ -371,3 +371,59 @@ def test_the_console_settings_page_steps_cards_out(tmp_path):
         "Israeli Whist\n" in out
     assert "Cards out: All games\n" in out and "Cards out: Off\n" in out
     assert Store(str(tmp_path), True).load_settings()["count"] == 0
+
+
+def test_a_link_joiner_pages_the_tricks_from_its_own_view():
+    # The joiner's sheet (SELECT at a link table) reads only the state
+    # messages its seat got: the same tricks as the host's engine, no hand.
+    import linkrig
+    from hal import keys as K2
+    hub, h = linkrig.host_table("callbreak", ["human", "remote", "bot", "bot"], seed=5)
+    j = linkrig.joiner(hub)
+    linkrig.run([h, j], until=lambda: len(h.table().state().plays) >= 6
+                and j.table() is not None and j.table().state().n == len(h.table().state().log)
+                and not j.app.busy())
+    st = h.table().state()
+    jt = j.table()
+    assert "hands" in jt.state().view() and jt.state().view()["hands"][0] is None
+    j.app.open("score_sheet", jt)
+    sh = j.app.top()
+    names = jt.names()
+    want = engine_tricks(st)
+    for i in range(len(want) - 1, -1, -1):
+        j.app.key(K2.RIGHT)
+        assert sh.title.startswith("Trick %d" % (i + 1))
+        assert [ln.split()[:2] for ln in sh.lines[:len(want[i])]] == \
+            [[names[s], fmt.card(c)] for s, c in want[i]]
+    j.app.key(K2.LEFT)
+    for _ in range(len(want)):
+        j.app.key(K2.LEFT)
+    assert sh.title.startswith("Out: %d cards" % len(st.plays))       # Call Break: by game
+    mine = set(fmt.card(c) for c in st.hands[1]) - set(fmt.card(x & 63) for x in st.plays)
+    assert not mine & set(" ".join(sh.lines).split())
+
+
+def test_a_link_consoles_tricks_and_out():
+    import linkrig
+    from ui.console.link import LinkConsole
+    hub, h = linkrig.host_table("israeli", ["human", "remote", "bot", "bot"], seed=5)
+    j = linkrig.joiner(hub)
+    linkrig.run([h, j], until=lambda: len(h.table().state().plays) >= 6
+                and j.table().state().n == len(h.table().state().log))
+    out = []
+    con = LinkConsole(j.table().client, out.append, lambda: False, lambda: None)
+    con.command("tricks")
+    con.command("out")
+    text = "".join(out)
+    st = h.table().state()
+    first = engine_tricks(st)[0]
+    names = j.table().names()
+    assert "Trick 1: %s led %s, " % (names[first[0][0]], card_text(first[0][1])) in text
+    assert "Out: %d cards played:\n" % len(st.plays) in text       # Israeli Whist: by game
+
+
+def test_console_out_lines_have_no_trailing_spaces():
+    from ui.console.words import played as typed
+    v = {"players": 4, "trump": 3, "plays": [51 | 512, 50 | 1 << 6]}
+    assert typed("out", v, ["You", "Ann", "Bob", "Cy"], "callbreak", {"count": 1}) == [
+        "Out: 2 cards played:", "  S A K", "  H -", "  D -", "  C -", "", "  Trump S: 2 played"]

@@ -47,7 +47,7 @@ def played(word, v, names, game, settings):
     if not call("ui.screens.played", "shown", settings["count"], game):
         return ["! 'out' is off in this game (settings: Cards out)."]
     title, lines = call("ui.screens.played", "out", v, 78, card_text)
-    return [title + ":"] + ["  " + x for x in lines]
+    return [title + ":"] + [x and "  " + x for x in lines]
 
 
 def _bids(legal):
