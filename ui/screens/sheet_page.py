@@ -101,6 +101,7 @@ class ScoreSheet(ListScreen):
         ListScreen.__init__(self, "", [], "L/R: more  B: back")
         self.table = table
         self.page = 0       # -1 what is out, 0 totals, 1.. the tricks, then the rounds
+        self.out = self.last = 0    # the first and the last page, as refresh found them
 
     def refresh(self):
         from ui.screens import played          # (the console's sheet does without it)
@@ -109,7 +110,8 @@ class ScoreSheet(ListScreen):
         n = len(v["history"])
         cols = self.app.cols
         out = -1 if played.shown(self.app.settings.get("count"), v["game"]) else 0
-        last = played.count(v) + n if self.page > 0 else 0
+        last = played.count(v) + n
+        self.out, self.last = out, last     # the first and the last page (key)
         self.page = max(out, min(self.page, last))
         if self.page < 0:
             self.title, self.lines = played.out(v, cols)
@@ -137,7 +139,9 @@ class ScoreSheet(ListScreen):
 
     def key(self, k):
         if k in (K.LEFT, K.RIGHT):
-            self.page += 1 if k == K.RIGHT else -1
-            self.refresh()
+            page = self.page + (1 if k == K.RIGHT else -1)
+            if self.out <= page <= self.last:      # (at either end: nothing to build)
+                self.page = page
+                self.refresh()
             return
         ListScreen.key(self, k)
