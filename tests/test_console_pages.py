@@ -36,9 +36,9 @@ def test_bad_settings_input_changes_nothing(tmp_path):
     store = Store(str(tmp_path), True)
     con, t, out = run_console(["s", "4 9", "2 1", "9", "0", "x", "1 2 3", "back", "q"], store)
     assert out.count("! A bot level is 0 to 3, like '4 2'.") == 1
-    assert out.count("! Only the bot level and your name take a value ('4 2', '8 Ann'); type "
+    assert out.count("! Only the bot level and your name take a value ('4 2', '9 Ann'); type "
                      "2 alone to change Autoplay.") == 1
-    assert out.count("! Type a number from 1 to 8, like '2', or Enter to go back.") == 4
+    assert out.count("! Type a number from 1 to 9, like '2', or Enter to go back.") == 4
     assert not (tmp_path / "settings.json").exists()
 
 

@@ -220,11 +220,12 @@ def test_the_console_sets_your_name_too(tmp_path):
     from ui.saves import Store
     from test_console import run_console
     store = Store(str(tmp_path), True)
-    con, t, out = run_console(["s", "8 Ann", "8 Annabel", "8 A!", "", "q"], store)
-    assert "  8  Name       You       yours at the table and in link play" in out
+    con, t, out = run_console(["s", "9 Ann", "9 Annabel", "9 A!", "", "q"], store)
+    assert "  9  Name       You       yours at the table and in link play: 9 Ann (9 alone: " \
+        "You)" in out
     assert "Name: Ann" in out
-    assert out.count("! A name is up to 5 letters, digits, '-' or '.', like '8 Ann'.") == 2
+    assert out.count("! A name is up to 5 letters, digits, '-' or '.', like '9 Ann'.") == 2
     again = Store(str(tmp_path), True).load_settings()
     assert again["names"][0] == "Ann"
-    con, t, out = run_console(["s", "8", "", "q"], store)
+    con, t, out = run_console(["s", "9", "", "q"], store)
     assert "Name: You" in out

@@ -1,5 +1,5 @@
 """Scores on screen, without a display: the round summary between rounds, the
-score sheet (totals, the last trick, a page per round, wide values), and
+score sheet (totals, the round's tricks, a page per round, wide values), and
 game over (one screen, the winner and every seat, why the game ended)
 (ui.screens.between, ui.screens.sheet, ui.screens.sheet_page, ui.screens.standings)."""
 import pytest
@@ -32,7 +32,7 @@ def test_round_summary_between_rounds_then_game_over():
     assert name(app) == "Table" and t2.state().save()["seed"] == t.state().save()["seed"] + 1
 
 
-def test_select_opens_on_the_totals_then_the_last_trick():
+def test_select_opens_on_the_totals_then_the_latest_trick():
     app, d = new_app()
     t = start(app, "nommie", ["human", "bot", "bot", "bot"], seed=3)
     until(d, lambda: len(t.state().history) >= 1 and human_turn(t), limit=4000)
@@ -53,8 +53,12 @@ def test_select_opens_on_the_totals_then_the_last_trick():
         assert line.endswith("%d behind" % (best - v["scores"][s])) or best == v["scores"][s]
     assert sh.lines[-1] == "%d rounds left" % (v["rounds"] - n)
     d.press(K.RIGHT)
-    assert sh.title == "Last trick" and len(sh.lines) == 4
-    assert sum(ln.endswith("won it") for ln in sh.lines) == 1
+    if t.state().plays:            # this round's latest trick (tests/test_ui_played.py)
+        assert sh.title.startswith("Trick ")
+    else:                          # bids of a new round: the round before's last trick
+        assert sh.title == "Last round's last trick" and len(sh.lines) == 4
+        assert sum(ln.endswith("  won it") for ln in sh.lines) == 1
+    assert sum("led" in ln.split() for ln in sh.lines) == 1
     d.press(K.B)
     assert app.top() is t
 
@@ -68,7 +72,7 @@ def sheet_rows(lines):
     ("nommie", 4, {}), ("callbreak", 4, {"eight_wins": False}), ("israeli", 4, {"rounds": 3}),
     ("nines", 3, {"start_score": 4}), ("linger", 5, {}), ("linger", 2, {})])
 def test_score_sheet_has_real_columns_and_pages_by_round(gid, seats, opts):
-    from ui.screens import sheet
+    from ui.screens import played, sheet
     app, d = new_app()
     t = start(app, gid, ["human"] + ["bot"] * (seats - 1), seed=3, opts=opts)
     until(d, lambda: len(t.state().history) >= 2 or name(app) == "GameOver", limit=20000)
@@ -80,11 +84,14 @@ def test_score_sheet_has_real_columns_and_pages_by_round(gid, seats, opts):
     sh = app.top()
     assert name(app) == "ScoreSheet" and sh.page == 0          # the totals
     d.press(K.RIGHT)
-    assert sh.page == 1                                          # the last trick
+    assert sh.page == 1                                          # the latest trick
+    tricks = played.count(v)
+    for _ in range(tricks - 1):
+        d.press(K.RIGHT)                                         # ... back to the first
     for r in range(len(hist) - 1, -1, -1):                       # the rounds, latest first
         d.press(K.RIGHT)
         rounds = v.get("rounds")         # Nines and Linger: no fixed number of rounds
-        assert sh.page == len(hist) + 1 - r and sh.title == "Round %d" % (r + 1) + (
+        assert sh.page == len(hist) + tricks - r and sh.title == "Round %d" % (r + 1) + (
             " of %d" % rounds if rounds else "")
         rows = sheet_rows(sh.lines)
         assert len(rows) == seats + 1
@@ -100,10 +107,11 @@ def test_score_sheet_has_real_columns_and_pages_by_round(gid, seats, opts):
                 assert cells[-1] == fmt.score(sheet.totals_after(v, r)[s],
                                               v.get("score_scale") or 1)
     d.press(K.RIGHT)
-    assert sh.page == len(hist) + 1                 # stops at the first round
-    for _ in range(len(hist) + 3):
+    assert sh.page == len(hist) + tricks            # stops at the first round
+    for _ in range(len(hist) + tricks + 3):
         d.press(K.LEFT)
-    assert sh.page == 0                             # ... and at the totals
+    out = played.shown(app.settings["count"], gid)
+    assert sh.page == (-1 if out else 0)            # ... and at the totals (what is out)
     d.press(K.B)
 
 

@@ -435,11 +435,11 @@ def test_a_finished_trick_says_who_won_it_and_why_with_the_card_framed():
     from ui.table import words as T
     names = ["You", "Ann", "Bob", "Cy"]
     # hearts led (Q, A, K, 6): the ace; then a club when clubs are trump
-    assert T.won_note([[1, 36], [2, 38], [3, 37], [0, 30]], 2, 0, names) == \
+    assert T.won_note([[1, 36], [2, 38], [3, 37], [0, 30]], 2, names) == \
         "Bob won: A\u2665 was highest"
-    assert T.won_note([[1, 36], [2, 1], [3, 37], [0, 30]], 2, 0, names) == \
+    assert T.won_note([[1, 36], [2, 1], [3, 37], [0, 30]], 2, names) == \
         "Bob won: 3\u2663 is trump"
-    assert len(T.won_note([[0, 8]], 0, 4, ["Alexa"])) <= 26
+    assert len(T.won_note([[0, 8]], 0, ["Alexa"])) <= 26
     from test_ui_harness import make_rig
     rig = make_rig(160, 128)
     t = start_table(rig.app, Session.new("nommie", ["human", "bot", "bot", "bot"], [1] * 4, 3))
@@ -456,12 +456,47 @@ def test_a_finished_trick_says_who_won_it_and_why_with_the_card_framed():
         raise AssertionError("no finished trick on show")
     st = t.state()
     rig.draw()
-    assert t.prompt == t.note == T.won_note(st.last_trick, st.last_winner, st.trump, t.names())
+    assert t.prompt == t.note == T.won_note(st.last_trick, st.last_winner, t.names())
     from ui import draw
     tv = rig.screen.table_view
     framed = [i for i in range(4) if tv.trick[i].pixel_shader is rig.screen.cards.palette(
         draw.card_at(tv.trick[i]), draw.LOOK_CURSOR)]
     assert framed == [(st.last_winner - t.pov) % 4]
+
+
+def test_a_rounds_last_trick_is_explained_by_its_own_trump(monkeypatch):
+    # Nines changes trump with every hand, and the state has moved to the next
+    # hand when its last trick is on show: the note used to weigh that trick
+    # against the next hand's trump ("You won: J♥ was highest" for a trump).
+    from ui.table import words as T
+    said = []
+    note = T.won_note
+
+    def spy(*args):
+        st = t.state()
+        said.append((args[0], args[1], note(*args), not st.trick and not st.plays))
+        return said[-1][2]
+    monkeypatch.setattr(T, "won_note", spy)
+    app, d = new_app()
+    t = start(app, "nines", ["human", "bot", "bot"], seed=1)
+    for _ in range(20000):
+        if app.busy():
+            app.tick(d.now)
+            d.now += 50
+        elif name(app) == "Table":
+            app.key(K.A)
+        elif name(app) == "GameOver":
+            break
+        else:
+            app.key(K.A)
+    assert name(app) == "GameOver"
+    trumped = 0
+    for trick, w, text, last in said:
+        card = [p[1] for p in trick if p[0] == w][0]
+        off = card // 13 != trick[0][1] // 13        # won off the led suit: a trump
+        assert text.endswith("is trump" if off else "was highest"), (trick, text)
+        trumped += off and last
+    assert trumped            # (a hand's last trick taken with a trump)
 
 
 def test_a_trump_chosen_is_named_with_who_chose_it():

@@ -131,7 +131,7 @@ def test_statistics_table_columns_line_up():
 def test_rare_screens_leave_memory_when_closed():
     import sys
     lazy = ["ui.screens." + m for m in ("title", "newgame", "settings", "info", "pause", "between",
-                                        "sheet", "sheet_page", "common")]
+                                        "sheet", "sheet_page", "played", "common")]
     lazy += ["ui.draw.glyphs", "ui.nostore", "hal.pick"]
     from engine.ondemand import forget
     for m in lazy:                                 # left over by earlier tests' apps
@@ -146,6 +146,9 @@ def test_rare_screens_leave_memory_when_closed():
     t = start(app, "nommie", ["human", "bot", "bot", "bot"], seed=3)
     until(d, lambda: human_turn(t))
     d.keys([K.START, K.B, K.SELECT, K.B])
+    assert app.top() is t
+    assert not [m for m in lazy if m in sys.modules and m != "ui.nostore"]
+    d.keys([K.SELECT, K.RIGHT, K.RIGHT, K.LEFT, K.LEFT, K.LEFT, K.B])  # the tricks, what is out
     assert app.top() is t
     assert not [m for m in lazy if m in sys.modules and m != "ui.nostore"]
 

@@ -22,11 +22,15 @@ DEFAULTS = {
     "tips": (True, "POCKET_TRICKS_TIPS"),
     "four_colours": (False, "POCKET_TRICKS_FOUR_COLOURS"),   # the deck: 2 or 4 colours
     "trumps_apart": (True, "POCKET_TRICKS_TRUMPS_APART"),    # the hand's order (ui.fmt.arrange)
+    # card counting's help, the score sheet's page of the cards played
+    # (ui.screens.played): 0 off, 1 in the games whose players count cards, 2
+    # in every game ("count": a name the firmware holds, no new one in the heap)
+    "count": (1, "POCKET_TRICKS_CARDS_OUT"),
     "learned": ([], None),        # the games finished here with tips on (ui.tips)
     "names": (None, "POCKET_TRICKS_NAMES"),
     "last_setup": (None, None),
 }
-_LIMITS = {"speed": (1, 3), "bot_level": (0, 3)}
+_LIMITS = {"speed": (1, 3), "bot_level": (0, 3), "count": (0, 2)}
 MOST = 1000000000  # the statistics' counts and scores lie within it (small ints on a board)
 
 

@@ -23,6 +23,7 @@ class Typist:
         self.style = style
         self.con = None
         self.calls = 0
+        self.asked = False
 
     def __call__(self, prompt):
         self.calls += 1
@@ -36,6 +37,10 @@ class Typist:
         if not prompt.endswith("> "):
             return ""
         st = s.state
+        if not self.asked and len(st.plays) >= 5:     # the round's tricks, what is out
+            self.asked = True
+            self.lines.append("out")
+            return "tricks"
         legal = st.legal_actions()
         a = legal[(len(st.actions()) * 7) % len(legal)]
         if a < 52 and self.style == "nines":
@@ -63,6 +68,7 @@ for gid in games.IDS:
     assert con.session.state.is_over(), gid
     assert (facts(gid)["title"] + " is over.") in out, gid
     assert "! 'bogus' is not a card" in out or "! " in out, gid
+    assert "Trick 1: " in out and ("Out: " in out or "! 'out' is off" in out), gid
     print(gid, "played to the end:", len(con.session.state.actions()), "actions")
     # back at the menu the game's code has left (engine.ondemand.sweep)
     assert not [m for m in sys.modules if m == "engine." + gid or

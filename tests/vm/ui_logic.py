@@ -9,13 +9,26 @@ from ui.screens.newgame import Setup
 from engine import games, ondemand
 
 
+SHEETS = [0]      # score sheet visits
+
+
 def play_out(app, d, limit):
     """Press A (and sometimes RIGHT) until the game-over screen shows."""
     n = 0
+    sheet = 2          # the key count from which the score sheet is next opened
     while n < limit:
         top = app.top()
         if type(top).__name__ == "GameOver":
             return n
+        d.settle()
+        if n >= sheet and app.top() is app.stack[0]:   # the score sheet: out, tricks, rounds
+            top = app.top()
+            d.keys([K.SELECT, K.LEFT])
+            assert app.top().title.startswith(("Out: ", "What is out")), app.top().title
+            d.keys([K.RIGHT, K.RIGHT, K.RIGHT, K.LEFT, K.B])
+            assert app.top() is top
+            SHEETS[0] += 1
+            sheet = n + 31
         d.press(K.RIGHT if n % 7 == 3 else K.A)
         n += 1
     raise RuntimeError("game did not finish in %d keys" % limit)
@@ -23,6 +36,7 @@ def play_out(app, d, limit):
 
 app = App(160, 128)
 app.start()
+app.settings["count"] = 2          # what is out in every game
 d = Driver(app)
 # title menu: every entry opens and closes
 for i in range(len(app.top().lines)):
@@ -50,7 +64,9 @@ for gid in games.IDS:
     keys = play_out(app, d, 6000)
     st = app.stack[0].state()
     assert st.is_over(), gid
-    print(gid, "over after", keys, "keys; winners", st.winners())
+    print(gid, "over after", keys, "keys; winners", st.winners(), "; score sheet", SHEETS[0])
+    assert SHEETS[0], gid
+    SHEETS[0] = 0
     ondemand.forget("engine." + gid)
 
 # Settings -> Name: your name typed on the on-screen keyboard (ui/screens/keyboard.py)

@@ -3,10 +3,11 @@
 An evening on one power-on as a player has it on a PyBadge: from the title,
 Settings, Statistics, Rules and About, then each game in turn (New game: the
 game, seat 0 a human, the others bots, a deal number; at the table: cursor
-moves, cards and bids played, the pause menu, the score sheet opened and
-closed, the first game's tips, every round summary) to game over and back to
-the title. The app is the device's: the plain screen of ui.draw.view on a
-headless Blinka display of the board's size, and the device's memory policy
+moves, cards and bids played, the pause menu, the score sheet opened, paged
+(what is out, the round's tricks: each page a screen change) and closed, the
+first game's tips, every round summary) to game over and back to the title.
+The app is the device's: the plain screen of ui.draw.view on a headless
+Blinka display of the board's size, and the device's memory policy
 (engine.ondemand.DROP), so modules are loaded and dropped as on a board.
 
 For each press (the key, the tick that follows it and the redraw, as
@@ -167,6 +168,7 @@ class Player:
         self.title_todo = ["Settings", "Statistics", "Rules", "About", "New game"]
         self.table_keys = 0
         self.paused = self.sheet = False
+        self.pages = [LEFT, RIGHT, RIGHT, RIGHT, RIGHT]    # the score sheet's, once a game
         self.rules_read = False
 
     def key(self, app):
@@ -250,7 +252,7 @@ class Player:
         return B
 
     def _ScoreSheet(self, top):
-        return B
+        return self.pages.pop(0) if self.pages else B
 
 
 class Run:
@@ -300,6 +302,10 @@ class Run:
             return "game start", "Setup: A"
         if not same:
             return "screen change", "%s: %s -> %s" % (before[2], KEY_NAMES[k], after[2])
+        if before[3] != after[3] and before[2] == "ScoreSheet":
+            # a page of its own (the round's tricks, what is out, a round): built
+            # whole, as a screen is
+            return "screen change", "%s: %s (a page)" % (before[2], KEY_NAMES[k])
         if before[2] == "Table":
             return "cursor", "Table: %s" % KEY_NAMES[k]
         if before[2] in ("Setup", "DealEntry"):
@@ -322,7 +328,7 @@ class Run:
     def press(self, k):
         app = self.app
         top = app.top()
-        before = (top, len(app.stack), type(top).__name__)
+        before = (top, len(app.stack), type(top).__name__, getattr(top, "title", None))
         acts, phase = self._log_len()
         self.meter.start()
         app.key(k)
@@ -330,7 +336,7 @@ class Run:
         self.screen.draw(app)
         figures, imported = self.meter.stop()
         top = app.top()
-        after = (top, len(app.stack), type(top).__name__)
+        after = (top, len(app.stack), type(top).__name__, getattr(top, "title", None))
         acts2 = self._log_len()[0]
         acted = acts is not None and acts2 is not None and acts2 > acts
         cls, label = self._classify(before, after, k, acted, phase)

@@ -16,7 +16,7 @@ from ui.console import table as text_table
 from ui.link.client import Client
 
 HELP = ("Type a move when it is your turn (QH, 10S, bid 3, trump NT, bid 6 S, pass,",
-        "swap, keep), or: table, hand, last, scores, rules, help, leave.")
+        "swap, keep), or: table, hand, last, tricks, out, scores, rules, help, leave.")
 
 
 class _Seat:
@@ -181,6 +181,9 @@ class LinkConsole:
         elif word in ("last", "last trick"):
             self.say(text_table.trick_won_line(st.v, self.names()).strip() if st.v.get("last_trick")
                      else "No trick has been played yet this round.")
+        elif word in ("tricks", "out"):
+            self.say(*call("ui.console.words", "played", word, st.v, self.names(), st.v["game"],
+                           self.c.app.store.load_settings()))
         elif word == "rules":
             self.say("", *call("ui.console.pages", "rules_lines", st.v["game"]))
         elif st.to_act() != self.c.seat or not st.legal:

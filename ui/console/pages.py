@@ -10,7 +10,8 @@ from ui.screens.common import rules_text, short_title
 from ui.screen import wrap
 
 COLS = 78   # a terminal's 80 columns, less a margin
-# What each setting of ui.screens.settings.LABELS does, as the console explains it.
+# What each setting of ui.screens.settings.LABELS does, as the console explains it
+# ({n}: your name's row, {games}: where Cards out is on by game).
 MEANINGS = ("how fast the bots play on the screen",
             "your only playable card is played for you",
             "the screen's sounds",
@@ -18,7 +19,8 @@ MEANINGS = ("how fast the bots play on the screen",
             "the screen's tips, until you have finished a game of each kind",
             "the cards' colours on the screen: 4 makes clubs green, diamonds blue",
             "your hand: trumps at the right once trump is known, or suits in order",
-            "yours at the table and in link play: 8 Ann (8 alone: You)")
+            "the cards played ('out'); by game: {games}",
+            "yours at the table and in link play: {n} Ann ({n} alone: You)")
 BACK_WORDS = ("", "q", "quit", "back", "b", "exit", "menu")
 
 
@@ -79,7 +81,8 @@ def settings_page(con):
 def _rows(con, S, s):
     got = S.values(s)
     for i in range(len(S.LABELS)):
-        con.say("  %d  %-10s %-9s %s" % (i + 1, S.LABELS[i], got[i], MEANINGS[i]))
+        con.say("  %d  %-10s %-9s %s" % (i + 1, S.LABELS[i], got[i], MEANINGS[i].format(
+            n=len(S.LABELS), games=S.COUNTING_WORDS)))
 
 
 def stats_page(con):

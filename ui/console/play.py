@@ -1,5 +1,6 @@
 # A game at the text console: the play loop, the commands typed during it
-# (hand, table, moves, last, scores, rules, hint, undo, seats, save, quit),
+# (hand, table, moves, last, tricks, out, scores, rules, hint, undo, seats,
+# save, quit),
 # the pass-and-play curtain, autosaves and game over. ui.console.Console
 # inherits it and gives it say / ask / clear / prefs and the store; the
 # menu, setup and input handling live there.
@@ -186,6 +187,8 @@ class Playing:
             v = s.state.view(seat)
             self.say(text_table.trick_won_line(v, s.names).strip() if v.get("last_trick")
                      else "No trick has been played yet this round.")
+        elif word in ("tricks", "out"):
+            self.say(*W.played(word, s.state.view(seat), s.names, s.game, self.prefs()))
         elif word == "hint":
             self.hint(seat)
         elif word == "rules":

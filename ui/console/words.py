@@ -9,7 +9,8 @@ from engine.parse import number, parse_suit
 HELP = (
     "Play: a card (QH, 10S, TS; Nines codes s1 ha ce), bid 3 (or just 3),",
     "  trump H / trump NT, bid 6 S / bid 5 NT, pass, swap, keep.",
-    "See: hand, table, moves, last (trick), scores, rules. hint: level 3's move.",
+    "See: hand, table, moves, last (trick), tricks (the round's), out (cards played),",
+    "  scores, rules. hint: level 3's move.",
     "Also: undo, seats / seat 2 h / seat 2 3 (a person or a bot 0-3), save, quit.",
 )
 UNDO_TRICK = "'undo trick' is for a game whose undo takes back a whole trick."
@@ -34,6 +35,19 @@ def page(line):
     if line in ("t", "stats", "statistics"):
         return ("stats_page",)
     return None
+
+
+def played(word, v, names, game, settings):
+    # The commands `tricks` (every trick of the round) and `out` (the cards
+    # played, per suit, where the settings have that page) as lines.
+    from engine.actions import card_text
+    from engine.ondemand import call
+    if word == "tricks":
+        return call("ui.screens.played", "lines", v, names, card_text)
+    if not call("ui.screens.played", "shown", settings["count"], game):
+        return ["! 'out' is off in this game (settings: Cards out)."]
+    title, lines = call("ui.screens.played", "out", v, 78, card_text)
+    return [title + ":"] + [x and "  " + x for x in lines]
 
 
 def _bids(legal):

@@ -52,7 +52,7 @@ class RemoteTable(Table):
                 self.trick_hold = True
                 w = st.last_winner
                 if w is not None and 0 <= w < len(self.names()):
-                    self.note = T.won_note(st.last_trick, w, st.v.get("trump"), self.names())
+                    self.note = T.won_note(st.last_trick, w, self.names())
             if st.complete() and st.hn > self.rounds_seen:
                 self.pending_round = True
                 self.round_hold = True

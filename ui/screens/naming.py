@@ -1,7 +1,7 @@
 # Your name: the first of the names setting, the name of a lone person's seat
 # at the table (ui.seating.default_names) and of your seat in link play
 # (link_name). Typed on the on-screen keyboard from Settings, or
-# with the console's settings page ("8 Ann"). Loaded while it is typed: the
+# with the console's settings page ("9 Ann"). Loaded while it is typed: the
 # settings screen itself only shows it.
 from ui.seating import YOU, default_names
 

@@ -1,7 +1,8 @@
 # The settings (speed, autoplay, sound, default bot level, tips, the deck's
-# colours, the hand's order, your name): their rows and how a key changes
-# them, and the settings screen. Loaded only while the screen (App: `module`) or the console's
-# settings page is open.
+# colours, the hand's order, the score sheet's page of the cards out, your
+# name): their rows and how a key changes them, and the settings screen.
+# Loaded only while the screen (App: `module`) or the console's settings page
+# is open.
 from engine.ondemand import call
 from ui.screens.common import LEVEL_NAMES, on_off, row
 from ui.list_screen import ListScreen
@@ -9,8 +10,14 @@ from ui.seating import default_names
 from hal import keys as K
 
 SPEEDS = ("Slow", "Normal", "Fast")   # the settings' speeds 1-3 (ui.app.SPEED_MS)
-LABELS = ("Speed", "Autoplay", "Sound", "Bot level", "Tips", "Deck", "Hand order", "Name")
+LABELS = ("Speed", "Autoplay", "Sound", "Bot level", "Tips", "Deck", "Hand order",
+          "Cards out", "Name")
 DECKS = ("2 colours", "4 colours")    # the Deck row's values (ui.draw.Cards.deck)
+OUT_WORDS = ("Off", "By game", "All games")   # the Cards out row's (ui.prefs "count")
+# The games where its "By game" shows the page: ui.screens.played.COUNTING's
+# titles (tests/test_ui_played.py holds them equal; loading that module here
+# would leave its names in the title's heap for good)
+COUNTING_WORDS = "Call Break, Israeli Whist"
 # The bots' level when the settings name none (ui.prefs's table): the bot
 # level's row says which level is the default.
 DEFAULT_LEVEL = call("ui.prefs", "with_defaults", {})["bot_level"]
@@ -23,7 +30,7 @@ def values(s):
             on_off(s.get("sound")), LEVEL_NAMES[s["bot_level"] % 4],
             on_off(s.get("tips")), DECKS[1 if s.get("four_colours") else 0],
             "Trumps apart" if s.get("trumps_apart") else "Suits",     # (ui.fmt.arrange)
-            default_names(["human"], s.get("names"))[0])
+            OUT_WORDS[s["count"] % len(OUT_WORDS)], default_names(["human"], s.get("names"))[0])
 
 
 def change_setting(s, i, step, wrap=True):
@@ -46,6 +53,8 @@ def change_setting(s, i, step, wrap=True):
         s["four_colours"] = not s.get("four_colours")
     elif i == 6:
         s["trumps_apart"] = not s.get("trumps_apart")
+    elif i == 7:
+        s["count"] = _step(s["count"], step, len(OUT_WORDS), wrap)
 
 
 def _step(i, step, n, wrap):
@@ -69,7 +78,7 @@ class Settings(ListScreen):
                        "\u2663 green, \u2666 blue",      # (the Deck row's 4 colours)
                        "Trumps at the right" if self.app.settings.get("trumps_apart") else
                        "Suits in order: \u2663 \u2666 \u2665 \u2660",
-                       "A: type your name")[self.cursor - 3] \
+                       COUNTING_WORDS, "A: type your name")[self.cursor - 3] \
             if self.cursor >= 3 \
             else "L/R change, B back"
 

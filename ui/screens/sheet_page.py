@@ -1,8 +1,9 @@
-# The score sheet screen (SELECT, the pause menu, game over: the totals,
-# the last trick, then a page per round) and the whole sheet as text for the
-# console. Loaded while one of them is used.
+# The score sheet screen (SELECT, the pause menu, game over: the totals;
+# right of them every trick of the round, latest first, then a page per
+# round; left of them what is out, where its setting has it) and the whole
+# sheet as text for the console. Loaded while one of them is used.
 from hal import keys as K
-from ui.fmt import bid_word, card, pad, score
+from ui.fmt import bid_word, score
 from ui.list_screen import ListScreen
 from ui.screens.sheet import columns, round_table, signed
 from ui.screens.standings import low_wins, rounds_left, standings
@@ -52,17 +53,6 @@ def lead_sentence(view, names):
     return head + ("; " + more[0].lower() + more[1:] if more else "") + "."
 
 
-def last_trick(view, names):
-    lt = view.get("last_trick")
-    if not lt:
-        return ["No trick played yet."]
-    out = []
-    for seat, c in lt:
-        mark = "  won it" if seat == view.get("last_winner") else ""
-        out.append(pad(names[seat], 6) + card(c) + mark)
-    return out
-
-
 def totals_page(view, names):
     # The score sheet's first page: a seat a line, leader first, with how
     # far behind it each is; then the rounds left. (Linger Longer: tricks and
@@ -100,35 +90,44 @@ def totals_title(view):
 
 
 class ScoreSheet(ListScreen):
-    # SELECT's pages: the totals (who leads, by how much, the rounds left),
-    # the last trick, then the rounds, latest first. LEFT/RIGHT turn the
-    # pages, UP/DOWN scroll a long one, A/B close.
+    # SELECT's pages: the totals (who leads, by how much, the rounds left);
+    # RIGHT the round's tricks, latest first (ui.screens.played), then the
+    # rounds, latest first; LEFT what is out (where the setting has it).
+    # UP/DOWN scroll a long page, A/B close.
     module = "ui.screens.sheet_page"
     toggle = K.SELECT
 
     def __init__(self, table):
         ListScreen.__init__(self, "", [], "L/R: more  B: back")
         self.table = table
-        self.page = 0            # 0 totals, 1 last trick, 2... the rounds, latest first
+        self.page = 0       # -1 what is out, 0 totals, 1.. the tricks, then the rounds
+        self.out = self.last = 0    # the first and the last page, as refresh found them
 
     def refresh(self):
+        from ui.screens import played          # (the console's sheet does without it)
         v = self.table.state().view(None)
         names = self.table.names()
         n = len(v["history"])
-        self.page = max(0, min(self.page, n + 1))
-        if self.page == 0:
+        cols = self.app.cols
+        out = -1 if played.shown(self.app.settings.get("count"), v["game"]) else 0
+        last = played.count(v) + n
+        self.out, self.last = out, last     # the first and the last page (key)
+        self.page = max(out, min(self.page, last))
+        if self.page < 0:
+            self.title, self.lines = played.out(v, cols)
+        elif self.page == 0:
             self.title = totals_title(v)
             self.lines = totals_page(v, names)
-        elif self.page == 1:
-            self.title = "Last trick"
-            self.lines = last_trick(v, names)
+        elif self.page <= last - n:
+            self.title, self.lines = played.page(v, names, self.page - 1, cols)
         else:
-            r = n + 1 - self.page
+            r = last - self.page
             rounds = v.get("rounds")      # None: the game has no fixed number (Nines)
             self.title = "Round %d" % (r + 1) + (" of %d" % rounds if rounds else "")
             self.lines = round_table(v, names, r)
-        self.footer = "R: last trick  B: back" if self.page == 0 else \
-            ("L/R: pages  B: back" if self.page <= n else "L: back a page  B: back")
+        self.footer = "R: totals  B: back" if self.page < 0 else \
+            ("L/R: out, tricks  B: back" if out else "R: tricks  B: back") if not self.page \
+            else "L/R: pages  B: back" if self.page < last else "L: back a page  B: back"
         self.first = 0
 
     def exit(self):
@@ -136,10 +135,13 @@ class ScoreSheet(ListScreen):
         from engine.ondemand import forget
         forget("ui.screens.sheet")            # loaded for its table helpers
         forget("ui.screens.standings")
+        forget("ui.screens.played")
 
     def key(self, k):
         if k in (K.LEFT, K.RIGHT):
-            self.page += 1 if k == K.RIGHT else -1
-            self.refresh()
+            page = self.page + (1 if k == K.RIGHT else -1)
+            if self.out <= page <= self.last:      # (at either end: nothing to build)
+                self.page = page
+                self.refresh()
             return
         ListScreen.key(self, k)

@@ -280,7 +280,7 @@ class Table(Screen):
             w = st.last_winner
             if w is not None and 0 <= w < len(self.names()):
                 # who won and why, the winning card marked (ui.draw.table)
-                self.note = T.won_note(st.last_trick, w, st.trump, self.names())
+                self.note = T.won_note(st.last_trick, w, self.names())
                 if self.session.is_human(w):
                     self.app.beep(990, 70)
         elif st.trump != trump and len(st.history) == self.rounds_seen and st.trump is not None:

@@ -146,13 +146,15 @@ def held(t, v, seat):
                        t.app is None or t.app.settings.get("trumps_apart"))
 
 
-def won_note(trick, winner, trump, names):
+def won_note(trick, winner, names, text=fmt.card):
     # Who took the finished trick, and why: "Bob won: K♠ was highest",
-    # "Ann won: 2♥ is trump" (26 characters at most with a 5-letter name).
+    # "Ann won: 2♥ is trump" (26 characters at most with a 5-letter name;
+    # text: a card's words, the console's "KS"). A winning card off the led
+    # suit is a trump: the trick says so itself, where the state's trump may
+    # be the next round's already.
     c = [p[1] for p in trick if p[0] == winner][0]
-    led = trick[0][1] // 13
-    why = "is trump" if c // 13 == trump and led != trump else "was highest"
-    return "%s won: %s %s" % (names[winner], fmt.card(c), why)
+    why = "is trump" if c // 13 != trick[0][1] // 13 else "was highest"
+    return "%s won: %s %s" % (names[winner], text(c), why)
 
 
 def trump_note(trump, chooser=None):
