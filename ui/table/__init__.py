@@ -58,6 +58,8 @@ class Table(Screen):
     skip = False               # A pressed while a bot decided: cut the pause after its move
     tipped = None              # the phases whose first-game tip came up (None: no tips)
     tip_at = -1                # a tip to show on the next tick, if acts is still this
+    # (till then the table is busy and keys wait in ahead: a script's keys mean
+    # the same whatever the timing)
 
     def __init__(self, session):
         Screen.__init__(self)
@@ -124,7 +126,8 @@ class Table(Screen):
             return True
         seat = st.to_act()
         return not self.session.is_human(seat) or self.needs_curtain(seat) or \
-            not self.decided(seat)   # tick still has to set up (or autoplay)
+            not self.decided(seat) or self.tip_at == self.acts   # tick still has to set
+        # up (or autoplay), or to show the first-game tip over the decision
 
     def autoplay_card(self, v):
         if not self.app.settings.get("autoplay") or v["phase"] != "play":
@@ -189,6 +192,7 @@ class Table(Screen):
                 self.tip_at = -1
                 if call("ui.tips", "due", self):
                     self.app.open("tip", self, st.phase)
+                self.replay()            # (to the tip first)
             return None
         v = st.view(None)             # one view for the checks and the fields
         a = self.autoplay_card(v)
@@ -203,10 +207,26 @@ class Table(Screen):
         if self.tipped is not None and v["phase"] not in self.tipped:
             self.tipped.append(v["phase"])      # a first game: what to do now (ui.tips),
             self.tip_at = self.acts             # over the decision, once it is drawn
-        early, self.ahead = self.ahead, []
-        for k in early:              # pressed while bots were deciding
-            self.key(k)
+            return 0                            # (the keys pressed ahead go to it)
+        self.replay()
         return None
+
+    def replay(self):
+        # The keys pressed ahead (while bots decided, a pause or the turn's
+        # set-up ran), in order, to the top screen (a tip first) while the
+        # table can take them as its turn's keys; after a move the rest wait
+        # for the next turn. So a script means the same at any speed.
+        early, self.ahead = self.ahead, []
+        while early and (self.app.top() is not self or self.ready()):
+            self.app.key(early.pop(0))
+        self.ahead = early + self.ahead
+
+    def ready(self):
+        # True when a key would act on the turn at once (nothing to wait for).
+        st = self.state()
+        seat = st.to_act()
+        return not (self.finished or self.hold_until or self.pending_round) and \
+            self.session.is_human(seat) and self.decided(seat) and self.tip_at != self.acts
 
     def finish(self):
         # Game over: the result screen, which records the results once it is

@@ -5,11 +5,16 @@
 # the human's turn (A cuts the pause short); on the human's turn LEFT/RIGHT
 # move over the hand's playable cards or the picker's values, A plays or
 # chooses, UP asks for a hint and B takes the last move back (pressed twice:
-# ui.table.take_back). In Israeli Whist's auction UP/DOWN step a trick instead.
+# ui.table.take_back). In Israeli Whist's auction UP/DOWN step a trick instead
+# (TRICK_STEPS; the first-game tip says so). While a first-game tip is due
+# (Table.tip_at), keys wait for it as they wait for a bot: the tip takes them
+# first, whatever the timing.
 from engine.actions import is_card
 from engine.ondemand import call
 from hal import keys as K
 from ui.table.words import held
+
+TRICK_STEPS = "trump_bid"   # the phase whose UP/DOWN step the picker's tricks (no UP hint)
 
 
 def key(t, k):
@@ -35,6 +40,10 @@ def key(t, k):
         elif len(t.ahead) < 8:
             t.ahead.append(k)         # kept for the human's turn
         return
+    if t.tip_at == t.acts or (t.local and not t.decided(seat)):
+        if len(t.ahead) < 8:          # the next tick sets the turn up (and shows its
+            t.ahead.append(k)         # tip): the keys follow, in order (a joiner's
+        return                        # table, with no tips, sets it up on the key)
     if t.shown_seat() != seat:
         return
     phase = st.phase
@@ -45,7 +54,7 @@ def key(t, k):
     v = None if t.decided(seat) and phase != "frisch" else st.view(None)
     if v:
         prepare(t, v)
-    if k == K.UP and t.local and phase != "trump_bid":
+    if k == K.UP and t.local and phase != TRICK_STEPS:
         call("ui.table.hint", "ask", t)      # (it redraws the table)
         return
     acts = t.acts
@@ -82,7 +91,7 @@ def picker_key(t, k, seat, phase):
     n = len(t.options)
     if k in (K.LEFT, K.RIGHT):     # stops at the ends: no wrap from Pass to 13 NT
         t.pick = max(0, min(n - 1, t.pick + (1 if k == K.RIGHT else -1)))
-    elif k in (K.UP, K.DOWN) and phase == "trump_bid" and n:
+    elif k in (K.UP, K.DOWN) and phase == TRICK_STEPS and n:
         t.pick = call("ui.table.panel", "trick_step", t.options, t.pick, k == K.UP)
     elif k == K.DOWN:
         t.pick = max(0, t.pick - 1)
