@@ -125,12 +125,24 @@ def help_text(gid, phase):
     return why or "\n".join(out + terms)
 
 
+def turn_keys(phase):
+    # The table's keys on your turn in this phase, as ui.table.keys handles
+    # them (tests/test_tip_keys.py presses each key a tip names): where UP
+    # steps the auction's tricks, the hint is in the pause menu.
+    from ui.table.keys import TRICK_STEPS
+    if phase == TRICK_STEPS:
+        return "On your turn: B undo, SELECT scores, START menu (Hint is there)."
+    return "On your turn: UP hint, B undo, SELECT scores, START menu."
+
+
 class Tip(TextScreen):
-    # The tip for a phase met for the first time in a first game.
+    # The tip for a phase met for the first time in a first game. It opens
+    # over the decision the moment the table has drawn it; keys pressed before
+    # it showed come to it first (ui.table.keys), so A after a bot's move
+    # closes it rather than playing.
     module = "ui.tips"
 
     def __init__(self, table, phase):
         TextScreen.__init__(self, "First game tip",
-                            (tip(table.session.game, phase) or "") +
-                            "\n\nOn your turn: UP hint, B undo, SELECT scores, START menu.",
+                            (tip(table.session.game, phase) or "") + "\n\n" + turn_keys(phase),
                             "A: OK  Settings: Tips")
