@@ -101,7 +101,7 @@ def test_about_and_statistics():
     lines = app.top().lines
     assert lines[0].split() == ["Game", "Pld", "Won", "Best"]
     assert lines[1].split() == ["Nines", "1", "1", "-1"]
-    assert ["level", "2", "1", "1"] in [ln.split() for ln in lines]
+    assert ["normal", "1", "1"] in [ln.split() for ln in lines]
 
 
 def test_statistics_table_columns_line_up():
@@ -122,7 +122,7 @@ def test_statistics_table_columns_line_up():
         assert lines[hinted][w:].split() == ["Pld"]
         rows = dict((ln[:w].strip(), ln[w:].split()) for ln in lines[:hinted] if ln)
         assert rows["Nommie"] == ["2", "1", "212"] and rows["Call Break"] == ["1", "0", "-12.5"]
-        assert rows["level 3"] == ["1", "1"] and rows["level 0"] == ["1", "1"]
+        assert rows["hard"] == ["1", "1"] and rows["random"] == ["1", "1"]
         assert rows["Israeli Whist" if size[0] == 240 else "Israeli"] == ["1", "1", "45"]
         assert lines[hinted + 1].split() == ["Nommie", "1"]
     assert [g for g in GAMES if standings.low_wins(g)] == ["nines"]
