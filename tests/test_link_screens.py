@@ -65,10 +65,14 @@ def test_host_screens(w, h):
     assert "Linger" in r.top().lines[0]
     r.shot("link_host_setup")
     r.top().cursor = len(r.top().lines) - 2
-    assert r.top().lines[-2].startswith("Turn timer") and "Off" in r.top().lines[-2]
-    r.press(K.RIGHT)
-    assert "15 s" in r.top().lines[-2]
-    r.press(K.LEFT)
+    assert r.top().lines[-2].startswith("Turn timer") and r.top().lines[-2].endswith("  Off >")
+    r.press(K.RIGHT)                     # (no arrow past either end: it stops there)
+    assert r.top().lines[-2].endswith("< 15 s >")
+    r.keys("RIGHT " * 4)
+    assert r.top().lines[-2].endswith("< 120 s  ")
+    r.keys("LEFT " * 5)
+    grace = r.top().lines[-3]
+    assert grace.startswith("Grace") and grace.endswith("< 30 s >")
     r.top().cursor = len(r.top().lines) - 1
     r.press(K.A)
     t = r.top()
