@@ -520,3 +520,26 @@ def test_a_card_played_for_you_is_said():
         else:
             app.key(K.A)
     assert said and said[0][len("Played your only card "):] in [fmt.card(c) for c in range(52)]
+
+
+@pytest.mark.parametrize("size", [(160, 128), (240, 135)], ids=["160x128", "240x135"])
+def test_side_seats_say_pts_as_the_others_do_or_the_score_alone(size):
+    # A side seat's score says "pts" as the top and bottom seats' do where
+    # it fits beside the centre panel ("12 pts"); a wider one shows alone
+    # ("162", "-12.5"), never cut to "pt" ("162 pt" read as a typo).
+    from test_ui_harness import make_rig
+    rig = make_rig(*size)
+    t = start_table(rig.app, Session.new("callbreak", ["human", "bot", "bot", "bot"], [1] * 4, 3))
+    rig.driver.settle()
+    for scores in (("12", "2.1", "162", "-12.5"), ("-4", "8", "-125", "0")):
+        t.seat_lines = [(n, ["call 3", "won 1"], sc) for n, sc in zip(t.names(), scores)]
+        t.version += 1
+        rig.draw()                           # (the rig checks no label covers the panel)
+        tv = rig.screen.table_view
+        labels = [tv.seats[i].text for i in range(4)]
+        assert labels[0].endswith(", %s pts" % scores[0])
+        assert labels[2].endswith(scores[2] + " pts") or len(labels[2] + " pts") > tv.cols
+        for i in (1, 3):
+            last = labels[i].split("\n")[-1]
+            assert last == scores[i] + " pts" if len(scores[i]) <= 2 else last == scores[i]
+            assert not last.endswith(" pt")
