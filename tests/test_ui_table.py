@@ -311,7 +311,7 @@ def test_call_break_says_call_where_other_games_say_bid():
 
 def test_two_bid_reasons_on_the_smallest_panel_still_name_the_missing_bids():
     # The dealer hooked off a bid after three 0-bids running: at 160x128 the
-    # panel has two lines of 14 characters, too few for both reasons.
+    # panel has two lines of 13 characters, too few for both reasons.
     from engine import nommie
     from engine.actions import bid
     from ui.table import panel

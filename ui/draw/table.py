@@ -72,7 +72,7 @@ class TableView:
     def _panel_and_hand(self, width, height, lh, sc):
         # the centre panel (bids, pickers), the prompt, Nines' known cards, the hand
         self.panel_cols = panel_cols(width)
-        pw = self.panel_cols * draw.CW + 2
+        pw = (self.panel_cols + 1) * draw.CW + 2      # (half a character's margin each side)
         top = 26
         self.panel_rows = panel_rows(width, height, lh)
         self.panel = displayio.Group()

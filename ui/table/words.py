@@ -25,8 +25,9 @@ HAND_2X_MORE = 11   # the pixels such a hand takes above the screen's bottom bey
 
 def panel_cols(width):
     # Characters per line in the centre panel of a screen width pixels wide (the
-    # side seats' labels take 6 characters and a margin each: 37 pixels).
-    return max(8, (width - 76 - (6 if width >= WIDE else 0)) // 6)
+    # side seats' labels take 6 characters and a margin each: 37 pixels): one
+    # fewer than its box holds, so no line meets the box's edges (ui.draw.table).
+    return max(8, (width - 76 - (6 if width >= WIDE else 0)) // 6 - 1)
 
 
 def panel_rows(width, height, lh):
@@ -201,5 +202,8 @@ def panel(t, v, shown):
         TITLE_WORDS.get(phase, phase)
     left = "<" if t.pick > 0 else " "        # the arrows show which way moves
     right = ">" if t.pick < n - 1 else " "
-    return [title, "%s %s %s" % (left, fmt.action(t.options[t.pick % n]), right)] + \
-        t.context_lines
+    value = fmt.action(t.options[t.pick % n])
+    # a long value loses the spaces inside its arrows: "<♦ diamonds>"
+    value = ("%s %s %s" if len(value) + 4 <= panel_cols(t.app.width if t.app else 160)
+             else "%s%s%s") % (left, value, right)
+    return [title, value] + t.context_lines
