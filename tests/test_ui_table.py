@@ -505,6 +505,32 @@ def test_a_card_drawn_in_linger_longer_is_marked_in_your_hand():
     assert not set(old) & set(t.drawn)
 
 
+@pytest.mark.parametrize("size", [(160, 128), (240, 135)], ids=["160x128", "240x135"])
+def test_the_blue_of_a_drawn_card_is_said_while_it_shows(size):
+    # Israeli Whist's Frisch says "Blue: received"; Linger Longer's drawn
+    # card was blue with no word: the prompt says it, in one line, until
+    # the card's mark goes.
+    app, d = new_app(width=size[0], height=size[1])
+    t = start(app, "linger", ["human", "bot", "bot"], seed=3)
+    for _ in range(400):
+        d.settle()
+        if t.drawn and human_turn(t):
+            break
+        assert "blue" not in t.prompt.lower() or t.drawn
+        d.press(K.A)
+    assert t.prompt in ("Your lead (blue: drawn)", "Your turn (blue: drawn)")
+    said = 0
+    for _ in range(400):                          # the rest of the game: said while blue
+        d.settle()
+        if name(app) != "Table":
+            break
+        if human_turn(t) and t.hint is None:
+            assert ("(blue: drawn)" in t.prompt) == bool(t.drawn), t.prompt
+            said += bool(t.drawn)
+        d.press(K.A)
+    assert said >= 1
+
+
 def test_a_card_played_for_you_is_said():
     app, d = new_app()
     app.settings["autoplay"] = True

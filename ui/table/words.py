@@ -179,8 +179,8 @@ def prompt(t, v, shown):
         return "%s is thinking..." % name
     if shown != seat:
         return "%s to play" % name
-    if v["phase"] == "play":
-        return "Your turn" if v["trick"] else "Your lead"
+    if v["phase"] == "play":     # what the blue of a card just drawn means (Linger)
+        return ("Your turn" if v["trick"] else "Your lead") + (" (blue: drawn)" if t.drawn else "")
     if v["phase"] == "frisch":
         left = frisch_need(v) - len(t.chosen)
         return "A: give them  B: take back" if left <= 0 else "Frisch: pick %d to pass" % left
