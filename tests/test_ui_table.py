@@ -151,6 +151,36 @@ def test_frisch_choose_three_then_confirm():
     assert all(c in hand for c in chosen)
 
 
+@pytest.mark.parametrize("size", [(160, 128), (240, 135)], ids=["160x128", "240x135"])
+def test_a_frisch_is_said_while_the_others_choose(size):
+    # You pass, everyone passes: while the bots choose their 3 cards the
+    # panel says a Frisch is under way (the table was silent until your turn).
+    from test_ui_harness import make_rig
+    rig = make_rig(*size)
+    t = start_table(rig.app, Session.new("israeli", ["human", "bot", "bot", "bot"], [0] * 4, 3,
+                                         {"first_dealer": 0}))
+    st = t.state()
+    while st.phase == "trump_bid" and st.to_act() != 0:
+        t.act(400, st.to_act())                  # (the bots pass)
+    t.act(400, 0)
+    while st.phase == "trump_bid":
+        t.act(400, st.to_act())
+    assert st.phase == "frisch" and st.to_act() == 1 and not t.session.is_human(1)
+    t.update_fields()
+    seen = 0
+    for _ in range(400):
+        wait = rig.app.tick(rig.driver.now)
+        rig.driver.now += max(1, min(wait or 20, 200))
+        rig.draw()                               # (the rig checks every label fits)
+        if st.phase != "frisch" or st.to_act() == 0:
+            break
+        assert t.panel and t.panel[0] == "Frisch 1 of 3", t.panel
+        assert "passes 3 cards to the left" in " ".join(t.panel)
+        assert not rig.screen.table_view.panel.hidden
+        seen += 1
+    assert seen > 3 and st.to_act() == 0
+
+
 def test_curtain_hides_hands_and_only_a_lifts_it():
     app, d, t = four_humans("nommie", opts={})
     d.settle()

@@ -8,6 +8,7 @@ from engine.ondemand import call
 from engine.actions import is_card
 from engine.cards import card_text
 from engine.parse import parse_suit
+from ui import fmt
 from ui.console import table as text_table, words as W
 from ui.screens.common import facts
 
@@ -110,6 +111,9 @@ class Playing:
             self.tell("  %s picked a card to pass" % name)
         else:
             self.tell("  %s: %s" % (name, st.action_text(action)))
+        if st.phase == "frisch" and phase != "frisch":      # as the screen's panel says
+            self.tell("All passed: %s, each passes 3 cards to the left."
+                      % fmt.frisch_title(st.view(None)))
         if s.received is not None:      # a Frisch's cards went round
             for h in s.humans():
                 got = [card_text(c) for c in s.received[h]]

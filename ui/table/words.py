@@ -195,6 +195,9 @@ def panel(t, v, shown):
     if phase == "frisch" and shown == seat:
         return [fmt.frisch_title(v),
                 "To the left:", fmt.cards(t.chosen) if t.chosen else "-"]
+    if phase == "frisch":        # the others choose: a Frisch is under way
+        return [fmt.frisch_title(v)] + wrap("Each passes 3 cards to the left",
+                                            panel_cols(t.app.width if t.app else 160))
     n = len(t.options)
     if phase in ("play", "frisch", "over") or shown != seat or not n or t.dec_seat != seat:
         return None
