@@ -492,6 +492,50 @@ def test_a_finished_trick_says_who_won_it_and_why_with_the_card_framed():
     assert framed == [(st.last_winner - t.pov) % 4]
 
 
+@pytest.mark.parametrize("gid", ["nommie", "nines", "israeli"])
+def test_a_rounds_last_trick_shows_with_its_own_round_not_the_next(gid):
+    # Nommie deal 54523's 13th trick stayed up under "R2/26 dealer Ann ...
+    # You 12 pts": the next round's header and points. While it shows, the
+    # header, trump, bids, tricks and totals are the round's own, and the
+    # note's "is trump" the trick's trump (the next deal's may differ).
+    from ui.table import words as T
+    seeds = {"nommie": 54523, "nines": 4, "israeli": 5}
+    app, d = new_app()
+    seats = 3 if gid == "nines" else 4
+    t = start(app, gid, ["human"] + ["bot"] * (seats - 1), seed=seeds[gid], levels=[0] * seats)
+    st = t.state()
+    before = None
+    for _ in range(4000):
+        if t.round_hold and t.hold_until:
+            break
+        if app.busy():                       # time in small steps: the hold shows
+            v = st.view(None)
+            if v["phase"] == "play" and not st.history:
+                before = (t.header, t.trump_text, v["trump"])
+            app.tick(d.now)
+            d.now += 20
+        else:
+            app.key(K.A)
+    else:
+        raise AssertionError("no round's last trick on show")
+    v = st.view(None)
+    h = v["history"][-1]
+    assert len(v["history"]) == 1 and (t.header, t.trump_text) == before[:2]
+    assert t.header.startswith("R1") and t.active_pos == -1
+    names = t.names()
+    for i in range(seats):
+        name_, words, score = t.seat_lines[i]
+        s = (t.pov + i) % seats
+        assert "won %d" % h["tricks"][s] in words
+        assert score == str(v["scores"][s] - h["points"][s])        # the totals before it
+        assert h["bids"][s] is None or "%s %d" % (fmt.bid_word(v), h["bids"][s]) in words
+    assert t.note == T.won_note(v["last_trick"], v["last_winner"], before[2], names)
+    until(d, lambda: name(app) == "RoundSummary")
+    d.press(K.A)
+    until(d, lambda: app.top() is t and not t.hold_until)
+    assert t.header.startswith("R2")
+
+
 def test_a_trump_chosen_is_named_with_who_chose_it():
     from ui.table import words as T
     assert T.trump_note(2, "Cy") == "Cy chose hearts"

@@ -280,7 +280,8 @@ class Table(Screen):
             w = st.last_winner
             if w is not None and 0 <= w < len(self.names()):
                 # who won and why, the winning card marked (ui.draw.table)
-                self.note = T.won_note(st.last_trick, w, st.trump, self.names())
+                # (trump: the trick's; a round's last trick deals the next round's)
+                self.note = T.won_note(st.last_trick, w, trump, self.names())
                 if self.session.is_human(w):
                     self.app.beep(990, 70)
         elif st.trump != trump and len(st.history) == self.rounds_seen and st.trump is not None:

@@ -132,11 +132,27 @@ def fields(t, v, shown):
         cursor = play and len(hand) > 0
     elif not t.round_hold:
         backs = v["counts"][pov]
+    if t.round_hold and v["history"]:    # the round's last trick on show: still its round
+        return (t.header or header(v, names), t.trump_text, seats(ended(v), names, pov), -1,
+                trick(v, pov, t.hold_until and t.trick_hold), hand, legal, marked, cursor, backs,
+                t.known)
     return (header(v, names), trump_text(v),
             seats(v, names, pov), (to_act - pov) % n if to_act >= 0 else -1,
             trick(v, pov, t.hold_until and t.trick_hold), hand, legal, marked, cursor, backs,
             call("ui.table.known", "known", st.view(pov), pov, names, t.app.cols if t.app else 26)
             if "known_hands" in v else "")
+
+
+def ended(v):
+    # View v as the round just finished left it: its bids and tricks, the
+    # totals before its points (the round's summary shows them next).
+    h = v["history"][-1]
+    n = v["players"]
+    points = h.get("points") or [0] * n
+    e = dict(v)
+    e["phase"], e["bids"], e["tricks"] = "play", h.get("bids"), h["tricks"]
+    e["scores"] = [v["scores"][s] - points[s] for s in range(n)]
+    return e
 
 
 def won_note(trick, winner, trump, names):
