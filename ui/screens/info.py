@@ -45,7 +45,7 @@ def stats_lines(store, cols):
     if per:
         out += ["", pad("Bots", w) + " Pld Won"]
         for k in sorted([k for k in per]):
-            label = ([n for i, n in enumerate(LEVEL_NAMES) if str(i) == k] or [k])[0]
+            label = ([LEVEL_NAMES[i] for i in range(len(LEVEL_NAMES)) if str(i) == k] or [k])[0]
             out.append(pad(label, w) + rpad(str(per[k][0]), 4) + rpad(str(per[k][1]), 4))
     if hints:
         out += ["", pad("Hinted", w) + " Pld"] + hints
