@@ -61,6 +61,21 @@ def test_statistics_show_the_title_pages_table(tmp_path):
     assert "Statistics:\n  No games finished yet.\n" in out
 
 
+def test_statistics_name_the_bot_levels_as_the_settings_do():
+    # "hard", as New game, Settings and Seats say (not "level 3"), on the
+    # console's page as on the title's; a level this version does not know
+    # keeps its key.
+    store = NoStore()
+    for levels in ([3, 3, 1], [0, 0, 0], [1, 2, 1]):
+        store.record_result("nommie", {"bots": levels}, [(True, 200)])
+    store.stats["nommie"]["levels"]["7"] = [1, 0]
+    con, t, out = run_console(["t", "q"], store)
+    rows = [ln.split() for ln in out.split("\n")]
+    for level, name in ((0, "random"), (2, "normal"), (3, "hard")):
+        assert [name, "1", "1"] in rows, name
+    assert ["7", "1", "0"] in rows and "level" not in out.split("Bots")[1].split("Hinted")[0]
+
+
 def test_rules_by_number_name_or_asked_and_in_a_game():
     con, t, out = run_console(["r 3", "r", "9", "", "r", "callbreak", "rules israeli", "q"])
     for gid in ("nines", "callbreak", "israeli"):

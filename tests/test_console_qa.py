@@ -138,6 +138,8 @@ def test_frisch_shows_the_picks_and_the_cards_received():
     script.answer = answer
     con, out = play_session(s, script)
     assert "Frisch 1 of 3" in out and "frisch 0" not in out
+    said = out.index("All passed: Frisch 1 of 3, each passes 3 cards to the left.\n")
+    assert said < out.index("picked a card to pass")      # before anyone chooses
     assert "Pick 3 cards to pass to Ann." in out
     first = re.search(r"^Picked to pass: (\S\S) \(2 more\)$", out, re.M).group(1)
     hand_after = re.findall(r"^You +hand: (.*)$", out[out.index("Picked to pass"):], re.M)[0]

@@ -161,3 +161,33 @@ def test_nines_swap_words_stay_clear_of_the_swap_panel(size):
             rig.press(K.LEFT)
         rig.press(K.A)
     assert panels_over_words >= 1
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["%dx%d" % s for s in SIZES])
+def test_the_panels_text_keeps_clear_of_its_edges(size):
+    """Nines' swap box at "Swap" and Nommie's trump picker at diamonds, its
+    widest value: every line of the centre panel stays 3 px or more inside
+    its box (a full-width line drew "Swap or keep?" against the box's edge)."""
+    from engine.actions import TRUMP
+    rig = make_rig(*size)
+    seen = 0
+    for gid, seats, seed in (("nines", 3, 4), ("nommie", 4, 3)):
+        t = start_table(rig.app, Session.new(gid, ["human"] + ["bot"] * (seats - 1),
+                                             [1] * seats, seed))
+        for _ in range(400):
+            rig.driver.settle()
+            if rig.top() is t and t.state().to_act() == 0 and t.decided(0) and t.options:
+                phase = t.state().view(None)["phase"]
+                if phase in ("swap", "trump"):
+                    while t.options[t.pick] not in (TRUMP + 1, 401):   # diamonds, swap
+                        rig.press(K.LEFT if phase == "swap" else K.RIGHT)
+                    tv = rig.screen.table_view
+                    back = tv.panel[0]
+                    x0, y0, x1, y1 = tv.panel_text.box()
+                    assert x0 - back.x >= 3 and back.x + back.width - x1 >= 3, t.panel
+                    seen += 1
+                    break
+                if phase == "bid":              # the highest bid: then trump is yours
+                    rig.keys("RIGHT " * 14)
+            rig.press(K.A)
+    assert seen == 2

@@ -28,9 +28,12 @@ def boxes(group, ox=0, oy=0, inside=None, out=None, panels=(), scale=1):
         if isinstance(child, Text):
             x0, y0, x1, y1 = child.box()
             x0, y0, x1, y1 = x0 - child.x, y0 - child.y, x1 - child.x, y1 - child.y
-            if child.text and x1 > x0 and y1 > y0:
-                out.append(("label", child.text, x + x0 * scale, y + y0 * scale,
-                            x + x1 * scale, y + y1 * scale, inside))
+            lh = (y1 - y0) // max(1, len(child.text.split("\n")))
+            for r, line in enumerate(child.text.split("\n")[:child.rows]):
+                if line.strip() and x1 > x0 and lh > 0:    # a line each: a dimmed
+                    top = y0 + r * lh                       # row's text fills the gap
+                    out.append(("label", child.text, x + x0 * scale, y + top * scale,
+                                x + x1 * scale, y + (top + lh) * scale, inside))
         elif isinstance(child, displayio.Group):
             box = None
             first = child[0] if len(child) else None

@@ -92,24 +92,24 @@ def test_israeli_undo_only_offered_when_the_engine_allows_it():
     assert not t.state().view(None)["can_undo"]    # the trump auction: no trick yet
     d.press(K.START)
     assert name(app) == "Pause"
-    assert not [x for x in app.top().lines if "Undo" in x]
+    assert app.top().lines[2] == "Undo last trick (B)" and 2 in app.top().dim
     d.press(K.B)
     assert t.session.undo_trick() is False
     until(d, lambda: human_turn(t) and t.state().view(None)["can_undo"])
     d.press(K.START)
-    assert "Undo last trick (B)" in app.top().lines
+    assert "Undo last trick (B)" in app.top().lines and 2 not in app.top().dim
     d.press(K.B)
     # nommie offers "undo my move" once there is a move of yours to take back
     app2, d2 = new_app()
     t2 = start(app2, "nommie", ["human", "bot", "bot", "bot"], seed=3)
     until(d2, lambda: human_turn(t2))
     d2.press(K.START)
-    assert not [x for x in app2.top().lines if "Undo" in x]
+    assert app2.top().dim == [2]                   # the hint, not the undo
     d2.press(K.START)
     d2.press(K.A)                                  # a bid
     until(d2, lambda: human_turn(t2))
     d2.press(K.START)
-    assert "Undo my move (B)" in app2.top().lines
+    assert "Undo my move (B)" in app2.top().lines and not app2.top().dim
 
 
 def test_hand_a_seat_to_a_bot_and_take_it_back():
@@ -172,7 +172,7 @@ def test_hint_points_at_level_3s_choice_and_counts_as_hinted(tmp_path):
     t2 = start(app2, "nommie", ["human", "bot", "bot", "bot"], seed=3)
     t2.hold_until = 10 ** 9
     d2.app.key(K.START)
-    assert "Hint" not in app2.top().lines
+    assert app2.top().lines[1] == "Hint (UP)" and 1 in app2.top().dim
 
 
 def test_a_hint_does_not_hide_how_to_finish_a_frisch():
@@ -275,7 +275,7 @@ def test_no_undo_once_another_person_has_played():
         d.press(K.A)
     assert t.state().to_act() == 1 and t.last_human == 1
     d.press(K.START)
-    assert not [x for x in app.top().lines if "Undo" in x]
+    assert 2 in app.top().dim
     d.press(K.START)
     d.press(K.B)
     assert t.prompt.replace("\n", " ") in ("Nothing to take back.",
@@ -338,3 +338,50 @@ def test_the_pause_rules_page_starts_with_what_to_do_now():
     text = " ".join(app.top().lines)
     assert text.startswith("Now: The trump auction")
     assert "Frisch: all passed" in text and "Over / under" in text and "ISRAELI WHIST" in text
+
+
+@pytest.mark.parametrize("size", [(160, 128), (240, 135)], ids=["160x128", "240x135"])
+def test_the_pause_menus_rows_stay_in_place_and_a_dimmed_one_says_why(size):
+    # Hint and Undo came and went, so one DOWN count landed on different rows
+    # (a script's "Undo" on Save and quit): now every row is always there,
+    # the two dimmed while they cannot happen, saying why when chosen.
+    from test_ui_harness import make_rig
+    rig = make_rig(*size)
+    app = rig.app
+    t = start_table(app, Session.new("nommie", ["human", "bot", "bot", "bot"], [1] * 4, 3))
+    rows = ["Resume", "Hint (UP)", "Undo my move (B)", "Score sheet", "Rules",
+            "Seats: human or bot", "Save and quit"]
+    seen = []
+    for moment in ("bots", "yours", "undo"):
+        if moment == "bots":
+            t.hold_until = 10 ** 9                 # a trick on show: nothing of yours
+        else:
+            t.hold_until = 0
+            until(rig.driver, lambda: human_turn(t))
+            if moment == "undo":
+                rig.press(K.A)                     # a bid of yours: now it can be taken back
+                until(rig.driver, lambda: human_turn(t))
+        app.key(K.START)
+        rig.draw()
+        menu = app.top()
+        assert menu.lines == rows and rig.screen.list_view.row_texts()[:7] == rows
+        seen.append(list(menu.dim))
+        if 1 in menu.dim:                          # chosen off your turn: says why, stays
+            for row, why in ((1, "Hints"), (2, "Undo")):
+                menu.cursor = row
+                app.key(K.A)
+                rig.draw()
+                assert app.top() is menu and menu.footer == why + ": on your turn only"
+        elif menu.dim:                             # your undo that cannot be: as B says
+            menu.cursor = 2
+            app.key(K.A)
+            rig.draw()
+            assert app.top() is t and t.prompt == "Nothing to take back."
+            app.key(K.START)
+            menu = app.top()
+        menu.cursor = 0
+        for _ in range(6):
+            app.key(K.DOWN)
+        assert menu.lines[menu.cursor] == "Save and quit"
+        app.key(K.START)
+    assert seen == [[1, 2], [2], []]

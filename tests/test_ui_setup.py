@@ -42,6 +42,29 @@ def test_setup_player_counts_and_options_per_game():
     assert "Start points" in seen["nines"][2]
 
 
+def test_setup_shows_an_arrow_only_where_left_or_right_moves():
+    # The player count stops at the game's fewest and most ("Players < 5 >"
+    # showed an arrow with nothing past it), a random deal at its LEFT end;
+    # the game, seats and options go round: both arrows always.
+    app, d = new_app()
+    s = setup_for(d, app, "linger")
+    rows = s.rows_model()
+    s.cursor = rows.index(("players", 0))
+    d.keys([K.RIGHT] * 4)
+    assert s.lines[s.cursor].endswith("< 5  ")
+    d.press(K.LEFT)
+    assert s.lines[s.cursor].endswith("< 4 >")
+    d.keys([K.LEFT] * 4)
+    assert s.lines[s.cursor].endswith("  2 >")
+    assert s.lines[0].endswith("<Linger Longer>")          # (long: no spaces inside)
+    deal = s.lines[s.rows_model().index(("deal", 0))]
+    assert deal.endswith("  random >")
+    s.cursor = 0
+    while s.game_id() != "nommie":
+        d.press(K.RIGHT)
+    assert s.game_id() == "nommie" and s.lines[1].endswith("  4  ")   # no choice: no arrows
+
+
 def test_setup_starts_the_game_it_shows():
     app, d = new_app()
     app.settings["bot_level"] = 2               # the seats below start as level-2 bots

@@ -209,6 +209,19 @@ def test_game_over_shows_the_winner_and_every_seat_without_scrolling(gid, seats,
         assert first[0] == t.names()[win[0]]      # the winner first
 
 
+def test_linger_longers_sheet_at_game_over_says_tricks_won_not_so_far():
+    app, d = new_app()
+    start(app, "linger", ["human", "bot", "bot", "bot"], seed=5, levels=[0] * 4)
+    d.press(K.SELECT)
+    assert app.top().title == "Tricks so far"            # while the game goes on
+    d.press(K.B)
+    until(d, lambda: name(app) == "GameOver", limit=20000)
+    over = app.top()
+    over.cursor = over.first_item + [it[0] for it in over.items].index("Score sheet")
+    d.press(K.A)
+    assert name(app) == "ScoreSheet" and app.top().title == "Tricks won"
+
+
 def test_final_scores_fit_two_to_a_line_at_160_px():
     from ui.screens import standings
     v = {"players": 4, "game": "callbreak", "score_scale": 10, "history": [{}],

@@ -153,6 +153,36 @@ def test_frisch_choose_three_then_confirm():
     assert all(c in hand for c in chosen)
 
 
+@pytest.mark.parametrize("size", [(160, 128), (240, 135)], ids=["160x128", "240x135"])
+def test_a_frisch_is_said_while_the_others_choose(size):
+    # You pass, everyone passes: while the bots choose their 3 cards the
+    # panel says a Frisch is under way (the table was silent until your turn).
+    from test_ui_harness import make_rig
+    rig = make_rig(*size)
+    t = start_table(rig.app, Session.new("israeli", ["human", "bot", "bot", "bot"], [0] * 4, 3,
+                                         {"first_dealer": 0}))
+    st = t.state()
+    while st.phase == "trump_bid" and st.to_act() != 0:
+        t.act(400, st.to_act())                  # (the bots pass)
+    t.act(400, 0)
+    while st.phase == "trump_bid":
+        t.act(400, st.to_act())
+    assert st.phase == "frisch" and st.to_act() == 1 and not t.session.is_human(1)
+    t.update_fields()
+    seen = 0
+    for _ in range(400):
+        wait = rig.app.tick(rig.driver.now)
+        rig.driver.now += max(1, min(wait or 20, 200))
+        rig.draw()                               # (the rig checks every label fits)
+        if st.phase != "frisch" or st.to_act() == 0:
+            break
+        assert t.panel and t.panel[0] == "Frisch 1 of 3", t.panel
+        assert "passes 3 cards to the left" in " ".join(t.panel)
+        assert not rig.screen.table_view.panel.hidden
+        seen += 1
+    assert seen > 3 and st.to_act() == 0
+
+
 def test_curtain_hides_hands_and_only_a_lifts_it():
     app, d, t = four_humans("nommie", opts={})
     d.settle()
@@ -313,7 +343,7 @@ def test_call_break_says_call_where_other_games_say_bid():
 
 def test_two_bid_reasons_on_the_smallest_panel_still_name_the_missing_bids():
     # The dealer hooked off a bid after three 0-bids running: at 160x128 the
-    # panel has two lines of 14 characters, too few for both reasons.
+    # panel has two lines of 13 characters, too few for both reasons.
     from engine import nommie
     from engine.actions import bid
     from ui.table import panel
@@ -499,6 +529,50 @@ def test_a_rounds_last_trick_is_explained_by_its_own_trump(monkeypatch):
     assert trumped            # (a hand's last trick taken with a trump)
 
 
+@pytest.mark.parametrize("gid", ["nommie", "nines", "israeli"])
+def test_a_rounds_last_trick_shows_with_its_own_round_not_the_next(gid):
+    # Nommie deal 54523's 13th trick stayed up under "R2/26 dealer Ann ...
+    # You 12 pts": the next round's header and points. While it shows, the
+    # header, trump, bids, tricks and totals are the round's own, and the
+    # note's "is trump" the trick's trump (the next deal's may differ).
+    from ui.table import words as T
+    seeds = {"nommie": 54523, "nines": 4, "israeli": 5}
+    app, d = new_app()
+    seats = 3 if gid == "nines" else 4
+    t = start(app, gid, ["human"] + ["bot"] * (seats - 1), seed=seeds[gid], levels=[0] * seats)
+    st = t.state()
+    before = None
+    for _ in range(4000):
+        if t.round_hold and t.hold_until:
+            break
+        if app.busy():                       # time in small steps: the hold shows
+            v = st.view(None)
+            if v["phase"] == "play" and not st.history:
+                before = (t.header, t.trump_text, v["trump"])
+            app.tick(d.now)
+            d.now += 20
+        else:
+            app.key(K.A)
+    else:
+        raise AssertionError("no round's last trick on show")
+    v = st.view(None)
+    h = v["history"][-1]
+    assert len(v["history"]) == 1 and (t.header, t.trump_text) == before[:2]
+    assert t.header.startswith("R1") and t.active_pos == -1
+    names = t.names()
+    for i in range(seats):
+        name_, words, score = t.seat_lines[i]
+        s = (t.pov + i) % seats
+        assert "won %d" % h["tricks"][s] in words
+        assert score == str(v["scores"][s] - h["points"][s])        # the totals before it
+        assert h["bids"][s] is None or "%s %d" % (fmt.bid_word(v), h["bids"][s]) in words
+    assert t.note == T.won_note(v["last_trick"], v["last_winner"], names)
+    until(d, lambda: name(app) == "RoundSummary")
+    d.press(K.A)
+    until(d, lambda: app.top() is t and not t.hold_until)
+    assert t.header.startswith("R2")
+
+
 def test_a_trump_chosen_is_named_with_who_chose_it():
     from ui.table import words as T
     assert T.trump_note(2, "Cy") == "Cy chose hearts"
@@ -542,6 +616,32 @@ def test_a_card_drawn_in_linger_longer_is_marked_in_your_hand():
     assert not set(old) & set(t.drawn)
 
 
+@pytest.mark.parametrize("size", [(160, 128), (240, 135)], ids=["160x128", "240x135"])
+def test_the_blue_of_a_drawn_card_is_said_while_it_shows(size):
+    # Israeli Whist's Frisch says "Blue: received"; Linger Longer's drawn
+    # card was blue with no word: the prompt says it, in one line, until
+    # the card's mark goes.
+    app, d = new_app(width=size[0], height=size[1])
+    t = start(app, "linger", ["human", "bot", "bot"], seed=3)
+    for _ in range(400):
+        d.settle()
+        if t.drawn and human_turn(t):
+            break
+        assert "blue" not in t.prompt.lower() or t.drawn
+        d.press(K.A)
+    assert t.prompt in ("Your lead (blue: drawn)", "Your turn (blue: drawn)")
+    said = 0
+    for _ in range(400):                          # the rest of the game: said while blue
+        d.settle()
+        if name(app) != "Table":
+            break
+        if human_turn(t) and t.hint is None:
+            assert ("(blue: drawn)" in t.prompt) == bool(t.drawn), t.prompt
+            said += bool(t.drawn)
+        d.press(K.A)
+    assert said >= 1
+
+
 def test_a_card_played_for_you_is_said():
     app, d = new_app()
     app.settings["autoplay"] = True
@@ -557,3 +657,26 @@ def test_a_card_played_for_you_is_said():
         else:
             app.key(K.A)
     assert said and said[0][len("Played your only card "):] in [fmt.card(c) for c in range(52)]
+
+
+@pytest.mark.parametrize("size", [(160, 128), (240, 135)], ids=["160x128", "240x135"])
+def test_side_seats_say_pts_as_the_others_do_or_the_score_alone(size):
+    # A side seat's score says "pts" as the top and bottom seats' do where
+    # it fits beside the centre panel ("12 pts"); a wider one shows alone
+    # ("162", "-12.5"), never cut to "pt" ("162 pt" read as a typo).
+    from test_ui_harness import make_rig
+    rig = make_rig(*size)
+    t = start_table(rig.app, Session.new("callbreak", ["human", "bot", "bot", "bot"], [1] * 4, 3))
+    rig.driver.settle()
+    for scores in (("12", "2.1", "162", "-12.5"), ("-4", "8", "-125", "0")):
+        t.seat_lines = [(n, ["call 3", "won 1"], sc) for n, sc in zip(t.names(), scores)]
+        t.version += 1
+        rig.draw()                           # (the rig checks no label covers the panel)
+        tv = rig.screen.table_view
+        labels = [tv.seats[i].text for i in range(4)]
+        assert labels[0].endswith(", %s pts" % scores[0])
+        assert labels[2].endswith(scores[2] + " pts") or len(labels[2] + " pts") > tv.cols
+        for i in (1, 3):
+            last = labels[i].split("\n")[-1]
+            assert last == scores[i] + " pts" if len(scores[i]) <= 2 else last == scores[i]
+            assert not last.endswith(" pt")

@@ -8,7 +8,7 @@ from hal import keys as K
 from ui import fmt
 from ui.screens import standings
 from ui.nostore import NoStore
-from ui.screens.common import rules_text
+from ui.screens.common import LEVEL_NAMES, rules_text
 from ui.screen import wrap
 
 from engine.games import IDS as GAMES
@@ -101,7 +101,7 @@ def test_about_and_statistics():
     lines = app.top().lines
     assert lines[0].split() == ["Game", "Pld", "Won", "Best"]
     assert lines[1].split() == ["Nines", "1", "1", "-1"]
-    assert ["level", "2", "1", "1"] in [ln.split() for ln in lines]
+    assert ["normal", "1", "1"] in [ln.split() for ln in lines]
 
 
 def test_statistics_table_columns_line_up():
@@ -122,7 +122,7 @@ def test_statistics_table_columns_line_up():
         assert lines[hinted][w:].split() == ["Pld"]
         rows = dict((ln[:w].strip(), ln[w:].split()) for ln in lines[:hinted] if ln)
         assert rows["Nommie"] == ["2", "1", "212"] and rows["Call Break"] == ["1", "0", "-12.5"]
-        assert rows["level 3"] == ["1", "1"] and rows["level 0"] == ["1", "1"]
+        assert rows["hard"] == ["1", "1"] and rows["random"] == ["1", "1"]
         assert rows["Israeli Whist" if size[0] == 240 else "Israeli"] == ["1", "1", "45"]
         assert lines[hinted + 1].split() == ["Nommie", "1"]
     assert [g for g in GAMES if standings.low_wins(g)] == ["nines"]
@@ -157,20 +157,40 @@ def test_settings_speed_goes_slow_normal_fast_and_levels_have_names():
     app, d = new_app(NoStore())
     choose_menu(d, app, "Settings")
     top = app.top()
-    assert top.lines[0].endswith("< Normal >") and top.lines[3].endswith("< hard >")
+    assert top.lines[0].endswith("< Normal >") and top.lines[3].endswith("< hard  ")
     seen = []
     for k in [K.LEFT, K.LEFT, K.RIGHT, K.RIGHT, K.RIGHT]:
         d.press(k)
-        seen.append(top.lines[0].split("<")[1].strip(" >"))
+        seen.append(top.lines[0][10:].strip(" <>"))
     assert seen == ["Slow", "Slow", "Normal", "Fast", "Fast"]     # L/R stop at the ends
     d.press(K.A)
-    assert top.lines[0].endswith("< Slow >")                      # A goes round
+    assert top.lines[0].endswith("  Slow >")                      # A goes round
     top.cursor = 3
     seen = []
     for k in [K.RIGHT, K.RIGHT, K.LEFT, K.LEFT, K.LEFT, K.LEFT]:
         d.press(k)
-        seen.append(top.lines[3].split("<")[1].strip(" >"))
+        seen.append(top.lines[3][10:].strip(" <>"))
     assert seen == ["hard", "hard", "normal", "easy", "random", "random"]
+
+
+def test_settings_show_an_arrow_only_where_left_or_right_moves():
+    # Speed and level stop at their ends (LEFT/RIGHT): no arrow points past
+    # one; the on/off rows go either way, so both arrows stay.
+    app, d = new_app(NoStore())
+    choose_menu(d, app, "Settings")
+    top = app.top()
+    ends = {0: ("  Slow >", "< Normal >", "< Fast  "), 3: ("  random >", "< easy >", "< hard  ")}
+    for i in ends:
+        top.cursor = i
+        for _ in range(4):
+            d.press(K.LEFT)
+        got = [top.lines[i]]
+        for _ in range(len(LEVEL_NAMES) + 1):
+            d.press(K.RIGHT)
+            got.append(top.lines[i])
+        assert got[0].endswith(ends[i][0]) and got[1].endswith(ends[i][1])
+        assert got[-1].endswith(ends[i][2]) and got[-2].endswith(ends[i][2])
+    assert top.lines[2].endswith(" >") and "< " in top.lines[2]   # Sound: On/Off either way
 
 
 def test_statistics_show_no_best_score_for_a_game_without_points():

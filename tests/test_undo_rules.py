@@ -122,9 +122,12 @@ def test_the_table_undoes_the_device_holders_move_and_says_why_not():
     d.press(K.A)                                               # then P2 acts
     until(d, lambda: human_turn(t, 0) and t.last_human == 0)   # P1 after the curtain
     log = bytes(t.state().log)
-    d.press(K.START)                                           # not offered now
-    assert not [x for x in app.top().lines if "Undo" in x]
-    d.press(K.START)
+    d.press(K.START)                                           # dimmed now: says why
+    menu = app.top()
+    assert menu.lines[2] == "Undo my move (B)" and menu.dim == [2]
+    menu.cursor = 2
+    d.press(K.A)
+    assert app.top() is t and t.message == undo.OTHER
     d.press(K.B)                                               # B says why not
     d.press(K.B)
     assert bytes(t.state().log) == log                         # P2's move stays

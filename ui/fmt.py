@@ -67,7 +67,7 @@ def action(a):
     if is_trump_bid(a):
         n, s = (a - TRUMP_BID) // 5, (a - TRUMP_BID) % 5
         return "%d %s" % (n, trump(s))
-    return {PASS: "Pass", SWAP: "Swap hands", KEEP: "Keep hand"}.get(a, str(a))
+    return {PASS: "Pass", SWAP: "Swap hand", KEEP: "Keep hand"}.get(a, str(a))
 
 
 def score(v, scale=1, short=False):

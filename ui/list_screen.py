@@ -12,6 +12,7 @@ from ui.screen import Screen, wrap
 class ListScreen(Screen):
     # A titled list of lines; with a cursor it is a menu, without one a scrollable text.
     toggle = None   # the key that opened the screen closes it too (START: pause menu)
+    dim = ()        # the rows drawn dimmed (a menu's rows that cannot be chosen now)
 
     def __init__(self, title="", lines=None, footer="", cursor=-1):
         Screen.__init__(self)

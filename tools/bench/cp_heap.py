@@ -33,8 +33,9 @@ BUDGET = {"mpy": 96 * KB, "py": 128 * KB}   # a whole level-3 game must complete
 
 
 def _where(output):
-    """'allocating N bytes' and the innermost project frame of a MemoryError."""
-    size = re.search(r"allocating (\d+) bytes", output)
+    """'allocating N bytes' and the innermost project frame of a MemoryError
+    (some of CircuitPython's messages say "N byte")."""
+    size = re.search(r"allocating (\d+) byte", output)
     frames = re.findall(r'File "([^"]+)", line (\d+), in (\S+)', output)
     inner = [f for f in frames if not f[0].endswith("main.py")]
     at = "%s:%s %s" % inner[-1] if inner else "?"

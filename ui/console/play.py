@@ -102,6 +102,9 @@ class Playing:
             self.say("  %s picked a card to pass" % name)
         else:
             self.say("  %s: %s" % (name, st.action_text(action)))
+        if st.phase == "frisch" and phase != "frisch":      # as the screen's panel says
+            self.say("All passed: %s, each passes 3 cards to the left."
+                      % fmt.frisch_title(st.view(None)))
         if s.received is not None:      # a Frisch's cards went round
             for h in s.humans():
                 got = [card_text(c) for c in s.received[h]]

@@ -28,9 +28,11 @@ class ListView:
         self.pos = draw.Text(7, width - 2, 0, draw.DIM, draw.RIGHT)
         self.group.append(self.title)
         self.group.append(self.pos)
-        # every row in one text: the rows are drawn in one colour
+        # every row in one text: the rows are drawn in one colour; a screen's
+        # dimmed rows (ListScreen.dim) in a second one, made when first needed
         self.body = draw.Text((width - 3) // draw.CW, 3, lh + 2, draw.INK, draw.LEFT, self.nrows)
         self.group.append(self.body)
+        self.faint = None
         self.footer = draw.Text(self.cols - 1, 2, height - lh, draw.DIM)
         self.group.append(self.footer)
         # the scroll mark: a thin bar on the right edge when rows are hidden
@@ -52,8 +54,12 @@ class ListView:
                 self._footer is s.footer)
 
     def row_texts(self):
-        # The rows on screen, top first (for tests: the body is one text).
-        return (self.body.text.split("\n") + [""] * self.nrows)[:self.nrows]
+        # The rows on screen, top first, dimmed or not (for tests: the body is one text).
+        rows = (self.body.text.split("\n") + [""] * self.nrows)[:self.nrows]
+        if self.faint is not None:
+            dim = (self.faint.text.split("\n") + [""] * self.nrows)[:self.nrows]
+            rows = [rows[i] or dim[i] for i in range(self.nrows)]
+        return rows
 
     def update(self, s):
         # Bring the texts up to date; True if anything on screen changed.
@@ -72,7 +78,16 @@ class ListView:
         below = more and s.first + self.nrows < n
         changed |= self.pos.set("more v" if below else ("^ more" if more and s.first else ""))
         changed |= self._bar(more, n, s.first)
-        changed |= self.body.set("\n".join(lines[s.first:s.first + self.nrows]).rstrip("\n"))
+        rows = lines[s.first:s.first + self.nrows]
+        if s.dim and self.faint is None:
+            self.faint = draw.Text(self.body.cols, 3, self.lh + 2, draw.DIM, draw.LEFT, self.nrows)
+            self.group.append(self.faint)
+        if self.faint is not None:
+            dim = [(s.first + i) in s.dim for i in range(len(rows))]
+            changed |= self.faint.set("\n".join([rows[i] if dim[i] else ""
+                                                 for i in range(len(rows))]).rstrip("\n"))
+            rows = [("" if dim[i] else rows[i]) for i in range(len(rows))]
+        changed |= self.body.set("\n".join(rows).rstrip("\n"))
         vis = s.cursor >= 0 and s.first <= s.cursor < s.first + self.nrows
         if vis:
             y = self.lh + 2 + (s.cursor - s.first) * self.lh

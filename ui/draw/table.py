@@ -11,7 +11,9 @@ from engine.ondemand import call
 from ui import draw
 from ui.table.words import panel_cols, panel_rows
 
-SIDE_COLS = 6       # a side seat's label: "Ada", "bid 3", "won 1", "-12.5"
+SIDE_COLS = 6       # a side seat's label beside the centre panel: "Ada", "bid 3",
+                    # "won 1", "12 pts"; a score too wide for "pts" shows alone
+                    # ("162", "-12.5"), as a top or bottom seat's line too long
 
 
 def _line(head, stats, score):
@@ -70,7 +72,7 @@ class TableView:
     def _panel_and_hand(self, width, height, lh, sc):
         # the centre panel (bids, pickers), the prompt, Nines' known cards, the hand
         self.panel_cols = panel_cols(width)
-        pw = self.panel_cols * draw.CW + 2
+        pw = (self.panel_cols + 1) * draw.CW + 2      # (half a character's margin each side)
         top = 26
         self.panel_rows = panel_rows(width, height, lh)
         self.panel = displayio.Group()
@@ -129,8 +131,6 @@ class TableView:
             name, stats, score = s.seat_lines[i]
             kind = "bottom" if i == 0 else self.places[i][0]
             pts = [score + " pts"] if score else []
-            if pts and len(pts[0]) > SIDE_COLS and kind not in ("bottom", "top"):
-                pts = [score + " pt"]        # "3.2 pt" under a side name
             if kind in ("bottom", "top"):
                 text = _line([name], stats, pts[0] if pts else "")
                 if len(text) > self.cols:

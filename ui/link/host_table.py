@@ -116,7 +116,7 @@ class LinkTable(Table):
 
     def panel_lines(self, v, shown):
         # Waiting for a joiner: the table's name, where to join, the open seats,
-        # in the panel's columns (14 at 160 px: "192.168.1.20" / "port 53940").
+        # in the panel's columns (13 at 160 px: "192.168.1.20" / "port 53940").
         h = self.host
         if h.wait_seat >= 0 and h.wait_left < 0 and v["phase"] != "over":
             app = self.app
@@ -130,7 +130,8 @@ class LinkTable(Table):
                 out += [a, "port %d" % h.port]
             else:
                 out.append("%s:%d" % (a, h.port))
-            out.append("Waiting for " + " ".join([self.names()[s] for s in h.open_seats()]))
+            who = " ".join([self.names()[s] for s in h.open_seats()])
+            out.append("Waiting for " + who if len(who) + 12 <= cols else "Waiting: " + who)
             return out[:T.panel_rows(app.width, app.height, app.height // app.rows)]
         return Table.panel_lines(self, v, shown)
 

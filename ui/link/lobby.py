@@ -267,12 +267,14 @@ class HostSetup(ListScreen):
             self.refresh()            # the footer says what the turn timer's row means
 
     def own_row(self, kind, c):
-        if kind == "grace":
+        if kind == "grace":           # (both stop at their ends: ui.screens.common.row)
             from ui.screens.common import row
-            return row("Grace", "%d s" % self.grace, c)
+            return row("Grace", "%d s" % self.grace, c, self.grace != GRACES[0],
+                       self.grace != GRACES[-1])
         if kind == "turn":
             from ui.screens.common import row
-            return row("Turn timer", "%d s" % self.turn if self.turn else "Off", c)
+            return row("Turn timer", "%d s" % self.turn if self.turn else "Off", c,
+                       self.turn != TURNS[0], self.turn != TURNS[-1])
         return "  Open the table"
 
     def change(self, i, step):

@@ -43,12 +43,15 @@ def option_help(game_id, key):
     return ""
 
 
-def row(label, value, cols):
+def row(label, value, cols, lo=True, hi=True):
     # 'Label     < value >' in cols - 1 characters (the last is the scroll bar's);
-    # a long value loses the spaces inside its brackets.
+    # a long value loses the spaces inside its brackets. An arrow shows only
+    # where LEFT (lo) or RIGHT (hi) has a value to go to: a value at the end
+    # of a range that stops there has a blank in its place ("< Fast  ").
     label = fmt.pad(label, max(10, len(label) + 1))
-    line = label + "< " + value + " >"
-    return line if len(line) < cols else label + "<" + value + ">"
+    a, b = "<" if lo else " ", ">" if hi else " "
+    line = label + a + " " + value + " " + b
+    return line if len(line) < cols else label + a + value + b
 
 
 def on_off(v):
@@ -73,9 +76,7 @@ def setup_row(kind, i, gid, setup, cols):
         return row("Game", g["short"], cols)
     if kind == "players":
         n = str(setup.players)
-        if g["fewest"] == g["most"]:      # no choice: no arrows
-            return fmt.pad("Players", 10) + "  " + n
-        return row("Players", n, cols)
+        return row("Players", n, cols, setup.players > g["fewest"], setup.players < g["most"])
     if kind == "seat":     # the name the seat will have at the table
         return row(setup.seat_names()[i], setup.seat_kinds[setup.seats[i]], cols)
     if kind == "option":

@@ -2,14 +2,15 @@
 # opened from the title (or the console's statistics), unloaded after (App:
 # `module`, Title._text).
 from engine import games
-from ui.screens.common import facts, rules_text, short_title
+from ui.screens.common import LEVEL_NAMES, facts, rules_text, short_title
 from ui.list_screen import Menu, TextScreen
 
 
 def stats_lines(store, cols):
-    # A small table: per game played, won, best; per bot level; hinted games
-    # (the title's Statistics page and the console's `stats`), cols wide: a
-    # game's name longer than its column keeps its first words ("Linger").
+    # A small table: per game played, won, best; per bot level, named as New
+    # game and Settings name it ("hard"); hinted games (the title's
+    # Statistics page and the console's `stats`), cols wide: a game's name
+    # longer than its column keeps its first words ("Linger").
     from ui.fmt import rpad, pad, score, shorten
     try:
         st = store.load_stats() or {}
@@ -44,7 +45,7 @@ def stats_lines(store, cols):
     if per:
         out += ["", pad("Bots", w) + " Pld Won"]
         for k in sorted([k for k in per]):
-            label = "level " + k if k.isdigit() else k
+            label = ([LEVEL_NAMES[i] for i in range(len(LEVEL_NAMES)) if str(i) == k] or [k])[0]
             out.append(pad(label, w) + rpad(str(per[k][0]), 4) + rpad(str(per[k][1]), 4))
     if hints:
         out += ["", pad("Hinted", w) + " Pld"] + hints

@@ -90,7 +90,7 @@ class Setup(ListScreen):
 
     def own_row(self, kind, c):
         if kind == "deal":
-            return row("Deal no.", str(self.deal) if self.deal else "random", c)
+            return row("Deal no.", str(self.deal) if self.deal else "random", c, self.deal > 0)
         return "  Start the game"
 
     def key(self, k):

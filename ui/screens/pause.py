@@ -15,17 +15,20 @@ class Pause(Menu):
         self.table = table
 
     def refresh(self):
-        items = [("Resume", self.app.pop)]
+        # The rows stay in place, so a number of DOWNs always lands on the same
+        # one: the hint (level 3's choice: UP at the table) and the undo (B, B)
+        # are dimmed when they cannot happen now, and say why when chosen.
         t = self.table
         seat = t.state().to_act()
         mine = t.decided(seat) and t.shown_seat() == seat and not t.hold_until
-        if mine:     # your decision now: level 3's choice (UP at the table)
-            items.append(("Hint (UP)" if t.state().phase != "trump_bid" else "Hint", self.hint))
-        if mine and call("ui.table.take_back", "possible", t):    # only when it can happen (B, B)
-            items.append(("Undo last trick (B)" if call("ui.table.take_back", "trick_game", t)
-                          else "Undo my move (B)", self.undo))
-        items += [("Score sheet", self.sheet), ("Rules", self.rules)]
-        self.items = items + [("Seats: human or bot", self.seats), ("Save and quit", self.quit)]
+        self.items = [("Resume", self.app.pop),
+                      ("Hint (UP)" if t.state().phase != "trump_bid" else "Hint", self.hint),
+                      ("Undo last trick (B)" if call("ui.table.take_back", "trick_game", t)
+                       else "Undo my move (B)", self.undo),
+                      ("Score sheet", self.sheet), ("Rules", self.rules),
+                      ("Seats: human or bot", self.seats), ("Save and quit", self.quit)]
+        self.dim = [i for i in (1, 2) if not mine or
+                    i == 2 and not call("ui.table.take_back", "possible", t)]
         self.lines = [it[0] for it in self.items]
 
     def exit(self):
@@ -34,6 +37,9 @@ class Pause(Menu):
         forget("ui.screens.common")
 
     def hint(self):
+        if 1 in self.dim:
+            self.footer = "Hints: on your turn only"
+            return
         from ui.table import hint
         from engine.ondemand import forget
         self.app.pop()
@@ -50,6 +56,13 @@ class Pause(Menu):
         self.app.push(TextScreen(short_title(gid), head + "\n\n" + rules_text(gid)))
 
     def undo(self):
+        if 2 in self.dim:        # why not: here off your turn, else as B says at the table
+            if 1 in self.dim:
+                self.footer = "Undo: on your turn only"
+                return
+            self.table.message = call("ui.table.take_back", "why_not", self.table)
+            self.app.pop()
+            return
         trick = call("ui.table.take_back", "trick_game", self.table)
         q = "Take back the last trick?" if trick else "Take back your last move?"
         from ui.screens.confirm import Confirm

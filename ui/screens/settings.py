@@ -69,8 +69,13 @@ class Settings(ListScreen):
 
     def refresh(self):
         c = self.app.cols
-        got = values(self.app.settings)
+        s = self.app.settings
+        got = values(s)
         self.lines = [row(LABELS[i], got[i], c) for i in range(len(LABELS))]
+        # LEFT/RIGHT stop at the speed's and the level's ends: no arrow past one
+        self.lines[0] = row(LABELS[0], got[0], c, s["speed"] > 1, s["speed"] < len(SPEEDS))
+        self.lines[3] = row(LABELS[3], got[3], c, s["bot_level"] > 0,
+                            s["bot_level"] < len(LEVEL_NAMES) - 1)
         blank = row(LABELS[-1], "", c)      # your name: typed (A), not stepped: no arrows
         self.lines[-1] = blank[:blank.index("<")] + "  " + got[-1]
         # the footer says what the row under the cursor is about

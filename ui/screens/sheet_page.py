@@ -80,8 +80,8 @@ def totals_page(view, names):
 
 def totals_title(view):
     n = len(view["history"])
-    if low_wins(view["game"]) is None:
-        return "Tricks so far"
+    if low_wins(view["game"]) is None:      # (game over's words: "Tricks won:")
+        return "Tricks won" if view["phase"] == "over" else "Tricks so far"
     total = view.get("rounds")
     if not n:
         return "Totals: no round yet"

@@ -25,8 +25,9 @@ HAND_2X_MORE = 11   # the pixels such a hand takes above the screen's bottom bey
 
 def panel_cols(width):
     # Characters per line in the centre panel of a screen width pixels wide (the
-    # side seats' labels take 6 characters and a margin each: 37 pixels).
-    return max(8, (width - 76 - (6 if width >= WIDE else 0)) // 6)
+    # side seats' labels take 6 characters and a margin each: 37 pixels): one
+    # fewer than its box holds, so no line meets the box's edges (ui.draw.table).
+    return max(8, (width - 76 - (6 if width >= WIDE else 0)) // 6 - 1)
 
 
 def panel_rows(width, height, lh):
@@ -133,8 +134,12 @@ def fields(t, v, shown):
     elif not t.round_hold:
         backs = v["counts"][pov]
     on = trick(v, pov, t.hold_until and t.trick_hold)
+    lead = (on[0][0] + pov) % n if on else -1
+    if t.round_hold and v["history"]:    # the round's last trick on show: still its round
+        return (t.header or header(v, names), t.trump_text, seats(ended(v), names, pov, lead),
+                -1, on, hand, legal, marked, cursor, backs, t.known)
     return (header(v, names), trump_text(v),
-            seats(v, names, pov, (on[0][0] + pov) % n if on else -1),
+            seats(v, names, pov, lead),
             (to_act - pov) % n if to_act >= 0 else -1, on, hand, legal, marked, cursor, backs,
             call("ui.table.known", "known", st.view(pov), pov, names, t.app.cols if t.app else 26)
             if "known_hands" in v else "")
@@ -144,6 +149,18 @@ def held(t, v, seat):
     # seat's hand in v in the order table t shows it (Settings: Hand order, ui.fmt.arrange).
     return fmt.arrange(list(v["hands"][seat] or []), v["trump"],
                        t.app is None or t.app.settings.get("trumps_apart"))
+
+
+def ended(v):
+    # View v as the round just finished left it: its bids and tricks, the
+    # totals before its points (the round's summary shows them next).
+    h = v["history"][-1]
+    n = v["players"]
+    points = h.get("points") or [0] * n
+    e = dict(v)
+    e["phase"], e["bids"], e["tricks"] = "play", h.get("bids"), h["tricks"]
+    e["scores"] = [v["scores"][s] - points[s] for s in range(n)]
+    return e
 
 
 def won_note(trick, winner, names, text=fmt.card):
@@ -188,8 +205,8 @@ def prompt(t, v, shown):
         return "%s is thinking..." % name
     if shown != seat:
         return "%s to play" % name
-    if v["phase"] == "play":
-        return "Your turn" if v["trick"] else "Your lead"
+    if v["phase"] == "play":     # what the blue of a card just drawn means (Linger)
+        return ("Your turn" if v["trick"] else "Your lead") + (" (blue: drawn)" if t.drawn else "")
     if v["phase"] == "frisch":
         left = frisch_need(v) - len(t.chosen)
         return "A: give them  B: take back" if left <= 0 else "Frisch: pick %d to pass" % left
@@ -204,6 +221,9 @@ def panel(t, v, shown):
     if phase == "frisch" and shown == seat:
         return [fmt.frisch_title(v),
                 "To the left:", fmt.cards(t.chosen) if t.chosen else "-"]
+    if phase == "frisch":        # the others choose: a Frisch is under way
+        return [fmt.frisch_title(v)] + wrap("Each passes 3 cards to the left",
+                                            panel_cols(t.app.width if t.app else 160))
     n = len(t.options)
     if phase in ("play", "frisch", "over") or shown != seat or not n or t.dec_seat != seat:
         return None
@@ -211,5 +231,8 @@ def panel(t, v, shown):
         TITLE_WORDS.get(phase, phase)
     left = "<" if t.pick > 0 else " "        # the arrows show which way moves
     right = ">" if t.pick < n - 1 else " "
-    return [title, "%s %s %s" % (left, fmt.action(t.options[t.pick % n]), right)] + \
-        t.context_lines
+    value = fmt.action(t.options[t.pick % n])
+    # a long value loses the spaces inside its arrows: "<♦ diamonds>"
+    value = ("%s %s %s" if len(value) + 4 <= panel_cols(t.app.width if t.app else 160)
+             else "%s%s%s") % (left, value, right)
+    return [title, value] + t.context_lines
