@@ -34,7 +34,7 @@ def test_the_bot_level_set_on_the_page_is_the_next_games_default(tmp_path):
 
 def test_bad_settings_input_changes_nothing(tmp_path):
     store = Store(str(tmp_path), True)
-    con, t, out = run_console(["s", "4 9", "2 1", "9", "0", "x", "1 2 3", "back", "q"], store)
+    con, t, out = run_console(["s", "4 9", "2 1", "10", "0", "x", "1 2 3", "back", "q"], store)
     assert out.count("! A bot level is 0 to 3, like '4 2'.") == 1
     assert out.count("! Only the bot level and your name take a value ('4 2', '9 Ann'); type "
                      "2 alone to change Autoplay.") == 1
