@@ -1,11 +1,42 @@
-# Pass-and-play's catch-up: what a person missed since their own last move,
-# told from the session's news (ui/session.py keeps it, public moves only:
-# never a card picked to pass, a Nines swap's cards or a Linger draw), in
-# the words the screen (after the curtain, ui/screens/between.py) and the
-# text console (after its curtain) both use. Loaded only while one is shown.
+# Pass-and-play's catch-up: what a person missed since their own last move.
+# The session's news (note: public moves only, never a card picked to pass,
+# a Nines swap's cards or a Linger draw) is told in the words the screen
+# (after the curtain, ui/screens/between.py) and the text console (after its
+# curtain) both use. Held by a session of two people or more (Session.book),
+# never loaded at a lone player's table.
 from engine.actions import BID, KEEP, PASS, SWAP, TRUMP, TRUMP_BID
 from ui import fmt
-from ui.session import AT, LED, PICKED, REDEALT, ROUND, SEAT, WON
+from ui.session import AT, REDEALT, SEAT
+
+# The news' codes (Session.news's what) beside an action (a card, a bid...):
+LED = 512            # + card: the card led a trick
+WON = 576            # + card: seat won the trick with it
+PICKED = 640         # a card picked to pass in a Frisch (never which)
+ROUND = 700          # + n: round n is over; alone: dealt again (REDEALT)
+
+
+def note(session, head, phase, a, led, rounds):
+    # Pass-and-play (ui.session.Session.apply): the move just made (head: its
+    # place and seat) in the session's news, as each other person may be told
+    # it: never a card picked to pass. The acting person's own news is then
+    # read: what no one still needs goes.
+    st = session.state
+    news = session.news
+    news.append(head | (PICKED if phase == "frisch" else a + LED if led else a))
+    if phase == "play" and not st.trick and st.last_trick:
+        w = st.last_winner
+        c = [p[1] for p in st.last_trick if p[0] == w][0]
+        news.append(head >> AT << AT | w << SEAT | WON + c)
+    if session.redealt:
+        news.append(head | ROUND)
+    if len(st.history) > rounds:
+        news.append(head | ROUND + len(st.history))
+    seat = head >> SEAT & 7
+    if session.is_human(seat):
+        session.seen[seat] = len(st.log)
+        low = min([session.seen[s] for s in session.humans()])
+        while news and news[0] >> AT < low:
+            news.pop(0)
 
 
 def words(session, seat, card, suit):

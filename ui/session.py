@@ -13,14 +13,10 @@ from engine import IllegalAction, bots, ondemand
 # front end's words.
 REDEALT = "No bid after 3 Frisches: dealt again"
 
-# Pass-and-play's news (Session.news, read by ui/catchup.py): each public
-# move as one small int, at << AT | seat << SEAT | what, where at is the log's
-# length before the move and what an action (a card, a bid...) or one of these:
+# Pass-and-play's news (Session.news, kept and read by ui/catchup.py): each
+# public move as one small int, at << AT | seat << SEAT | what, where at is the
+# log's length before the move (what: ui/catchup.py's codes).
 AT, SEAT = 13, 10
-LED = 512            # + card: the card led a trick
-WON = 576            # + card: seat won the trick with it
-PICKED = 640         # a card picked to pass in a Frisch (never which)
-ROUND = 700          # + n: round n is over; alone: dealt again (REDEALT)
 
 
 def new_id():
@@ -56,6 +52,7 @@ class Session:
         # last move, and per seat the log's length after its own last move.
         self.news = []
         self.seen = [len(state.log)] * self.players
+        self.book = None             # ui.catchup, held while two people or more play
 
     @staticmethod
     def new(game_id, seats, levels, seed=0, options=None, names=None):
@@ -161,33 +158,12 @@ class Session:
         if before is not None and st.phase != "frisch":      # the cards went round
             self.received = [[c for c in st.hands[s] if c not in before[s]]
                              for s in range(len(before))]
-        if self.seats.count("human") > 1:
-            self.note(at << AT | seat << SEAT, phase, action, led, rounds)
+        if self.seats.count("human") > 1:   # pass-and-play: the news (a lone player's
+            if self.book is None:               # table holds none of its code)
+                self.book = ondemand.load("ui.catchup")
+            self.book.note(self, at << AT | seat << SEAT, phase, action, led, rounds)
         elif self.news:
             self.news = []
-
-    def note(self, head, phase, a, led, rounds):
-        # Pass-and-play: the move just made (head: its place and seat) in
-        # self.news, as each other person may be told it: never a card picked to
-        # pass. The acting person's own news is then read: what no one still
-        # needs goes.
-        st = self.state
-        news = self.news
-        news.append(head | (PICKED if phase == "frisch" else a + LED if led else a))
-        if phase == "play" and not st.trick and st.last_trick:
-            w = st.last_winner
-            c = [p[1] for p in st.last_trick if p[0] == w][0]
-            news.append(head >> AT << AT | w << SEAT | WON + c)
-        if self.redealt:
-            news.append(head | ROUND)
-        if len(st.history) > rounds:
-            news.append(head | ROUND + len(st.history))
-        seat = head >> SEAT & 7
-        if self.is_human(seat):
-            self.seen[seat] = len(st.log)
-            low = min([self.seen[s] for s in self.humans()])
-            while news and news[0] >> AT < low:
-                news.pop(0)
 
     # --- undo ------------------------------------------------------------
     def undo_human(self, who=None):
