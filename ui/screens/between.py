@@ -5,6 +5,19 @@ from hal import keys as K
 from ui.list_screen import ListScreen, Menu, TextScreen
 
 
+def ended(v):
+    # View v as the round just finished left it: its bids and tricks, the
+    # totals before its points (the round's summary shows them next): the
+    # table's seats while that round's last trick stays up (ui.table.words).
+    h = v["history"][-1]
+    n = v["players"]
+    points = h.get("points") or [0] * n
+    e = dict(v)
+    e["phase"], e["bids"], e["tricks"] = "play", h.get("bids"), h["tricks"]
+    e["scores"] = [v["scores"][s] - points[s] for s in range(n)]
+    return e
+
+
 class Curtain(ListScreen):
     # Pass-and-play: hides every hand until the next player presses A; then,
     # before their cards, what the others did since their own last move

@@ -136,8 +136,9 @@ def fields(t, v, shown):
     on = trick(v, pov, t.hold_until and t.trick_hold)
     lead = (on[0][0] + pov) % n if on else -1
     if t.round_hold and v["history"]:    # the round's last trick on show: still its round
-        return (t.header or header(v, names), t.trump_text, seats(ended(v), names, pov, lead),
-                -1, on, hand, legal, marked, cursor, backs, t.known)
+        e = call("ui.screens.between", "ended", v)     # (the summary's module, next)
+        return (t.header or header(v, names), t.trump_text, seats(e, names, pov, lead), -1,
+                on, hand, legal, marked, cursor, backs, t.known)
     return (header(v, names), trump_text(v),
             seats(v, names, pov, lead),
             (to_act - pov) % n if to_act >= 0 else -1, on, hand, legal, marked, cursor, backs,
@@ -149,18 +150,6 @@ def held(t, v, seat):
     # seat's hand in v in the order table t shows it (Settings: Hand order, ui.fmt.arrange).
     return fmt.arrange(list(v["hands"][seat] or []), v["trump"],
                        t.app is None or t.app.settings.get("trumps_apart"))
-
-
-def ended(v):
-    # View v as the round just finished left it: its bids and tricks, the
-    # totals before its points (the round's summary shows them next).
-    h = v["history"][-1]
-    n = v["players"]
-    points = h.get("points") or [0] * n
-    e = dict(v)
-    e["phase"], e["bids"], e["tricks"] = "play", h.get("bids"), h["tricks"]
-    e["scores"] = [v["scores"][s] - points[s] for s in range(n)]
-    return e
 
 
 def won_note(trick, winner, names, text=fmt.card):
