@@ -72,7 +72,12 @@ def _lines(path, key):
                 raise ValueError("is longer than %d bytes" % MOST)
             if len(b) > LINE:
                 raise ValueError("has a line longer than %d bytes" % LINE)
-            line = call("ui.clean", "clean", b.decode("utf-8"))   # or UnicodeError
+            line = b.decode("utf-8")          # (or UnicodeError)
+            b = b.rstrip(b"\r\n")
+            if b and 32 <= min(b) and max(b) < 127:     # plain ASCII: nothing to clean
+                line = line.strip()
+            else:       # (ui.clean builds a line a character at a time: only when needed)
+                line = call("ui.clean", "clean", line)
             if key is None:
                 out.append(line)
             elif line.startswith(key) and line[len(key):len(key) + 2] == ": ":
