@@ -1,7 +1,9 @@
 """The memory budget, in CircuitPython's own interpreter (tools/runners/circuitpy.py):
 a whole game of every game as a player has it (the UI logic, seat 0 pressing
 keys, level-3 bots, autosaves to a folder) completes in 96 KB of heap from the
-.mpy bundle's files and in 128 KB from source; screens leave memory with
+.mpy bundle's files and in 128 KB from source (a player who has finished a
+game of that kind: no tips); a first game, a tip page over each phase's
+first decision, in 96 KB from the .mpy files; screens leave memory with
 their modules. `make bench` prints the figures these tests guard."""
 import pytest
 
@@ -24,6 +26,20 @@ def test_whole_level3_game_fits_the_budget(game, kind):
     except circuitpy.CircuitPythonError as e:
         pytest.fail("%s from %s does not complete in %d KB: %s B at %s" % (
             (game, kind, heap // KB) + cp_heap._where(e.output)))
+    result = device_game.parse(out)
+    assert result["over"] and result["actions"] > 0
+
+
+@pytest.mark.parametrize("game", IDS)
+def test_a_first_game_with_its_tips_fits_the_boards_budget(game):
+    # the bundle's .mpy files, a tip page over each phase's first decision
+    heap = cp_heap.BUDGET["mpy"]
+    script = device_game.script(game, 3, sample=10 ** 6, tips=True)
+    try:
+        out = circuitpy.run(script, heap, circuitpy.stage("mpy"))
+    except circuitpy.CircuitPythonError as e:
+        pytest.fail("%s's first game does not complete in %d KB: %s B at %s" % (
+            (game, heap // KB) + cp_heap._where(e.output)))
     result = device_game.parse(out)
     assert result["over"] and result["actions"] > 0
 

@@ -20,7 +20,10 @@ def test_import_cost_of_the_link_modules():
     step = 4608
     got = link_heap.costs("mpy")
     assert 0 < got["joiner"] <= 18 * KB + step, got      # ui.link.check: 4.8 KB of it
-    assert 0 < got["host"] <= 16 * KB + step, got
+    # the host: 20,992 B before issue 38, 21,136 B after (ui.link.host_table's
+    # waiting words +32 B; ui.link.proto and hal.net, unchanged, +64 B each
+    # from where the names' chunks fall)
+    assert 0 < got["host"] <= 16.5 * KB + step, got
     # the menus and lobby: freeing a seat (the host's pause menu) and the
     # lobby's cleaned table names, issue 37: 21.1 KB with the step
     assert got["menus"] <= 16.5 * KB + step, got

@@ -45,6 +45,7 @@ except OSError:
     pass
 app = App(160, 128, Store(SAVES, True))
 app.settings["bot_level"] = LEVEL
+app.settings["tips"] = %(tips)r
 app.start()
 ui.screens.common.quick_start(app, GAME, SEED)
 d = Driver(app)
@@ -56,9 +57,9 @@ keys = 0
 live = 0
 d.settle()
 while type(app.top()).__name__ != "GameOver" and keys < %(limit)d:
-    # as code.py's loop on a board: the key, then the timed work it starts (a
-    # first game's tip, drawn a tick after the decision, comes only if a key
-    # leaves the decision open)
+    # as code.py's loop on a board: the key, then the timed work it starts
+    # (with tips: a first game's tip over each phase's first decision, which
+    # the next key closes)
     app.key(K.RIGHT if keys %% 7 == 3 else K.A)
     d.settle()
     keys += 1
@@ -79,13 +80,15 @@ print("RESULT " + json.dumps({"game": GAME, "over": st.is_over(), "scores": v["s
 """
 
 
-def script(game, level=3, seed=7, limit=6000, sample=1, meminfo=False):
+def script(game, level=3, seed=7, limit=6000, sample=1, meminfo=False, tips=False):
     """The game script: seat 0 human, the others bots of ``level``; the live
     heap is read after a collection every ``sample`` key presses (with
     ``meminfo``, CircuitPython's micropython.mem_info() is printed there too:
-    see heap_samples)."""
+    see heap_samples). ``tips``: a first game's, one per phase (else a player
+    who has finished a game of this kind: none)."""
     return SCRIPT % {"game": game, "level": int(level), "seed": int(seed), "limit": int(limit),
-                     "sample": max(1, int(sample)), "meminfo": bool(meminfo)}
+                     "sample": max(1, int(sample)), "meminfo": bool(meminfo),
+                     "tips": bool(tips)}
 
 
 def heap_samples(output):
