@@ -9,22 +9,24 @@
 # a row, in FIELDS' order: id, title, short title, fewest and most players,
 #   the usual count, low_wins (True: the lowest total wins; None: the game
 #   keeps no points), score_scale (scores are kept in 1/score_scale points),
-#   options
+#   options, counting (True: its players count the cards played, so the
+#   score sheet's page of what is out is on by default: ui.screens.played)
 # an option: (key, setup label, console question, lowest, highest, default);
 #            lowest None = on/off; setup label None = not offered at setup
 DEALER3 = ("first_dealer", None, "The first dealer", 0, 2, 0)
 DEALER4 = ("first_dealer", None, "The first dealer", 0, 3, 0)
 FIELDS = ("id", "title", "short", "fewest", "most", "players", "low_wins",
-          "score_scale", "options")
+          "score_scale", "options", "counting")
 GAMES = (
-    ("nommie", "Nomination Whist", "Nommie", 4, 4, 4, False, 1, (DEALER4,)),
-    ("linger", "Linger Longer", "Linger Longer", 2, 5, 4, None, 1, ()),
+    ("nommie", "Nomination Whist", "Nommie", 4, 4, 4, False, 1, (DEALER4,), False),
+    ("linger", "Linger Longer", "Linger Longer", 2, 5, 4, None, 1, (), False),
     ("nines", "Nines", "Nines", 3, 3, 3, True, 1,
-     (DEALER3, ("start_score", "Start points", "Starting score", 1, 20, 9))),
+     (DEALER3, ("start_score", "Start points", "Starting score", 1, 20, 9)), False),
     ("callbreak", "Call Break", "Call Break", 4, 4, 4, False, 10,
-     (DEALER4, ("eight_wins", "8-trick win", "Eight tricks win at once", None, None, True))),
+     (DEALER4, ("eight_wins", "8-trick win", "Eight tricks win at once", None, None, True)),
+     True),
     ("israeli", "Israeli Whist", "Israeli Whist", 4, 4, 4, False, 1,
-     (DEALER4, ("rounds", "Rounds", "Number of rounds", 1, 26, 13))),
+     (DEALER4, ("rounds", "Rounds", "Number of rounds", 1, 26, 13)), True),
 )
 
 
@@ -34,6 +36,12 @@ def entry(game_id):
         if g[0] == game_id:
             return dict(zip(FIELDS, g))
     raise ValueError("Unknown game '%s'." % game_id)
+
+
+def counting():
+    # The titles of the games whose players count cards (their registration's
+    # "counting"): where Settings' Cards out "By game" shows what is out.
+    return [g[1] for g in GAMES if g[9]]
 
 
 def low_wins(game_id):

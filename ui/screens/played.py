@@ -6,19 +6,17 @@
 # in: no hand, no Frisch pass, no Linger draw, no Nines swap. Loaded while
 # one of them is used. (Its names are short and shared with other modules':
 # a board interns each new name for good.)
+from engine.ondemand import call
 from engine.tricks import trick_winner
 from ui import fmt
 from ui.screen import wrap
 
-# Where the Cards out setting's "By game" (ui.prefs "count" 1; 0 off, 2
-# every game) shows what is out: the games whose players count cards as
-# they play (docs/playing.md says why; ui.screens.settings names them).
-COUNTING = ("callbreak", "israeli")
-
 
 def shown(on, game):
-    # Is the out page there, with the setting at on?
-    return on == 2 or on == 1 and game in COUNTING
+    # Is the out page there, with the setting at on (ui.prefs "count": 0 off,
+    # 1 "By game": where the game's players count cards as they play, its
+    # registration's "counting", docs/playing.md says why; 2 every game)?
+    return on == 2 or on == 1 and call("engine.catalog", "entry", game)["counting"]
 
 
 def tricks(v):

@@ -14,10 +14,8 @@ LABELS = ("Speed", "Autoplay", "Sound", "Bot level", "Tips", "Deck", "Hand order
           "Cards out", "Name")
 DECKS = ("2 colours", "4 colours")    # the Deck row's values (ui.draw.Cards.deck)
 OUT_WORDS = ("Off", "By game", "All games")   # the Cards out row's (ui.prefs "count")
-# The games where its "By game" shows the page: ui.screens.played.COUNTING's
-# titles (tests/test_ui_played.py holds them equal; loading that module here
-# would leave its names in the title's heap for good)
-COUNTING_WORDS = "Call Break, Israeli Whist"
+# The games where its "By game" shows the page (engine.catalog, loaded for the call)
+COUNTING_WORDS = ", ".join(call("engine.catalog", "counting"))
 # The bots' level when the settings name none (ui.prefs's table): the bot
 # level's row says which level is the default.
 DEFAULT_LEVEL = call("ui.prefs", "with_defaults", {})["bot_level"]
