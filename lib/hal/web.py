@@ -1,0 +1,141 @@
+# Web profile: the game in a browser page, on MicroPython in WebAssembly.
+#
+# The page (web/main.js) loads the same engine/, ui/ and lib/hal/ files a
+# board gets, this profile, and the page's own displayio, vectorio,
+# terminalio and bitmaptools (web/py/). The display hands each refresh to the
+# page's compositor (js.ptDraw: web/compose.js paints the canvas); keys come
+# from the page's keyboard and on-screen buttons (press()); the clock is the
+# page's; saves live in the page's filesystem under /saves, which the page
+# keeps in the browser's storage file by file (web/storage.js: a file is
+# stored whole when it is closed, so a save is the new one or the previous
+# one); a beep is the page's Web Audio. Never on a board's drive.
+import json
+
+import displayio
+import js
+
+from hal import keys as K
+from hal.base import Board, prepare_save_dir
+
+SIZES = ((160, 128), (240, 135))     # the PyBadge's screen and the Reverse TFT's
+
+
+class Display:
+    # What the app uses of a board's display: width, height, root_group,
+    # refresh(); a refresh sends the visible layers to the page.
+
+    def __init__(self, width, height):
+        self.width = width
+        self.height = height
+        self.auto_refresh = False
+        self._root = None
+        self._sent = {}          # bitmap id -> the version the page has
+        self.whole = False       # the root group was set since the last refresh
+        self.refreshes = 0
+        js.ptSize(width, height)
+
+    @property
+    def root_group(self):
+        return self._root
+
+    @root_group.setter
+    def root_group(self, group):
+        self._root = group
+        self.whole = True
+
+    def refresh(self, **kw):
+        fresh = {}
+        layers = displayio.scene(self._root, self._sent, fresh)
+        text = json.dumps({"b": [[k, fresh[k]] for k in fresh], "l": layers})
+        js.ptDraw(text, self.whole)
+        self.whole = False
+        self.refreshes += 1
+        return True
+
+
+def parse_query(game, deal, size):
+    # The page address's game, deal and size (strings, "" when absent) as
+    # options, and a sentence for each one that is not right (it is ignored).
+    from engine.games import IDS
+    from engine.rng import LAST_DEAL
+    opts = {"quick": None, "seed": None, "width": 160, "height": 128}
+    bad = []
+    if game:
+        if game in IDS:
+            opts["quick"] = game
+        else:
+            bad.append("no game '%s' (%s)" % (game[:20], " ".join(IDS)))
+    if deal:
+        n = int(deal) if deal.isdigit() and len(deal) < 10 else 0
+        if 1 <= n <= LAST_DEAL:
+            opts["seed"] = n
+        else:
+            bad.append("deal must be 1-%d" % LAST_DEAL)
+    if size:
+        for w, h in SIZES:
+            if size == "%dx%d" % (w, h):
+                opts["width"], opts["height"] = w, h
+                break
+        else:
+            bad.append("size must be 160x128 or 240x135")
+    return opts, bad
+
+
+class _Keys(K.Queue):
+    # The page's keys; while a key script runs (hal.web_run.script), its next
+    # key whenever the queue is empty, as the headless desktop's --keys.
+
+    def __init__(self, profile):
+        K.Queue.__init__(self)
+        self._profile = profile
+
+    def get(self):
+        script = self._profile.script
+        if script and not len(self):
+            n = script.pop(0)
+            self.push(K.Event(n, True))
+            self.push(K.Event(n, False))
+        return K.Queue.get(self)
+
+
+class Web(Board):
+    board_name = "web"
+    script = None        # keys still to press from a key script, or None
+    clock = 0            # the clock while a script runs (it jumps over waits)
+
+    def __init__(self, game="", deal="", size="", stored=True):
+        Board.__init__(self)
+        self.opts, bad = parse_query(game, deal, size)
+        if bad:
+            self.notice = "Address ignored: " + "; ".join(bad)
+        self.display = Display(self.opts["width"], self.opts["height"])
+        self.keys = _Keys(self)
+        self.writable = prepare_save_dir(self.save_dir) if stored else False
+        if not stored:
+            self.notice = "This browser keeps no storage for the page: saves are off"
+
+    def press(self, key, down):
+        # a key from the page: the keyboard or an on-screen button
+        self.keys.push(K.Event(key, down))
+
+    def run_script(self, names):
+        self.script = [K.NAMES.index(n.upper()) for n in names.replace(",", " ").split()]
+        self.clock = self.now_ms()
+
+    def script_done(self):
+        return not self.script and not len(self.keys)
+
+    def real_ms(self):
+        return int(js.performance.now())
+
+    def now_ms(self):
+        return self.clock if self.script is not None else self.real_ms()
+
+    def beep(self, freq, ms):
+        js.ptBeep(freq, ms)
+
+    def entropy(self):
+        return int(js.ptEntropy()) & 0x7FFFFFFF
+
+    def tell(self, text):
+        js.console.log("pocket-tricks: " + text)

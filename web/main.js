@@ -1,0 +1,178 @@
+// The page: starts MicroPython, gives it the device's files, and runs the
+// app (lib/hal/web_run.py) a step at a time; draws each refresh on the
+// canvas (compose.js), turns keys and on-screen buttons into the console's
+// keys, keeps saves in the browser's storage (storage.js) and beeps through
+// Web Audio once a key has been pressed.
+import { loadMicroPython } from "./micropython.mjs";
+import { Frame } from "./compose.js";
+import * as storage from "./storage.js";
+
+const UP = 0, DOWN = 1, LEFT = 2, RIGHT = 3, A = 4, B = 5, START = 6, SELECT = 7;
+// the desktop's keyboard (python code.py --help)
+const KEYS = {
+  ArrowUp: UP, ArrowDown: DOWN, ArrowLeft: LEFT, ArrowRight: RIGHT,
+  z: A, Z: A, Enter: A, x: B, X: B, Escape: B, Backspace: B, " ": START, Tab: SELECT,
+};
+
+const pt = (globalThis.pt = {
+  started: 0, ready: false, errors: [], presses: [], frames: 0, link: "",
+});
+const canvas = document.getElementById("screen");
+let frame = null, ctx = null, image = null;
+let run = null, timer = null, pending = null;
+
+function fail(e) {
+  pt.errors.push(String(e && e.message || e));
+  console.error(e);
+  document.getElementById("status").textContent = "Stopped: " + String(e && e.message || e);
+}
+
+// --- drawing -------------------------------------------------------------
+globalThis.ptSize = (w, h) => {
+  canvas.width = w;
+  canvas.height = h;
+  frame = new Frame(w, h);
+  image = new ImageData(frame.rgba, w, h);
+  ctx = canvas.getContext("2d");
+  document.body.dataset.size = w + "x" + h;
+};
+globalThis.ptDraw = (text, whole) => {
+  const scene = JSON.parse(text);
+  frame.paint(scene);
+  ctx.putImageData(image, 0, 0);
+  pt.frames++;
+  if (pending) { pending.drew = true; pending.whole = pending.whole || !!whole; }
+};
+
+// --- sound ---------------------------------------------------------------
+let audio = null;
+function wakeAudio() {
+  if (!audio && globalThis.AudioContext) {
+    try { audio = new AudioContext(); } catch (e) { audio = null; }
+  }
+  if (audio && audio.state === "suspended") audio.resume();
+}
+globalThis.ptBeep = (freq, ms) => {
+  if (!audio || audio.state !== "running") return;   // silent until the first press
+  const o = audio.createOscillator(), g = audio.createGain();
+  o.type = "square";
+  o.frequency.value = freq;
+  g.gain.value = 0.05;
+  o.connect(g).connect(audio.destination);
+  o.start();
+  o.stop(audio.currentTime + ms / 1000);
+};
+globalThis.ptEntropy = () => crypto.getRandomValues(new Uint32Array(1))[0];
+
+// --- the loop ------------------------------------------------------------
+function step() {
+  timer = null;
+  let wait;
+  try { wait = run.step(); } catch (e) { fail(e); return; }
+  showLink();
+  if (wait >= 0) timer = setTimeout(step, wait);
+}
+
+function key(k, down) {
+  if (!run) return;
+  wakeAudio();
+  const t0 = performance.now();
+  pending = { key: k, down, drew: false, whole: false };
+  try { run.press(k, down); } catch (e) { fail(e); }
+  if (timer !== null) clearTimeout(timer);
+  step();
+  if (down) {
+    pending.ms = performance.now() - t0;
+    pt.presses.push(pending);
+  }
+  pending = null;
+}
+
+function showLink() {
+  let link = "";
+  try { link = run.deal_link(); } catch (e) { fail(e); }
+  if (link === pt.link) return;
+  pt.link = link;
+  const el = document.getElementById("link");
+  if (!link) { el.hidden = true; return; }
+  const [game, deal] = link.split(" ");
+  const url = new URL(location.href);
+  url.search = "?game=" + game + "&deal=" + deal;
+  if (params.get("size")) url.search += "&size=" + params.get("size");
+  const a = el.querySelector("a");
+  a.href = url.href;
+  a.textContent = url.href;
+  el.hidden = false;
+}
+
+// --- keys and buttons ----------------------------------------------------
+document.addEventListener("keydown", (e) => {
+  const k = KEYS[e.key];
+  if (k === undefined || e.ctrlKey || e.metaKey || e.altKey) return;
+  e.preventDefault();
+  if (!e.repeat || k <= RIGHT) key(k, true);
+});
+document.addEventListener("keyup", (e) => {
+  const k = KEYS[e.key];
+  if (k !== undefined) { e.preventDefault(); key(k, false); }
+});
+for (const b of document.querySelectorAll("[data-key]")) {
+  const k = { UP, DOWN, LEFT, RIGHT, A, B, START, SELECT }[b.dataset.key];
+  b.addEventListener("pointerdown", (e) => { e.preventDefault(); b.setPointerCapture(e.pointerId); key(k, true); });
+  b.addEventListener("pointerup", (e) => { e.preventDefault(); key(k, false); });
+  b.addEventListener("pointercancel", () => key(k, false));
+}
+
+// --- start ---------------------------------------------------------------
+const params = new URLSearchParams(location.search);
+
+async function files(mp) {
+  const list = await (await fetch("device/files.txt")).text();
+  const names = list.split("\n").filter((n) => n);
+  const texts = await Promise.all(names.map((n) => fetch("device/" + n).then((r) => {
+    if (!r.ok) throw new Error(n + ": " + r.status);
+    return r.arrayBuffer();
+  })));
+  for (let i = 0; i < names.length; i++) {
+    const path = "/" + names[i];
+    let dir = "";
+    for (const part of path.split("/").slice(1, -1)) {
+      dir += "/" + part;
+      try { mp.FS.mkdir(dir); } catch (e) { /* there already */ }
+    }
+    mp.FS.writeFile(path, new Uint8Array(texts[i]));
+  }
+}
+
+async function main() {
+  pt.started = performance.now();
+  const mp = await loadMicroPython({
+    heapsize: 4 * 1024 * 1024, stdout: (l) => console.log(l), stderr: (l) => console.error(l),
+  });
+  await files(mp);
+  const stored = storage.available();
+  if (stored) storage.attach(mp.FS);
+  pt.py = (code) => mp.runPython(code);
+  // a reload of the tab that opened a deal's address goes to the title, where
+  // Continue goes on with that game; the address still gives the deal to anyone else
+  const started = "pocket-tricks:opened " + location.search;
+  let game = params.get("game") || "";
+  if (game && sessionStorage.getItem(started)) game = "";
+  mp.runPython("import hal.web_run");
+  run = mp.pyimport("hal.web_run");
+  pt.run = run;        // the app's steps (the tests read the game and wait for idle through it)
+  pt.key = key;
+  pt.script = (keys) => {   // keys pressed as a headless desktop run presses them
+    run.script(keys);
+    if (timer !== null) clearTimeout(timer);
+    step();
+  };
+  run.start(game, params.get("deal") || "", params.get("size") || "", stored);
+  if (game) sessionStorage.setItem(started, "1");
+  pt.title = performance.now() - pt.started;
+  pt.ready = true;
+  document.getElementById("status").textContent = "";
+  step();
+}
+
+main().catch(fail);
