@@ -162,8 +162,8 @@ async function main() {
   run = mp.pyimport("hal.web_run");
   pt.run = run;        // the app's steps (the tests read the game and wait for idle through it)
   pt.key = key;
-  pt.script = (keys) => {   // keys pressed as a headless desktop run presses them
-    run.script(keys);
+  pt.script = (keys, until) => {   // keys pressed as a headless desktop run presses them
+    run.script(keys, until || "");
     if (timer !== null) clearTimeout(timer);
     step();
   };

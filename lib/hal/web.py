@@ -102,6 +102,7 @@ class Web(Board):
     board_name = "web"
     script = None        # keys still to press from a key script, or None
     clock = 0            # the clock while a script runs (it jumps over waits)
+    until = ""           # the screen that ends a script (hal.web_run.script)
 
     def __init__(self, game="", deal="", size="", stored=True):
         Board.__init__(self)

@@ -72,6 +72,8 @@ def _scripted(hal, app, screen):
     while not app.quit:
         ev = None
         if not app.busy():
+            if hal.until and type(app.top()).__name__ == hal.until:
+                hal.script = []          # (the keys left are not pressed)
             ev = hal.keys.get()
         if ev is not None:
             if ev.pressed:
@@ -90,10 +92,12 @@ def _scripted(hal, app, screen):
     return -1
 
 
-def script(names):
+def script(names, until=""):
     # Keys to press as a headless run presses them ("A A RIGHT ..."); the
-    # clock stands still but for the waits it jumps over.
+    # clock stands still but for the waits it jumps over. until: a screen's
+    # class name ("GameOver"): no key is pressed once it is on top.
     _run["hal"].run_script(names)
+    _run["hal"].until = until
 
 
 def idle():
@@ -135,3 +139,24 @@ def game():
                        checksum=check, over=st.is_over())
             break
     return json.dumps(out)
+
+
+def rows():
+    # JSON: the title and rows of the list screen on top (the tests read the menus)
+    import json
+    top = _run["app"].top()
+    return json.dumps([getattr(top, "title", "")] + list(getattr(top, "lines", [])))
+
+
+def faces():
+    # How many card faces the screen shows (a curtain must show none)
+    import displayio
+    sheet = _run["screen"].cards.bitmap
+    n = 0
+    for layer in displayio.scene(_run["hal"].display.root_group, {}, {}):
+        if layer[0] == 1 and layer[4] == sheet.id:
+            tiles = layer[9]
+            for i in range(0, len(tiles), 2):
+                if int(tiles[i:i + 2], 16) < 30:      # a rank or suit tile (ui.draw: BACK_TOP)
+                    n += 1
+    return n

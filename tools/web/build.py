@@ -6,12 +6,13 @@ The folder holds the page (web/index.html, style.css, main.js, compose.js,
 storage.js), MicroPython for WebAssembly copied from the pinned npm package
 (node_modules/@micropython/micropython-webassembly-pyscript: micropython.mjs
 and micropython.wasm), and under device/ the device files as a board's drive
-gets them (tools.release.bundle.project_files: code.py, engine/, ui/, rules/,
-lib/hal/) with the web profile (lib/hal/web*.py), the page's own displayio,
-vectorio, terminalio and bitmaptools (web/py/ -> device/lib/), font.hex (the
-built-in 6x12 font's cells, read from the desktop's displayio: the letters
-the desktop shows) and files.txt, the list the page loads. Nothing is
-fetched from elsewhere when the page runs. Dev-side only.
+gets them (tools.release.bundle.project_files: code.py, boot.py,
+settings.toml, engine/, ui/, rules/, lib/hal/) with the web profile
+(lib/hal/web*.py), the page's own displayio, vectorio, terminalio and
+bitmaptools (web/py/ -> device/lib/), font.hex (the built-in 6x12 font's
+cells, read from the desktop's displayio: the letters the desktop shows)
+and files.txt, the list the page loads. Nothing is fetched from elsewhere
+when the page runs. Dev-side only.
 """
 import argparse
 import binascii
@@ -41,8 +42,7 @@ def is_web_only(rel):
 def device_files(root=ROOT):
     """(path under device/, source path): the board's files, the web profile,
     the page's displayio and friends."""
-    out = [(rel, src) for rel, src in bundle.project_files(root)
-           if rel not in ("boot.py", "settings.toml")]
+    out = list(bundle.project_files(root))
     hal = os.path.join(root, "lib", "hal")
     for f in sorted(os.listdir(hal)):
         if f.endswith(".py") and is_web_only("lib/hal/" + f):

@@ -1,0 +1,197 @@
+"""The game in a real browser: dist/web/ (tools/web/build.py, make web) served
+on 127.0.0.1 and driven in headless Chromium (tools/web/browser.py). The
+page must play as the desktop does, draw what it draws pixel for pixel,
+keep a game across a reload, hide every hand behind pass-and-play's
+curtain and log no error. Without Chromium these tests skip and say how to
+install it (.ci/run installs it)."""
+import json
+import os
+
+import pytest
+
+from tools.web import browser, build, reference
+
+WHY = browser.missing()
+pytestmark = [pytest.mark.skipif(WHY is not None, reason=WHY or ""),
+              pytest.mark.timeout(300)]
+
+SIZES = ("160x128", "240x135")
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory):
+    out = str(tmp_path_factory.mktemp("web"))
+    build.build(out)
+    return out
+
+
+@pytest.fixture(scope="module")
+def page(folder):
+    with browser.Page(folder) as p:
+        yield p
+
+
+@pytest.fixture
+def fresh(page):
+    """The page with nothing stored, tips off and level-0 bots (quick games),
+    and at the end of the test no error in its console."""
+    page.open("", clear=True)
+    page.js("pt.py(arguments[0])", SETTINGS)
+    yield page
+    assert page.console_errors() == []
+    assert page.js("return pt.errors") == []
+
+
+SETTINGS = ("from ui.saves import Store\n"
+            "s = Store('/saves', True)\n"
+            "v = s.load_settings()\n"
+            "v.update(bot_level=0, tips=False)\n"
+            "s.save_settings(v)\n")
+
+
+def desktop(tmp_path, game, keys, size="160x128", until=None, deal=4242):
+    d = str(tmp_path / ("desk%d" % len(os.listdir(str(tmp_path)))))
+    os.makedirs(d)
+    reference.settings(d, bot_level=0, tips=False)
+    return reference.desktop(game, deal, keys, size, d, until)
+
+
+def same_pixels(a, b):
+    from PIL import ImageChops
+    assert a.size == b.size
+    box = ImageChops.difference(a, b).getbbox()
+    return box is None, box
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_title_is_the_desktops_pixel_for_pixel(page, tmp_path, size):
+    page.open("?size=" + size, clear=True)
+    want, _, _ = desktop(tmp_path, None, "", size, deal=None)
+    same, box = same_pixels(page.frame(), want)
+    assert same, "the title differs from the desktop's in %s" % (box,)
+    assert page.console_errors() == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_whole_game_by_keys_plays_and_looks_as_on_the_desktop(fresh, tmp_path, size):
+    # Call Break, deal 4242: mid-trick, the score sheet, on to game over; at
+    # each point the same moves (checksum) and the same pixels as CPython's
+    keys = "A A RIGHT A A"
+    fresh.open("?game=callbreak&deal=4242&size=" + size)
+    fresh.script(keys)
+    want, figures, _ = desktop(tmp_path, "callbreak", keys, size)
+    assert fresh.game() == figures and figures["top"] == "Table"
+    same, box = same_pixels(fresh.frame(), want)
+    assert same, "mid-trick frame differs in %s" % (box,)
+
+    sheet = "START DOWN DOWN DOWN A"        # (Undo my move is the third item now)
+    fresh.script(sheet)
+    want, figures, _ = desktop(tmp_path, "callbreak", keys + " " + sheet, size)
+    assert figures["top"] == "ScoreSheet" and fresh.game() == figures
+    same, box = same_pixels(fresh.frame(), want)
+    assert same, "score sheet differs in %s" % (box,)
+
+    back = "B B"
+    rest = " ".join(["A"] * 200)
+    want, figures, pressed = desktop(tmp_path, "callbreak", " ".join((keys, sheet, back, rest)),
+                                     size, until="GameOver")
+    assert figures["top"] == "GameOver" and figures["over"]
+    fresh.script(back + " " + pressed[len(" ".join((keys, sheet, back))) + 1:])
+    assert fresh.game() == figures
+    same, box = same_pixels(fresh.frame(), want)
+    assert same, "game over differs in %s" % (box,)
+    link = fresh.js("return document.querySelector('#link a').href")
+    assert link.endswith("?game=callbreak&deal=4242&size=" + size)
+
+
+def test_pass_and_play_curtain_hides_every_hand(fresh, tmp_path):
+    # seat 2 made human from the pause menu: before its turn the curtain
+    # covers the table, and no card face shows on it
+    keys = "START DOWN DOWN DOWN DOWN A DOWN LEFT B B " + " ".join(["A"] * 30)
+    want, figures, pressed = desktop(tmp_path, "callbreak", keys, until="Curtain")
+    assert figures["top"] == "Curtain"
+    fresh.open("?game=callbreak&deal=4242")
+    fresh.script(pressed)
+    assert fresh.game() == figures
+    same, box = same_pixels(fresh.frame(), want)
+    assert same, "the curtain differs in %s" % (box,)
+    assert fresh.js("return pt.run.faces()") == 0
+    fresh.script("A")                          # P2's page of what they missed: no hand
+    assert fresh.game()["top"] == "Curtain" and fresh.js("return pt.run.faces()") == 0
+    fresh.script("A")                          # P2 has the console: their hand shows
+    assert fresh.game()["top"] == "Table" and fresh.js("return pt.run.faces()") > 0
+
+
+def test_a_reload_mid_game_offers_continue_and_finishes_it(fresh, tmp_path):
+    fresh.open("?game=callbreak&deal=4242")
+    fresh.script("A A RIGHT A A")
+    before = fresh.game()
+    fresh.reload()
+    assert fresh.game()["top"] == "Title"
+    rows = json.loads(fresh.js("return pt.run.rows()"))
+    assert rows[1].startswith("Continue"), rows
+    fresh.script("A")
+    after = fresh.game()
+    assert after["top"] == "Table" and after["checksum"] == before["checksum"]
+    fresh.script(" ".join(["A"] * 200), until="GameOver")
+    assert fresh.game()["over"] and fresh.game()["top"] == "GameOver"
+
+
+def test_the_keyboard_and_the_on_screen_buttons_are_the_consoles_keys(fresh, tmp_path):
+    # real events: the desktop's keys on the keyboard, the buttons under the
+    # screen clicked; each screen as the desktop shows it after those keys
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    fresh.open("")
+    ActionChains(fresh.driver).send_keys(Keys.ARROW_DOWN).perform()
+    fresh.wait("pt.run.idle()")
+    fresh.driver.find_element(By.CSS_SELECTOR, "[data-key=DOWN]").click()
+    fresh.wait("pt.run.idle()")
+    want, _, _ = desktop(tmp_path, None, "DOWN DOWN", deal=None)
+    same, box = same_pixels(fresh.frame(), want)
+    assert same, "after DOWN (keyboard) DOWN (button): differs in %s" % (box,)
+    ActionChains(fresh.driver).send_keys("z").perform()
+    fresh.wait("pt.run.idle()")
+    assert json.loads(fresh.js("return pt.run.rows()"))[0] == "Settings"
+    fresh.driver.find_element(By.CSS_SELECTOR, "[data-key=B]").click()
+    fresh.wait("pt.run.idle()")
+    assert json.loads(fresh.js("return pt.run.rows()"))[0] == "Pocket Tricks"
+    presses = fresh.js("return pt.presses.length")
+    assert presses == 4
+
+
+def test_a_damaged_settings_file_is_set_aside_and_said_so(fresh):
+    # the browser's storage has the flash's guarantees: the saves code reads
+    # it as it reads a drive, so a damaged file goes aside under its own name
+    key = "pocket-tricks:/saves/settings.json"
+    text = fresh.js("return localStorage.getItem(arguments[0])", key)
+    assert text and text.startswith("PTSAVE")
+    fresh.js("localStorage.setItem(arguments[0], arguments[1])", key,
+             text.replace("bot_level", "bot_levex"))
+    fresh.reload()
+    rows = json.loads(fresh.js("return pt.run.rows()"))
+    assert rows[0] == "Notice" and "damaged" in " ".join(rows), rows
+    kept = fresh.js("return Object.keys(localStorage).filter(k => k.includes('settings.bad'))")
+    assert kept, "the damaged file was not kept aside"
+    assert fresh.js("return localStorage.getItem(arguments[0])", kept[0]).endswith(
+        text.replace("bot_level", "bot_levex")[-20:])
+
+
+def test_a_save_the_storage_refuses_leaves_the_previous_one(fresh):
+    # a full store: the close of the new copy fails as on a full drive, and
+    # what is stored is still the last whole save
+    fresh.open("?game=callbreak&deal=4242")
+    fresh.script("A A")
+    key = "pocket-tricks:/saves/game.log"
+    before = fresh.js("return localStorage.getItem(arguments[0])", key)
+    assert before
+    fresh.js("Storage.prototype._set = Storage.prototype.setItem;"
+             "Storage.prototype.setItem = function () {"
+             " throw new DOMException('full', 'QuotaExceededError'); };")
+    fresh.script("RIGHT A A")
+    assert fresh.js("return localStorage.getItem(arguments[0])", key) == before
+    fresh.js("Storage.prototype.setItem = Storage.prototype._set;")
+    fresh.reload()
+    rows = json.loads(fresh.js("return pt.run.rows()"))
+    assert rows[1].startswith("Continue"), rows
