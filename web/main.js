@@ -40,6 +40,7 @@ globalThis.ptDraw = (text, whole) => {
   const scene = JSON.parse(text);
   frame.paint(scene);
   ctx.putImageData(image, 0, 0);
+  if (!pt.frames) pt.firstFrame = performance.now();   // (ms since the page was opened)
   pt.frames++;
   if (pending) { pending.drew = true; pending.whole = pending.whole || !!whole; }
 };
@@ -127,20 +128,23 @@ for (const b of document.querySelectorAll("[data-key]")) {
 const params = new URLSearchParams(location.search);
 
 async function files(mp) {
-  const list = await (await fetch("device/files.txt")).text();
-  const names = list.split("\n").filter((n) => n);
-  const texts = await Promise.all(names.map((n) => fetch("device/" + n).then((r) => {
-    if (!r.ok) throw new Error(n + ": " + r.status);
-    return r.arrayBuffer();
-  })));
-  for (let i = 0; i < names.length; i++) {
-    const path = "/" + names[i];
+  // device.pack: for each file its path, a newline, its size, a newline, its bytes
+  const r = await fetch("device.pack");
+  if (!r.ok) throw new Error("device.pack: " + r.status);
+  const b = new Uint8Array(await r.arrayBuffer());
+  const line = (at) => { let e = at; while (b[e] !== 10) e++; return [new TextDecoder().decode(b.subarray(at, e)), e + 1]; };
+  let at = 0;
+  while (at < b.length) {
+    const [path, a1] = line(at);
+    const [size, a2] = line(a1);
+    const end = a2 + Number(size);
     let dir = "";
-    for (const part of path.split("/").slice(1, -1)) {
+    for (const part of path.split("/").slice(0, -1)) {
       dir += "/" + part;
       try { mp.FS.mkdir(dir); } catch (e) { /* there already */ }
     }
-    mp.FS.writeFile(path, new Uint8Array(texts[i]));
+    mp.FS.writeFile("/" + path, b.subarray(a2, end));
+    at = end;
   }
 }
 
@@ -149,7 +153,9 @@ async function main() {
   const mp = await loadMicroPython({
     heapsize: 4 * 1024 * 1024, stdout: (l) => console.log(l), stderr: (l) => console.error(l),
   });
+  pt.times = { vm: performance.now() };
   await files(mp);
+  pt.times.files = performance.now();
   const stored = storage.available();
   if (stored) storage.attach(mp.FS);
   pt.py = (code) => mp.runPython(code);
@@ -169,6 +175,7 @@ async function main() {
   };
   run.start(game, params.get("deal") || "", params.get("size") || "", stored);
   if (game) sessionStorage.setItem(started, "1");
+  pt.times.start = performance.now();
   pt.title = performance.now() - pt.started;
   pt.ready = true;
   document.getElementById("status").textContent = "";

