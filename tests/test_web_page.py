@@ -195,3 +195,26 @@ def test_a_save_the_storage_refuses_leaves_the_previous_one(fresh):
     fresh.reload()
     rows = json.loads(fresh.js("return pt.run.rows()"))
     assert rows[1].startswith("Continue"), rows
+
+
+@pytest.mark.parametrize("game", ("nommie", "linger", "nines", "callbreak", "israeli"))
+def test_every_game_plays_its_deal_as_on_the_desktop(fresh, tmp_path, game):
+    # the address's game and deal, a dozen keys: the same moves and pixels
+    keys = "A A RIGHT A A A RIGHT RIGHT A A A A"
+    want, figures, pressed = desktop(tmp_path, game, keys, deal=77, until="GameOver")
+    fresh.open("?game=%s&deal=77" % game)
+    fresh.script(pressed, until="GameOver")
+    assert fresh.game() == figures and figures["game"] == game and figures["actions"] > 0
+    same, box = same_pixels(fresh.frame(), want)
+    assert same, "%s differs in %s" % (game, box)
+
+
+def test_the_pause_menu_shows_the_deal_link_beside_the_screen(fresh):
+    fresh.open("?game=nines&deal=4242")
+    assert fresh.js("return document.getElementById('link').hidden")
+    fresh.script("START")
+    assert not fresh.js("return document.getElementById('link').hidden")
+    href = fresh.js("return document.querySelector('#link a').href")
+    assert href.endswith("/?game=nines&deal=4242")
+    fresh.script("B")
+    assert fresh.js("return document.getElementById('link').hidden")

@@ -28,6 +28,16 @@ function fail(e) {
 }
 
 // --- drawing -------------------------------------------------------------
+function fit() {
+  // the screen at the largest whole zoom that leaves room for the buttons
+  // (every console pixel the same size); a window narrower than one zoom shrinks it
+  const room = Math.min(window.innerWidth - 16, 960);
+  const tall = Math.max(canvas.height, window.innerHeight - 300);
+  const k = Math.min(Math.floor(room / canvas.width), Math.floor(tall / canvas.height));
+  canvas.style.width = (k >= 1 ? k * canvas.width : room) + "px";
+}
+window.addEventListener("resize", fit);
+
 globalThis.ptSize = (w, h) => {
   canvas.width = w;
   canvas.height = h;
@@ -35,6 +45,7 @@ globalThis.ptSize = (w, h) => {
   image = new ImageData(frame.rgba, w, h);
   ctx = canvas.getContext("2d");
   document.body.dataset.size = w + "x" + h;
+  fit();
 };
 globalThis.ptDraw = (text, whole) => {
   const scene = JSON.parse(text);
