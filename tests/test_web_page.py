@@ -157,8 +157,24 @@ def test_the_keyboard_and_the_on_screen_buttons_are_the_consoles_keys(fresh, tmp
     fresh.driver.find_element(By.CSS_SELECTOR, "[data-key=B]").click()
     fresh.wait("pt.run.idle()")
     assert json.loads(fresh.js("return pt.run.rows()"))[0] == "Pocket Tricks"
-    presses = fresh.js("return pt.presses.length")
-    assert presses == 4
+    touch(fresh, "[data-key=DOWN]")                # a finger on the phone's D-pad
+    touch(fresh, "[data-key=A]")
+    fresh.wait("pt.run.idle()")
+    want, _, _ = desktop(tmp_path, None, "DOWN DOWN DOWN A", deal=None)
+    same, box = same_pixels(fresh.frame(), want)
+    assert same, "after touches on DOWN and A: differs in %s" % (box,)
+    assert fresh.js("return pt.presses.length") == 6
+
+
+def touch(page, selector):
+    # a touch on the element's middle, through Chromium's own touch input
+    r = page.js("const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+                "return [r.x + r.width / 2, r.y + r.height / 2];", selector)
+    point = {"x": r[0], "y": r[1]}
+    page.driver.execute_cdp_cmd("Input.dispatchTouchEvent",
+                                {"type": "touchStart", "touchPoints": [point]})
+    page.driver.execute_cdp_cmd("Input.dispatchTouchEvent",
+                                {"type": "touchEnd", "touchPoints": []})
 
 
 def test_a_damaged_settings_file_is_set_aside_and_said_so(fresh):
@@ -218,3 +234,13 @@ def test_the_pause_menu_shows_the_deal_link_beside_the_screen(fresh):
     assert href.endswith("/?game=nines&deal=4242")
     fresh.script("B")
     assert fresh.js("return document.getElementById('link').hidden")
+
+
+def test_sound_is_off_until_the_first_key_then_beeps(fresh):
+    from selenium.webdriver.common.action_chains import ActionChains
+    fresh.open("?game=callbreak&deal=4242")
+    asked = fresh.js("return pt.sound")
+    assert asked["asked"] > 0 and asked["played"] == 0      # "your turn": silent so far
+    ActionChains(fresh.driver).send_keys("z").perform()      # a real key: sound may start
+    fresh.wait("pt.run.idle()")
+    fresh.wait("pt.sound.played > 0", timeout=30, what="a beep after the first key")

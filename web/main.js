@@ -16,6 +16,7 @@ const KEYS = {
 
 const pt = (globalThis.pt = {
   started: 0, ready: false, errors: [], presses: [], frames: 0, link: "",
+  sound: { asked: 0, played: 0 },
 });
 const canvas = document.getElementById("screen");
 let frame = null, ctx = null, image = null;
@@ -65,7 +66,9 @@ function wakeAudio() {
   if (audio && audio.state === "suspended") audio.resume();
 }
 globalThis.ptBeep = (freq, ms) => {
+  pt.sound.asked++;
   if (!audio || audio.state !== "running") return;   // silent until the first press
+  pt.sound.played++;
   const o = audio.createOscillator(), g = audio.createGain();
   o.type = "square";
   o.frequency.value = freq;
@@ -130,6 +133,7 @@ document.addEventListener("keyup", (e) => {
 });
 for (const b of document.querySelectorAll("[data-key]")) {
   const k = { UP, DOWN, LEFT, RIGHT, A, B, START, SELECT }[b.dataset.key];
+  b.addEventListener("contextmenu", (e) => e.preventDefault());   // (a long touch)
   b.addEventListener("pointerdown", (e) => { e.preventDefault(); b.setPointerCapture(e.pointerId); key(k, true); });
   b.addEventListener("pointerup", (e) => { e.preventDefault(); key(k, false); });
   b.addEventListener("pointercancel", () => key(k, false));
