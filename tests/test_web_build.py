@@ -11,7 +11,7 @@ import pytest
 
 from tools.release import bundle
 from tools.runners import mpvm
-from tools.web import build, reference
+from tools.web import browser, build, reference
 
 PAGE_FILES = ("index.html", "style.css", "main.js", "compose.js", "storage.js")
 
@@ -128,3 +128,9 @@ print("DRAWN", drawn[0], len(drawn) > 2)
     got = json.loads(out.split("GAME ", 1)[1].splitlines()[0])
     assert got == figures and figures["top"] == "GameOver"
     assert "DRAWN (160, 128) True" in out
+
+
+def test_without_chromium_the_browser_tests_say_how_to_install_it(monkeypatch):
+    monkeypatch.setattr(browser, "CHROMIUM", ("/nowhere/chromium",))
+    why = browser.missing()
+    assert why and "apt-get install -y chromium chromium-driver" in why
