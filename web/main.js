@@ -88,10 +88,11 @@ function step() {
   if (wait >= 0) timer = setTimeout(step, wait);
 }
 
-function key(k, down) {
+function key(k, down, since) {
+  // since: the event's time (a key or button waits while a step runs: counted)
   if (!run) return;
   wakeAudio();
-  const t0 = performance.now();
+  const t0 = since === undefined ? performance.now() : since;
   pending = { key: k, down, drew: false, whole: false };
   try { run.press(k, down); } catch (e) { fail(e); }
   if (timer !== null) clearTimeout(timer);
@@ -125,17 +126,21 @@ document.addEventListener("keydown", (e) => {
   const k = KEYS[e.key];
   if (k === undefined || e.ctrlKey || e.metaKey || e.altKey) return;
   e.preventDefault();
-  if (!e.repeat || k <= RIGHT) key(k, true);
+  if (!e.repeat || k <= RIGHT) key(k, true, e.timeStamp);
 });
 document.addEventListener("keyup", (e) => {
   const k = KEYS[e.key];
-  if (k !== undefined) { e.preventDefault(); key(k, false); }
+  if (k !== undefined) { e.preventDefault(); key(k, false, e.timeStamp); }
 });
 for (const b of document.querySelectorAll("[data-key]")) {
   const k = { UP, DOWN, LEFT, RIGHT, A, B, START, SELECT }[b.dataset.key];
   b.addEventListener("contextmenu", (e) => e.preventDefault());   // (a long touch)
-  b.addEventListener("pointerdown", (e) => { e.preventDefault(); b.setPointerCapture(e.pointerId); key(k, true); });
-  b.addEventListener("pointerup", (e) => { e.preventDefault(); key(k, false); });
+  b.addEventListener("pointerdown", (e) => {
+    e.preventDefault();
+    b.setPointerCapture(e.pointerId);
+    key(k, true, e.timeStamp);
+  });
+  b.addEventListener("pointerup", (e) => { e.preventDefault(); key(k, false, e.timeStamp); });
   b.addEventListener("pointercancel", () => key(k, false));
 }
 

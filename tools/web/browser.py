@@ -152,6 +152,16 @@ class Page:
         k = KEYS[name]
         self.js("pt.key(arguments[0], true); pt.key(arguments[0], false)", k)
 
+    def type_key(self, name):
+        """One press of the desktop's key for name on the keyboard (Chromium's
+        own key events, as a person's)."""
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.keys import Keys
+        typed = {"UP": Keys.ARROW_UP, "DOWN": Keys.ARROW_DOWN, "LEFT": Keys.ARROW_LEFT,
+                 "RIGHT": Keys.ARROW_RIGHT, "A": "z", "B": "x", "START": " ",
+                 "SELECT": Keys.TAB}[name]
+        ActionChains(self.driver).send_keys(typed).perform()
+
     def game(self):
         return json.loads(self.js("return pt.run.game()"))
 
