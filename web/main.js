@@ -83,7 +83,9 @@ globalThis.ptEntropy = () => crypto.getRandomValues(new Uint32Array(1))[0];
 function step() {
   timer = null;
   let wait;
+  const t0 = performance.now();
   try { wait = run.step(); } catch (e) { fail(e); return; }
+  pt.longest = Math.max(pt.longest || 0, performance.now() - t0);   // (a bot thinking)
   showLink();
   if (wait >= 0) timer = setTimeout(step, wait);
 }

@@ -76,6 +76,7 @@ def measure(presses=120, loads=5, log=sys.stderr.write):
                 page.type_key(k)
             page.wait("pt.run.idle()", timeout=120)
             got = page.js("return pt.presses")
+            longest = page.js("return pt.longest")
             errors = page.console_errors()
         screen = [p["ms"] for p in got if p["whole"]]
         within = [p["ms"] for p in got if not p["whole"]]
@@ -84,7 +85,8 @@ def measure(presses=120, loads=5, log=sys.stderr.write):
                           "all_p50": pct(allp, 50), "all_p95": pct(allp, 95),
                           "within_p95": pct(within, 95), "within_max": max(within or [0]),
                           "screen_count": len(screen), "screen_p95": pct(screen, 95),
-                          "screen_max": max(screen or [0]), "console_errors": errors}
+                          "screen_max": max(screen or [0]), "console_errors": errors,
+                          "longest_step": longest}
     return out
 
 
@@ -101,6 +103,7 @@ def print_figures(f, out=sys.stdout):
     w("    within a screen: p95 %.1f ms, slowest %.1f ms\n" % (p["within_p95"], p["within_max"]))
     w("    %d screen changes: p95 %.1f ms, slowest %.1f ms   (budget %d ms)\n" % (
         p["screen_count"], p["screen_p95"], p["screen_max"], BUDGET["screen_ms"]))
+    w("  the longest step (the page busy: a level-3 bot choosing): %.0f ms\n" % p["longest_step"])
     w("  dist/web: %d files, %.0f KB (MicroPython's .wasm and .mjs: %.0f KB)\n" % (
         folder["files"], folder["bytes"] / 1024.0, folder["vm_bytes"] / 1024.0))
     if p["console_errors"]:
