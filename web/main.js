@@ -120,8 +120,15 @@ function showLink() {
   const a = el.querySelector("a");
   a.href = url.href;
   a.textContent = url.href;
+  document.getElementById("copy").textContent = "Copy";
   el.hidden = false;
 }
+
+document.getElementById("copy").addEventListener("click", (e) => {
+  const href = document.querySelector("#link a").href;
+  if (navigator.clipboard) navigator.clipboard.writeText(href).then(
+    () => { e.target.textContent = "Copied"; }, () => { e.target.textContent = "Copy"; });
+});
 
 // --- keys and buttons ----------------------------------------------------
 document.addEventListener("keydown", (e) => {

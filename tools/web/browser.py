@@ -50,9 +50,7 @@ def missing():
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
-    extensions_map = dict(http.server.SimpleHTTPRequestHandler.extensions_map)
-    extensions_map.update({".mjs": "text/javascript", ".js": "text/javascript",
-                           ".wasm": "application/wasm"})
+    # what `python3 -m http.server` serves (README's way), without its log
 
     def log_message(self, *args):
         pass
