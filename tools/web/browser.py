@@ -24,7 +24,7 @@ CHROMIUM = ("/usr/bin/chromium", "chromium")
 DRIVER = ("/usr/bin/chromedriver", "chromedriver")
 FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--window-size=800,900")
+         "--disable-dev-shm-usage", "--window-size=800,900")   # (a small /dev/shm in CI)
 INSTALL = ("headless Chromium is not installed: apt-get install -y chromium chromium-driver "
            "(and pip install -r requirements.txt for selenium)")
 KEYS = {"UP": 0, "DOWN": 1, "LEFT": 2, "RIGHT": 3, "A": 4, "B": 5, "START": 6, "SELECT": 7}
