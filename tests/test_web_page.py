@@ -245,3 +245,19 @@ def test_sound_is_off_until_the_first_key_then_beeps(fresh):
     ActionChains(fresh.driver).send_keys("z").perform()      # a real key: sound may start
     fresh.wait("pt.run.idle()")
     fresh.wait("pt.sound.played > 0", timeout=30, what="a beep after the first key")
+
+
+def test_a_held_arrow_button_repeats_as_a_held_arrow_key(fresh):
+    import time
+    fresh.open("")
+    r = fresh.js("const r = document.querySelector('[data-key=DOWN]').getBoundingClientRect();"
+                 "return [r.x + r.width / 2, r.y + r.height / 2];")
+    fresh.driver.execute_cdp_cmd("Input.dispatchTouchEvent", {
+        "type": "touchStart", "touchPoints": [{"x": r[0], "y": r[1]}]})
+    time.sleep(0.8)                      # 350 ms, then one every 70 ms
+    fresh.driver.execute_cdp_cmd("Input.dispatchTouchEvent",
+                                 {"type": "touchEnd", "touchPoints": []})
+    presses = fresh.js("return pt.presses")
+    assert len(presses) >= 3 and {p["key"] for p in presses} == {1}
+    fresh.wait("pt.run.idle()")
+    assert fresh.js("return pt.presses.length") == len(presses)   # none after letting go

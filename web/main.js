@@ -141,16 +141,32 @@ document.addEventListener("keyup", (e) => {
   const k = KEYS[e.key];
   if (k !== undefined) { e.preventDefault(); key(k, false, e.timeStamp); }
 });
+// a held arrow button repeats as a held arrow key does on the desktop
+const REPEAT_AFTER = 350, REPEAT_EVERY = 70;
 for (const b of document.querySelectorAll("[data-key]")) {
   const k = { UP, DOWN, LEFT, RIGHT, A, B, START, SELECT }[b.dataset.key];
+  let held = null;
+  const let_go = (e) => {
+    if (held === null) return;
+    clearTimeout(held.wait);
+    clearInterval(held.every);
+    held = null;
+    key(k, false, e.timeStamp);
+  };
   b.addEventListener("contextmenu", (e) => e.preventDefault());   // (a long touch)
   b.addEventListener("pointerdown", (e) => {
     e.preventDefault();
     b.setPointerCapture(e.pointerId);
+    held = {};
     key(k, true, e.timeStamp);
+    if (k <= RIGHT) {
+      held.wait = setTimeout(() => {
+        held.every = setInterval(() => key(k, true), REPEAT_EVERY);
+      }, REPEAT_AFTER);
+    }
   });
-  b.addEventListener("pointerup", (e) => { e.preventDefault(); key(k, false, e.timeStamp); });
-  b.addEventListener("pointercancel", () => key(k, false));
+  b.addEventListener("pointerup", (e) => { e.preventDefault(); let_go(e); });
+  b.addEventListener("pointercancel", let_go);
 }
 
 // --- start ---------------------------------------------------------------
