@@ -34,7 +34,7 @@ def page(folder):
 @pytest.fixture
 def fresh(page):
     """The page with nothing stored, tips off and level-0 bots (quick games),
-    and at the end of the test no error in its console."""
+    and at the end of the test no error or warning in its console."""
     page.open("", clear=True)
     page.js("pt.py(arguments[0])", SETTINGS)
     yield page

@@ -44,7 +44,7 @@ globalThis.ptSize = (w, h) => {
   canvas.height = h;
   frame = new Frame(w, h);
   image = new ImageData(frame.rgba, w, h);
-  ctx = canvas.getContext("2d");
+  ctx = canvas.getContext("2d", { willReadFrequently: true });   // (a small canvas: kept in memory)
   document.body.dataset.size = w + "x" + h;
   fit();
 };
@@ -60,6 +60,9 @@ globalThis.ptDraw = (text, whole) => {
 // --- sound ---------------------------------------------------------------
 let audio = null;
 function wakeAudio() {
+  // only from a person's key or touch: a browser lets sound start then, and no sooner
+  const act = navigator.userActivation;
+  if (act && !act.isActive) return;
   if (!audio && globalThis.AudioContext) {
     try { audio = new AudioContext(); } catch (e) { audio = null; }
   }

@@ -175,11 +175,11 @@ class Page:
         return Image.frombytes("RGBA", (w, h), base64.b64decode(data)).convert("RGB")
 
     def console_errors(self):
-        """The browser console's errors since the last call."""
+        """The browser console's errors and warnings since the last call."""
         out = []
         for e in self.driver.get_log("browser"):
             self.logs.append(e)
-            if e.get("level") == "SEVERE":
+            if e.get("level") in ("SEVERE", "WARNING"):
                 out.append(e.get("message"))
         return out
 
