@@ -261,3 +261,12 @@ def test_a_held_arrow_button_repeats_as_a_held_arrow_key(fresh):
     assert len(presses) >= 3 and {p["key"] for p in presses} == {1}
     fresh.wait("pt.run.idle()")
     assert fresh.js("return pt.presses.length") == len(presses)   # none after letting go
+
+
+def test_an_address_that_is_not_right_is_ignored_and_said_so(fresh):
+    fresh.open("?game=chess&deal=0")
+    rows = json.loads(fresh.js("return pt.run.rows()"))
+    text = " ".join(rows)
+    assert rows[0] == "Notice" and "no game 'chess'" in text and "deal must be" in text, rows
+    fresh.script("A")
+    assert json.loads(fresh.js("return pt.run.rows()"))[0] == "Pocket Tricks"

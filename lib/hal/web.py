@@ -108,12 +108,14 @@ class Web(Board):
         Board.__init__(self)
         self.opts, bad = parse_query(game, deal, size)
         if bad:
-            self.notice = "Address ignored: " + "; ".join(bad)
+            bad = ["Address ignored: " + "; ".join(bad)]
         self.display = Display(self.opts["width"], self.opts["height"])
         self.keys = _Keys(self)
         self.writable = prepare_save_dir(self.save_dir) if stored else False
         if not stored:
-            self.notice = "This browser keeps no storage for the page: saves are off"
+            bad.append("this browser keeps no storage for the page: saves are off")
+        if bad:
+            self.notice = "; ".join(bad)
 
     def press(self, key, down):
         # a key from the page: the keyboard or an on-screen button
