@@ -270,3 +270,20 @@ def test_an_address_that_is_not_right_is_ignored_and_said_so(fresh):
     assert rows[0] == "Notice" and "no game 'chess'" in text and "deal must be" in text, rows
     fresh.script("A")
     assert json.loads(fresh.js("return pt.run.rows()"))[0] == "Pocket Tricks"
+
+
+def test_a_second_tab_saving_is_said_in_the_first(fresh):
+    # each tab has its own copy of the files: the first tab says so when the
+    # second saves, rather than overwrite it unawares
+    fresh.open("")
+    first = fresh.driver.current_window_handle
+    fresh.driver.switch_to.new_window("tab")
+    try:
+        fresh.driver.get(fresh.server.url + "?game=nines&deal=5")
+        fresh.wait("window.pt && pt.ready")
+        fresh.script("A A")
+    finally:
+        fresh.driver.close()
+        fresh.driver.switch_to.window(first)
+    fresh.wait("pt.otherTab === true", timeout=10, what="the first tab to hear of it")
+    assert "another tab" in fresh.js("return document.getElementById('status').textContent")

@@ -205,7 +205,15 @@ async function main() {
   await files(mp);
   pt.times.files = performance.now();
   const stored = storage.available();
-  if (stored) storage.attach(mp.FS);
+  if (stored) {
+    storage.attach(mp.FS);
+    storage.watch(() => {
+      pt.otherTab = true;
+      document.getElementById("status").textContent =
+        "The game is open in another tab too: each tab's saves replace the other's. "
+        + "Play in one tab, and reload this one to see the other's.";
+    });
+  }
   pt.py = (code) => mp.runPython(code);
   // a reload of the tab that opened a deal's address goes to the title, where
   // Continue goes on with that game; the address still gives the deal to anyone else

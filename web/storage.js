@@ -40,6 +40,14 @@ export function available() {
   }
 }
 
+// Calls told(path) when another tab of the site stores a save: each tab
+// keeps its own copy of the files, so the last one to save replaces the other's.
+export function watch(told) {
+  window.addEventListener("storage", (e) => {
+    if (e.key && e.key.startsWith(PREFIX + DIR + "/")) told(e.key.slice(PREFIX.length));
+  });
+}
+
 // Put the stored files into the page's filesystem, then keep them stored.
 export function attach(FS) {
   try { FS.mkdir(DIR); } catch (e) { /* there already */ }
