@@ -80,5 +80,6 @@ def desktop(game, deal, keys, size, data_dir, until=None):
         app = A.run(profile)
     finally:
         A.App.start = start
+        displayio.release_displays()  # (the next test's display may be made)
     pressed = " ".join(keys.split()[:profile.pressed]) if keys else ""
     return Image.open(shot).convert("RGB"), figures(app), pressed
