@@ -93,13 +93,21 @@ from hal import web
 print(web.parse_query("nines", "4242", "240x135"))
 print(web.parse_query("", "", ""))
 print(web.parse_query("chess", "0", "100x100"))
+print(web.parse_query("linger", "7", "", "players=3&x=1&start_score=5"))
+print(web.parse_query("callbreak", "7", "", "eight_wins=0&players=5"))
+print(web.deal_query("nines", 42, 3, {"start_score": 5, "first_dealer": 0}))
+print(web.deal_query("callbreak", 42, 4, {"eight_wins": True, "first_dealer": 0}))
 """)
-    lines = out.strip().splitlines()[-3:]
+    lines = out.strip().splitlines()[-7:]
     assert "'quick': 'nines'" in lines[0] and "'seed': 4242" in lines[0]
     assert "'width': 240" in lines[0] and "'height': 135" in lines[0]
     assert "'quick': None" in lines[1] and "'width': 160" in lines[1] and "[]" in lines[1]
     assert "no game 'chess'" in lines[2] and "deal must be" in lines[2]
     assert "size must be" in lines[2] and "'quick': None" in lines[2]
+    assert "'players': 3" in lines[3] and "'options': None" in lines[3] and "[]" in lines[3]
+    assert "'eight_wins': False" in lines[4] and "players must be 4-4" in lines[4]
+    assert lines[5] == "game=nines&deal=42&start_score=5"
+    assert lines[6] == "game=callbreak&deal=42"
 
 
 def test_a_deal_played_by_keys_in_the_vm_makes_cpythons_moves(tmp_path):

@@ -35,11 +35,16 @@ def page(folder):
 def fresh(page):
     """The page with nothing stored, tips off and level-0 bots (quick games),
     and at the end of the test no error or warning in its console."""
-    page.open("", clear=True)
-    page.js("pt.py(arguments[0])", SETTINGS)
+    clean(page)
     yield page
     assert page.console_errors() == []
     assert page.js("return pt.errors") == []
+
+
+def clean(page):
+    """Nothing stored but the tests' settings (tips off, level-0 bots)."""
+    page.open("", clear=True)
+    page.js("pt.py(arguments[0])", SETTINGS)
 
 
 SETTINGS = ("from ui.saves import Store\n"
@@ -287,3 +292,21 @@ def test_a_second_tab_saving_is_said_in_the_first(fresh):
         fresh.driver.switch_to.window(first)
     fresh.wait("pt.otherTab === true", timeout=10, what="the first tab to hear of it")
     assert "another tab" in fresh.js("return document.getElementById('status').textContent")
+
+
+def test_a_link_deals_the_same_cards_with_its_players_and_options(fresh):
+    # a game's players and options that are not its defaults go in its link
+    fresh.open("?game=linger&deal=77&players=3")
+    assert fresh.game()["players"] == 3
+    fresh.script("START")
+    assert fresh.js("return document.querySelector('#link a').href").endswith(
+        "/?game=linger&deal=77&players=3")
+    clean(fresh)                               # (no saved game to ask about)
+    fresh.open("?game=callbreak&deal=9&eight_wins=0")
+    fresh.script("START")
+    assert fresh.js("return document.querySelector('#link a').href").endswith(
+        "/?game=callbreak&deal=9&eight_wins=0")
+    clean(fresh)
+    fresh.open("?game=nines&deal=9&start_score=99")
+    rows = json.loads(fresh.js("return pt.run.rows()"))
+    assert rows[0] == "Notice" and "start_score must be 1-20" in " ".join(rows)

@@ -116,9 +116,8 @@ function showLink() {
   pt.link = link;
   const el = document.getElementById("link");
   if (!link) { el.hidden = true; return; }
-  const [game, deal] = link.split(" ");
   const url = new URL(location.href);
-  url.search = "?game=" + game + "&deal=" + deal;
+  url.search = "?" + link;
   if (params.get("size")) url.search += "&size=" + params.get("size");
   const a = el.querySelector("a");
   a.href = url.href;
@@ -229,7 +228,9 @@ async function main() {
     if (timer !== null) clearTimeout(timer);
     step();
   };
-  run.start(game, params.get("deal") || "", params.get("size") || "", stored);
+  const more = [];       // the game's players and options (hal/web.py parse_query)
+  for (const [k, v] of params) if (!["game", "deal", "size"].includes(k)) more.push(k + "=" + v);
+  run.start(game, params.get("deal") || "", params.get("size") || "", stored, more.join("&"));
   if (game) sessionStorage.setItem(started, "1");
   pt.times.start = performance.now();
   pt.title = performance.now() - pt.started;

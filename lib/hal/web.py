@@ -53,12 +53,15 @@ class Display:
         return True
 
 
-def parse_query(game, deal, size):
+def parse_query(game, deal, size, more=""):
     # The page address's game, deal and size (strings, "" when absent) as
-    # options, and a sentence for each one that is not right (it is ignored).
+    # the desktop's options, and more ("players=3&start_score=5": a game's
+    # players and options where not its defaults, as deal_query writes
+    # them); and a sentence for each value that is not right (it is ignored).
     from engine.games import IDS
     from engine.rng import LAST_DEAL
-    opts = {"quick": None, "seed": None, "width": 160, "height": 128}
+    opts = {"quick": None, "seed": None, "width": 160, "height": 128,
+            "players": None, "options": None}
     bad = []
     if game:
         if game in IDS:
@@ -66,8 +69,8 @@ def parse_query(game, deal, size):
         else:
             bad.append("no game '%s' (%s)" % (game[:20], " ".join(IDS)))
     if deal:
-        n = int(deal) if deal.isdigit() and len(deal) < 10 else 0
-        if 1 <= n <= LAST_DEAL:
+        n = _number(deal)
+        if n is not None and 1 <= n <= LAST_DEAL:
             opts["seed"] = n
         else:
             bad.append("deal must be 1-%d" % LAST_DEAL)
@@ -78,7 +81,55 @@ def parse_query(game, deal, size):
                 break
         else:
             bad.append("size must be 160x128 or 240x135")
+    if more and opts["quick"]:
+        _game_options(opts, more, bad)
     return opts, bad
+
+
+def _number(text):
+    return int(text) if text.isdigit() and len(text) < 10 else None
+
+
+def _game_options(opts, more, bad):
+    # players=N and the game's own options (engine.catalog's ranges) into opts
+    from engine.catalog import entry
+    facts = entry(opts["quick"])
+    ranges = {"players": (facts["fewest"], facts["most"])}
+    onoff = []
+    for o in facts["options"]:
+        ranges[o[0]] = (0, 1) if o[3] is None else (o[3], o[4])
+        if o[3] is None:
+            onoff.append(o[0])
+    got = {}
+    for pair in more.split("&"):
+        key, _, value = pair.partition("=")
+        if key not in ranges:
+            continue
+        n = _number(value)
+        lo, hi = ranges[key]
+        if n is None or not lo <= n <= hi:
+            bad.append("%s must be %d-%d" % (key[:20], lo, hi))
+        elif key == "players":
+            opts["players"] = n
+        else:
+            got[key] = (n == 1) if key in onoff else n
+    if got:
+        opts["options"] = got
+
+
+def deal_query(game, seed, players, options):
+    # "game=ID&deal=N", and players and each option where not the game's
+    # default: the address that deals the very same cards (parse_query)
+    from engine.catalog import entry
+    facts = entry(game)
+    out = "game=%s&deal=%d" % (game, seed)
+    if players != facts["players"]:
+        out += "&players=%d" % players
+    for o in facts["options"]:
+        value = options.get(o[0], o[5])
+        if value != o[5]:
+            out += "&%s=%d" % (o[0], int(value))
+    return out
 
 
 class _Keys(K.Queue):
@@ -104,10 +155,11 @@ class Web(Board):
     clock = 0            # the clock while a script runs (it jumps over waits)
     until = ""           # the screen that ends a script (hal.web_run.script)
 
-    def __init__(self, game="", deal="", size="", stored=True):
+    def __init__(self, game="", deal="", size="", stored=True, more=""):
         Board.__init__(self)
-        self.opts, bad = parse_query(game, deal, size)
-        if bad:
+        self.opts, bad = parse_query(game, deal, size, more)
+        if bad:            # no game from an address not right: the title says why
+            self.opts.update(quick=None, players=None, options=None)
             bad = ["Address ignored: " + "; ".join(bad)]
         self.display = Display(self.opts["width"], self.opts["height"])
         self.keys = _Keys(self)

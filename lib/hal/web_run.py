@@ -16,10 +16,10 @@ _run = {}
 SLICE_MS = 40       # a script's step hands the page back after this long
 
 
-def start(game="", deal="", size="", stored=True):
+def start(game="", deal="", size="", stored=True, more=""):
     # The profile and the app, the title (or the address's game) on screen.
     from ui import draw
-    hal = web.Web(game, deal, size, stored)
+    hal = web.Web(game, deal, size, stored, more)
     try:
         import gc
         free = gc.mem_free
@@ -35,11 +35,28 @@ def start(game="", deal="", size="", stored=True):
         app.notice = hal.notice
     screen = A.screen_for(hal.display, free)
     app.start()
-    if hal.opts.get("quick"):
+    if hal.opts["players"] or hal.opts["options"]:
+        _quick(app, hal.opts)
+    elif hal.opts.get("quick"):
         from ui.screens.common import quick_start
         quick_start(app, hal.opts["quick"], hal.opts.get("seed"))
     screen.draw(app)
     _run.update(hal=hal, app=app, screen=screen)
+
+
+def _quick(app, opts):
+    # ui.screens.common.quick_start with the address's players and options
+    from engine.rng import random_deal
+    from ui.screens.common import facts, start_or_ask, start_table
+    from ui.seating import default_names
+    from ui.session import Session
+    game = opts["quick"]
+    n = opts["players"] or facts(game)["players"]
+    seats = ["human"] + ["bot"] * (n - 1)
+    level = app.settings["bot_level"]
+    session = Session.new(game, seats, [level] * n, opts["seed"] or random_deal(app.entropy),
+                          opts["options"], default_names(seats, app.settings.get("names")))
+    start_or_ask(app, lambda: start_table(app, session))
 
 
 def press(key, down):
@@ -113,14 +130,15 @@ def settle():
 
 
 def deal_link():
-    # "game deal" of the game whose pause menu or game over is on top, else ""
+    # The address query of the game whose pause menu or game over is on top
+    # ("game=nines&deal=4242", web.deal_query), else ""
     app = _run.get("app")
     top = app.top() if app else None
     table = getattr(top, "table", None)
     if table is None or type(top).__name__ not in ("Pause", "GameOver"):
         return ""
     s = table.session
-    return "%s %d" % (s.game, s.seed)
+    return web.deal_query(s.game, s.seed, s.players, table.state().options)
 
 
 def game():
@@ -136,7 +154,7 @@ def game():
             for c in st.log:
                 check = (check * 31 + c) % 16777213
             out.update(game=s.session.game, deal=s.session.seed, actions=len(st.log),
-                       checksum=check, over=st.is_over())
+                       checksum=check, over=st.is_over(), players=s.session.players)
             break
     return json.dumps(out)
 

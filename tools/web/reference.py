@@ -24,7 +24,7 @@ def figures(app):
             for c in st.log:
                 check = (check * 31 + c) % 16777213
             out.update(game=s.session.game, deal=s.session.seed, actions=len(st.log),
-                       checksum=check, over=st.is_over())
+                       checksum=check, over=st.is_over(), players=s.session.players)
             break
     return out
 
