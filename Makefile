@@ -12,7 +12,7 @@ HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROM
 PYTEST_ARGS ?=
 ARGS ?=
 
-.PHONY: venv npm test play bench bench-extra clean bundle deploy
+.PHONY: venv npm test play bench bench-extra clean bundle deploy web
 
 venv: $(VENV_STAMP)
 
@@ -61,3 +61,9 @@ deploy: venv
 
 clean:
 	rm -rf $(VENV) node_modules build out .pytest_cache
+
+# The game in a browser: dist/web/, a static folder (the page, MicroPython for
+# WebAssembly from the pinned npm package, the device files). Serve it with
+# cd dist/web && python3 -m http.server 8000, then open http://127.0.0.1:8000/
+web: venv npm
+	$(HEADLESS) $(PY) -m tools.web.build --out $(DIST)/web

@@ -92,9 +92,13 @@ def heap_comment(source, key="circuitpython"):
 # --- what device code uses -------------------------------------------------
 
 def is_desktop_only(rel):
-    """lib/hal/desktop*.py (or a desktop* package) never goes to a board."""
+    """lib/hal/desktop*.py (or a desktop* package), and the web page's
+    lib/hal/web.py and web_*.py, never go to a board."""
     parts = rel.replace(os.sep, "/").split("/")
-    return parts[:2] == ["lib", "hal"] and len(parts) > 2 and parts[2].startswith("desktop")
+    if parts[:2] != ["lib", "hal"] or len(parts) < 3:
+        return False
+    name = parts[2]
+    return name.startswith("desktop") or name == "web.py" or name.startswith("web_")
 
 
 def device_sources(dirs=DEVICE_DIRS, root=ROOT):

@@ -2,8 +2,10 @@
 may import only CircuitPython built-in modules, the Adafruit libraries we ship
 and our own packages. The MicroPython VM used by the other tests has
 itertools, functools and friends; a board does not, so this check is what
-catches them. Exempt: desktop-only HAL files (lib/hal/desktop*) and imports
-inside ``try:`` blocks whose ``except`` catches ImportError.
+catches them. Exempt: desktop-only HAL files (lib/hal/desktop*), the web
+page's profile (lib/hal/web.py, lib/hal/web_*.py: MicroPython in a browser,
+never on a board) and imports inside ``try:`` blocks whose ``except`` catches
+ImportError.
 """
 import ast
 import os
@@ -49,9 +51,13 @@ GUARDS = ("ImportError", "ModuleNotFoundError", "Exception", "BaseException")
 
 
 def is_desktop_only(rel):
-    """lib/hal/desktop*.py (or a lib/hal/desktop*/ package) never goes to a board."""
+    """lib/hal/desktop*.py (or a lib/hal/desktop*/ package) and lib/hal/web.py,
+    web_*.py never go to a board."""
     parts = rel.replace(os.sep, "/").split("/")
-    return parts[:2] == ["lib", "hal"] and len(parts) > 2 and parts[2].startswith("desktop")
+    if parts[:2] != ["lib", "hal"] or len(parts) < 3:
+        return False
+    name = parts[2]
+    return name.startswith("desktop") or name == "web.py" or name.startswith("web_")
 
 
 def device_files(root=ROOT):

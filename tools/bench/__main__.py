@@ -10,6 +10,10 @@ refreshed, beside the same figures at commit --before (default: main before
 the per-screen memory policy); the resident device modules and their
 compiled size per screen, and after each game over.
 
+Then the game in a browser (tools/bench/web.py, where Chromium is installed):
+the title's time on screen after opening the page, each press's time to
+the canvas drawn and each screen change's, the folder's size.
+
 Every heap and time figure after that is measured in CircuitPython's own
 interpreter (tools/runners/circuitpy.py: the 32-bit unix build whose collector
 runs as on a board; not provided with the project, so skipped, with the
@@ -140,6 +144,17 @@ def main(argv=None):
     data["presses"] = press_budget.measure(ROOT, games)
     print("Each press on CPython with the device's memory policy (tools/bench/press_budget.py):")
     press_budget.print_compare(before, data["presses"], args.before or "")
+    sys.stdout.flush()
+    sys.stderr.write("bench: the page in Chromium ...\n")
+    from tools.bench import web
+    why_web = web.browser.missing()
+    if why_web:
+        print("\nWeb page figures skipped: " + why_web)
+        data["web"] = {"skipped": why_web}
+    else:
+        print()
+        data["web"] = web.measure()
+        web.print_figures(data["web"])
     sys.stdout.flush()
     why = circuitpy.available()
     if why:

