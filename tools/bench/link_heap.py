@@ -100,6 +100,7 @@ app = App(160, 128, Store(SAVES, True), "host", lambda: 12345)
 app.net = fake_net.FakeNet(hub, "host")
 app.settings["bot_level"] = %(level)d
 app.settings["autoplay"] = False
+app.settings["tips"] = False      # (a player who knows the game: the tips' cost is cp_heap's)
 app.start()
 from ui.link import lobby as link_lobby
 link_lobby.host(app, GAME, ["human", "remote"] + ["bot"] * (%(players)d - 2),
