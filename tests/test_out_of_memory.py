@@ -126,9 +126,10 @@ def test_the_screen_restarts_into_the_save_saying_why(tmp_path, monkeypatch, cap
 
 def test_the_screen_says_why_on_the_table_at_once(tmp_path, monkeypatch):
     # Memory runs out at the last key: the restarted table waits under a page
-    # with the sentence.
+    # with the sentence. (The first A closes the first game's bid tip, the
+    # second bids.)
     code = load_code()
-    profile = desktop_profile(tmp_path, play_keys(1))
+    profile = desktop_profile(tmp_path, play_keys(2))
     monkeypatch.setattr(hal, "detect", lambda argv=None: profile)
     from ui import app as app_module
     apps = []

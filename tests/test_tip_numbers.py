@@ -30,7 +30,7 @@ def _israeli_zero():
 
 
 def _israeli_zero_missed():
-    # "minus 50, then 10 back a trick": 1 trick -50, 2 tricks -40, 3 tricks -30
+    # "minus 50 for one trick, 10 back for each more": 1 trick -50, 2 -40, 3 -30
     return [israeli.points(0, w, o) for w in (1, 2, 3) for o in (0, 1)] == \
         [-50, -50, -40, -40, -30, -30]
 
@@ -154,7 +154,7 @@ CLAIMS = {   # game: [(a phrase of its tips, the engine's check)]
                 ("its square plus 10", _israeli_made),
                 ("minus 10 a trick off", _israeli_missed),
                 ("Bid 0 and made: 50 under, 25 over", _israeli_zero),
-                ("minus 50, then 10 back a trick", _israeli_zero_missed),
+                ("minus 50 for one trick, 10 back for each more", _israeli_zero_missed),
                 ("passes 3 cards", _israeli_frisch),
                 ("more / less than 13", _israeli_thirteen)],
     "nommie": [("scores 10 plus 1 a trick", _nommie_exact),
@@ -201,5 +201,5 @@ def test_the_israeli_failed_zero_is_said_as_the_round_sheet_scores_it():
     # the round: Ann bid 0 and won 1 (-50), P1 bid 0 and won 3 (-30)
     from ui import tips
     said = tips.tip("israeli", "play")
-    assert "minus 50, then 10 back a trick" in said
+    assert "minus 50 for one trick, 10 back for each more" in said
     assert israeli.points(0, 1, False) == -50 and israeli.points(0, 3, True) == -30

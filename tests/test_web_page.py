@@ -111,9 +111,10 @@ def test_a_whole_game_by_keys_plays_and_looks_as_on_the_desktop(fresh, tmp_path,
 
 @pytest.mark.parametrize("size", SIZES)
 def test_pass_and_play_curtain_hides_every_hand(fresh, tmp_path, size):
-    # seat 2 made human from the pause menu: before its turn the curtain
+    # seat 2 made human from the pause menu (A closes the first game's bid
+    # tip; Seats is the menu's sixth row): before its turn the curtain
     # covers the table, and no card face shows on it
-    keys = "START DOWN DOWN DOWN DOWN A DOWN LEFT B B " + " ".join(["A"] * 30)
+    keys = "A START DOWN DOWN DOWN DOWN DOWN A DOWN LEFT B B " + " ".join(["A"] * 30)
     want, figures, pressed = desktop(tmp_path, "callbreak", keys, size, until="Curtain")
     assert figures["top"] == "Curtain"
     fresh.open("?game=callbreak&deal=4242&size=" + size)
