@@ -48,9 +48,7 @@ def rules(tmp_path, monkeypatch):
     # (the module this file imported: a tip page closed in an earlier test
     # drops ui.tips, as a board does, and the screens would import another)
     import sys
-    import ui
     monkeypatch.setitem(sys.modules, "ui.tips", tips)
-    monkeypatch.setattr(ui, "tips", tips, raising=False)
     monkeypatch.setattr(tips, "rules_path", lambda n: str(folder / n))
     return folder
 
