@@ -62,7 +62,27 @@ def _nommie_bid_two_and_three_cards(app):
     assert t.state().phase == "play"
 
 
+def _nommie_bid_box_at_two(app):
+    # deal 7: New game, A starts; A closes the bid tip; RIGHT: the bid box at 2
+    from engine.actions import BID
+    t = app.top()
+    assert type(t).__name__ == "Table" and t.tipped == ["bid"]
+    assert t.state().phase == "bid" and t.state().to_act() == 0
+    assert t.options[t.pick] == BID + 2 and t.state().view(None)["bids"][0] is None
+
+
+def _callbreak_score_sheet(app):
+    # --game callbreak: the table at once; A closes the call's tip; SELECT: the sheet
+    assert type(app.top()).__name__ == "ScoreSheet"
+    t = app.stack[-2]
+    assert t.tipped == ["bid"] and t.state().phase == "bid"
+
+
 REACHES = {
+    "--headless --data-dir /tmp/pt-demo --seed 7 --keys \"A A A RIGHT\" --screenshot bid.png":
+        _nommie_bid_box_at_two,
+    "--headless --data-dir /tmp/pt-cb --game callbreak --seed 3 --keys \"A SELECT\" "
+    "--screenshot sheet.png": _callbreak_score_sheet,
     "--headless --data-dir /tmp/pt-demo --seed 7 --keys \"A A A RIGHT A A A A A\" "
     "--screenshot shot.png": _nommie_bid_two_and_three_cards,
 }
