@@ -217,16 +217,9 @@ class Table(Screen):
         # table can take them as its turn's keys; after a move the rest wait
         # for the next turn. So a script means the same at any speed.
         early, self.ahead = self.ahead, []
-        while early and (self.app.top() is not self or self.ready()):
+        while early and (self.app.top() is not self or not (self.finished or self.busy())):
             self.app.key(early.pop(0))
         self.ahead = early + self.ahead
-
-    def ready(self):
-        # True when a key would act on the turn at once (nothing to wait for).
-        st = self.state()
-        seat = st.to_act()
-        return not (self.finished or self.hold_until or self.pending_round) and \
-            self.session.is_human(seat) and self.decided(seat) and self.tip_at != self.acts
 
     def finish(self):
         # Game over: the result screen, which records the results once it is
