@@ -8,8 +8,9 @@
 # desktop runs --keys: a key is read only while nothing is busy, the next one
 # as soon as the last is handled, and the clock jumps over every wait; so the
 # same deal and keys give the same game as `code.py --headless --keys`, and
-# the same screens. Never on a board's drive.
-from hal import web
+# the same screens. Never on a board's drive. (hal.web, the page's profile,
+# is imported where the page needs it: figures() runs on CPython too, for
+# tools/web/reference.py.)
 from ui import app as A
 
 _run = {}
@@ -18,6 +19,7 @@ SLICE_MS = 40       # a script's step hands the page back after this long
 
 def start(game="", deal="", size="", stored=True, more=""):
     # The profile and the app, the title (or the address's game) on screen.
+    from hal import web
     from ui import draw
     hal = web.Web(game, deal, size, stored, more)
     try:
@@ -71,16 +73,22 @@ def step():
         return _scripted(hal, app, screen)
     ev = hal.keys.get()
     while ev is not None:
-        if ev.pressed:
-            app.key(ev.key_number)
-            app.tick(hal.now_ms())
-            screen.draw(app)
+        _key(hal, app, screen, ev)
         ev = hal.keys.get()
     if app.quit:
         return -1
     wait = app.tick(hal.now_ms())
     screen.draw(app)
     return 20 if wait is None else max(1, min(wait, 50))
+
+
+def _key(hal, app, screen, ev):
+    # A key event as ui.app.run takes one: a press, then the timed work it
+    # starts, then the redraw (a release does nothing).
+    if ev.pressed:
+        app.key(ev.key_number)
+        app.tick(hal.now_ms())
+        screen.draw(app)
 
 
 def _scripted(hal, app, screen):
@@ -93,10 +101,7 @@ def _scripted(hal, app, screen):
                 hal.script = []          # (the keys left are not pressed)
             ev = hal.keys.get()
         if ev is not None:
-            if ev.pressed:
-                app.key(ev.key_number)
-                app.tick(hal.now_ms())
-                screen.draw(app)
+            _key(hal, app, screen, ev)
             continue
         wait = app.tick(hal.now_ms())
         screen.draw(app)
@@ -138,13 +143,18 @@ def deal_link():
     if table is None or type(top).__name__ not in ("Pause", "GameOver"):
         return ""
     s = table.session
+    from hal import web
     return web.deal_query(s.game, s.seed, s.players, table.state().options)
 
 
 def game():
-    # JSON {top, and of the game in play: game, deal, actions, checksum, over}
+    # JSON of figures(): what the tests compare with the desktop's run
     import json
-    app = _run["app"]
+    return json.dumps(figures(_run["app"]))
+
+
+def figures(app):
+    # {top, and of the game in play: game, deal, actions, checksum, over, players}
     top = app.top()
     out = {"top": type(top).__name__ if top is not None else ""}
     for s in app.stack:
@@ -156,7 +166,7 @@ def game():
             out.update(game=s.session.game, deal=s.session.seed, actions=len(st.log),
                        checksum=check, over=st.is_over(), players=s.session.players)
             break
-    return json.dumps(out)
+    return out
 
 
 def rows():

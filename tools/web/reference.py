@@ -4,29 +4,14 @@ and keys: the reference the browser tests compare the page with.
     shot, game = reference.desktop("nines", 4242, "A A RIGHT", "160x128", data_dir)
 
 The same run as `code.py --headless --game nines --seed 4242 --keys ...`, in
-this process: the final frame (a PIL image) and the game's figures as the
-page's hal.web_run.game() gives them (actions, checksum, over, top).
+this process: the final frame (a PIL image) and the game's figures, by the
+same hal.web_run.figures the page's game() reports (actions, checksum, over, top).
 """
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-
-def figures(app):
-    top = app.top()
-    out = {"top": type(top).__name__ if top is not None else ""}
-    for s in app.stack:
-        if hasattr(s, "session") and hasattr(s, "state"):
-            st = s.state()
-            check = 0
-            for c in st.log:
-                check = (check * 31 + c) % 16777213
-            out.update(game=s.session.game, deal=s.session.seed, actions=len(st.log),
-                       checksum=check, over=st.is_over(), players=s.session.players)
-            break
-    return out
 
 
 def settings(data_dir, **values):
@@ -46,6 +31,7 @@ def desktop(game, deal, keys, size, data_dir, until=None):
     from PIL import Image
     from hal import desktop as D
     from ui import app as A
+    from hal import web_run
     displayio.release_displays()      # (Blinka: one display a process)
     shot = os.path.join(data_dir, "shot.png")
     argv = ["--headless", "--size", size, "--data-dir", data_dir, "--screenshot", shot]
@@ -82,4 +68,4 @@ def desktop(game, deal, keys, size, data_dir, until=None):
         A.App.start = start
         displayio.release_displays()  # (the next test's display may be made)
     pressed = " ".join(keys.split()[:profile.pressed]) if keys else ""
-    return Image.open(shot).convert("RGB"), figures(app), pressed
+    return Image.open(shot).convert("RGB"), web_run.figures(app), pressed
