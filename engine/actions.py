@@ -58,6 +58,18 @@ def is_trump_bid(a):
     return TRUMP_BID + 25 <= a < TRUMP_BID + 70
 
 
+def kind(a):
+    # The kind of move a is: 0 a card, 1 a bid, 2 a trump, 3 a trump bid or
+    # a pass (an auction's), 4 a swap or keep.
+    if a < BID:
+        return 0
+    if a < TRUMP:
+        return 1
+    if a < TRUMP_BID:
+        return 2
+    return 3 if a <= PASS else 4
+
+
 def action_text(a):
     if is_card(a):
         return card_text(a)

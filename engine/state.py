@@ -11,7 +11,7 @@
 # Everything else a game needs (the action log, save/restore by replay,
 # rewinding, trick play, round history) lives here.
 from engine import IllegalAction
-from engine.actions import BID, SAVE_VERSION, SHIFT, action_text, decode
+from engine.actions import BID, SAVE_VERSION, SHIFT, action_text, decode, is_bid
 from engine.rng import Rng
 from engine.tricks import split
 
@@ -31,6 +31,9 @@ class TrickGame:
     # new, ever larger free block late in the game, when the heap is
     # fragmented (it still grows past this if a game runs longer).
     LOG_ROOM = 64
+    # what each phase asks of the seat to act, for a move of the wrong kind
+    # (engine.explain): a game with phases of its own adds theirs
+    DOING = {"bid": "make your bid", "play": "play a card"}
     FOLLOW = True  # must follow the led suit if able (Linger: legal_actions() is its own)
     EACH_TRICK = False  # trick_done() after every trick, not only a round's last
 
@@ -260,9 +263,9 @@ class TrickGame:
         # picker's reasons, which a link host sends its joiners
         # (ui.link.state answers with them).
         out = []
-        if self.phase not in ("bid", "contract"):
-            return out
         legal = self.legal_actions()
+        if not [a for a in legal if is_bid(a)]:
+            return out
         for n in range((self.hand_size() or 13) + 1):
             t = None if BID + n in legal else self.explain(BID + n)
             if t:

@@ -458,6 +458,7 @@ def test_since_your_last_move_is_all_that_happened_since_your_own_move():
 
 def test_a_single_allowed_bid_is_named_not_given_as_a_range():
     from engine.actions import BID
+    from ui import faces
     from ui.console.words import expected
 
     class Contract:
@@ -465,6 +466,11 @@ def test_a_single_allowed_bid_is_named_not_given_as_a_range():
 
         def action_text(self, a):
             return "bid %d" % (a - BID)
-    assert expected(Contract(), [BID + 13]) == "Your contract: only 13 is allowed now: 'bid 13'."
-    assert expected(Contract(), [BID + 4, BID + 5, BID + 6]) == \
+
+        def view(self, seat):
+            return {"phase": self.phase}
+    face = faces.of("israeli")
+    assert expected(Contract(), [BID + 13], face) == \
+        "Your contract: only 13 is allowed now: 'bid 13'."
+    assert expected(Contract(), [BID + 4, BID + 5, BID + 6], face) == \
         "Your contract: a number from 4 to 6, like 'bid 5'."

@@ -5,6 +5,7 @@ START / SELECT from the menu (ui.screens.pause, ui.undo, ui.table.hint)."""
 import pytest
 
 from hal import keys as K
+from ui import faces
 from ui.nostore import NoStore
 from ui.screens.common import start_table
 from ui.session import Session
@@ -204,8 +205,8 @@ def test_israeli_undo_trick_goes_past_a_trick_of_only_bots_cards():
 def test_a_hint_names_a_call_break_call_as_a_call():
     from engine.actions import BID
     from ui.table import hint
-    assert hint.words({"calls": [None] * 4}, BID + 3) == "call 3"
-    assert hint.words({"bids": [None] * 4}, BID + 3) == "bid 3"
+    assert hint.words(faces.of("callbreak"), BID + 3) == "call 3"
+    assert hint.words(faces.of("nommie"), BID + 3) == "bid 3"
 
 
 def test_a_hint_s_words_go_when_the_picker_leaves_its_value():
@@ -321,12 +322,12 @@ def test_a_bid_hint_names_the_winners_it_counts():
     # of hearts, a lone K of clubs (no guard: not counted), the 3 of diamonds
     hand = [51, 50, 45, 44, 43, 38, 27, 11, 14]
     v = {"phase": "bid", "hands": [hand], "to_act": 0, "trump": 3}
-    assert hint.reason(v, BID + 5) == "A\u2665 A\u2660 K\u2660 +2 long trumps"
-    assert hint.reason(v, BID + 6) == "A\u2665 A\u2660 K\u2660 +2 long trumps (+1 likely)"
-    assert hint.reason(v, BID + 3) == "A\u2665 A\u2660 K\u2660 +2 long trumps (2 may lose)"
+    assert hint.reason(faces.of("nommie"), v, BID + 5) == "A\u2665 A\u2660 K\u2660 +2 long trumps"
+    assert hint.reason(faces.of("nommie"), v, BID + 6) == "A\u2665 A\u2660 K\u2660 +2 long trumps (+1 likely)"
+    assert hint.reason(faces.of("nommie"), v, BID + 3) == "A\u2665 A\u2660 K\u2660 +2 long trumps (2 may lose)"
     v = {"phase": "bid", "hands": [[0, 14, 27]], "to_act": 0, "trump": None}
-    assert hint.reason(v, BID + 0) == "no sure winners"
-    said = "Hint: %s, %s" % (hint.words(v, BID + 1), hint.reason(v, BID + 1))
+    assert hint.reason(faces.of("nommie"), v, BID + 0) == "no sure winners"
+    said = "Hint: %s, %s" % (hint.words(faces.of("nommie"), BID + 1), hint.reason(faces.of("nommie"), v, BID + 1))
     assert said == "Hint: bid 1, no sure winners (+1 likely)"
 
 

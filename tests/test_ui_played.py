@@ -165,7 +165,7 @@ def test_both_pages_fit_both_sizes_in_every_game(w, h):
 
 def test_five_long_names_and_a_wrapped_note_still_fit_one_screen():
     from ui.screens import played
-    v = {"players": 5, "trick": [], "trump": 2, "to_act": 1, "hand_size": 5,
+    v = {"game": "nommie", "players": 5, "trick": [], "trump": 2, "to_act": 1, "hand_size": 5,
          "plays": [34 | 512, 9 | 1 << 6, 30 | 2 << 6, 12 | 3 << 6, 10 | 4 << 6]}
     names = ["Alexa", "Bobby", "Carla", "Diego", "Emily"]
     title, lines = played.page(v, names, 0, 26)

@@ -159,13 +159,15 @@ def test_game_over_says_when_8_tricks_ended_the_game():
 def test_outcome_words_for_every_ending():
     from ui.screens.standings import outcome
     names = ["You", "Ann", "Bob"]
-    assert outcome({"result": None}, [1], names) == ["Ann wins!"]
-    assert outcome({}, [0], names) == ["You win!"]
-    assert outcome({}, [0, 2], names) == ["Joint winners: You, Bob"]
-    assert outcome({"result": "draw"}, [1, 2], names) == [
+    linger = {"game": "linger"}
+    assert outcome(dict(linger, result=None), [1], names) == ["Ann wins!"]
+    assert outcome({"game": "nommie"}, [0], names) == ["You win!"]
+    assert outcome({"game": "nommie"}, [0, 2], names) == ["Joint winners: You, Bob"]
+    assert outcome(dict(linger, result="draw"), [1, 2], names) == [
         "Draw: Ann, Bob", "The stock ran out: most tricks wins."]
-    assert outcome({"result": "last_holder"}, [2], names) == ["Bob wins!", "Last to hold cards."]
-    assert outcome({"eight_winner": 1, "round": 2}, [1], names) == [
+    assert outcome(dict(linger, result="last_holder"), [2], names) == [
+        "Bob wins!", "Last to hold cards."]
+    assert outcome({"game": "callbreak", "eight_winner": 1, "round": 2}, [1], names) == [
         "Ann wins!", "Ann took 8 tricks in round 3: an instant win."]
 
 

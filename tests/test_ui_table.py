@@ -6,7 +6,7 @@ ui.table.words; virtual time via ui.driver)."""
 import pytest
 
 from hal import keys as K
-from ui import fmt
+from ui import faces, fmt
 from ui.screens.common import start_table
 from ui.session import Session
 
@@ -232,16 +232,17 @@ def test_sound_cues_your_turn_trick_won_and_round_end_only_when_sound_is_on():
 
 
 def test_nines_swap_names_whose_old_hand_the_dummy_is():
-    from ui.table.panel import swap_words
     app, d = new_app()
     t = start(app, "nines", ["human", "human", "human"])   # P1 deals: offers go P1, P2, P3
     st = t.state()
-    names = t.names()
-    assert swap_words(st.view(0), names) == ["Dummy: 13 cards, unseen"]
+
+    def swap_words(seat):
+        return t.face.reasons(t, st.view(seat), seat)[0]
+    assert swap_words(0) == ["Dummy: 13 cards, unseen"]
     t.session.apply(401)          # P1 swaps: the dummy now holds P1's old hand
-    assert swap_words(st.view(1), names) == ["Dummy: P1's old hand"]
+    assert swap_words(1) == ["Dummy: P1's old hand"]
     t.session.apply(401)          # P2 swaps too: now it holds P2's old hand, not P1's
-    assert swap_words(st.view(2), names) == ["Dummy: P2's old hand"]
+    assert swap_words(2) == ["Dummy: P2's old hand"]
 
 
 def known_cards(text):
@@ -326,7 +327,7 @@ def test_israeli_table_says_when_the_cards_are_dealt_again():
 
 
 def test_call_break_says_call_where_other_games_say_bid():
-    from ui.table import words
+    from ui import faces
     from ui.screens.sheet import round_table
     from engine import callbreak, nommie
     for mod, word in ((callbreak, "call"), (nommie, "bid")):
@@ -334,7 +335,7 @@ def test_call_break_says_call_where_other_games_say_bid():
         while st.phase != "play":
             st.apply(st.legal_actions()[0])
         v = st.view(None)
-        assert words.stats(v, 0)[0] == "%s %d" % (word, v["bids"][0])
+        assert faces.of(v["game"]).seat_words(v, 0)[0] == "%s %d" % (word, v["bids"][0])
         while not st.history:
             st.apply(st.legal_actions()[0])
         assert round_table(st.view(None), ["A", "B", "C", "D"], 0)[0].split()[0] == \
@@ -424,7 +425,7 @@ def test_a_new_rounds_bids_never_bring_back_the_last_rounds_trick(gid):
 
 def test_israeli_auction_up_and_down_change_the_tricks_and_undo_each_other():
     from engine.actions import PASS, trump_bid, action_text
-    from ui.table.panel import trick_step
+    trick_step = faces.of("israeli").step
     opts = [PASS] + [trump_bid(n, s) for n in range(5, 14) for s in range(5)
                      if trump_bid(n, s) > trump_bid(5, 0)]          # 5 C was bid
     walk = []
@@ -452,7 +453,7 @@ def test_israeli_auction_up_and_down_change_the_tricks_and_undo_each_other():
 
 
 def test_israeli_play_shows_over_or_under_beside_the_trump_and_keeps_the_dealer():
-    from ui.table import words as T
+    T = faces.of("israeli")
     v = {"phase": "play", "trump": 3, "game_type": "under", "round": 1, "rounds": 13,
          "dealer": 2, "players": 4}
     assert T.trump_text(v) == "\u2660 under"
@@ -565,7 +566,7 @@ def test_a_rounds_last_trick_shows_with_its_own_round_not_the_next(gid):
         s = (t.pov + i) % seats
         assert "won %d" % h["tricks"][s] in words
         assert score == str(v["scores"][s] - h["points"][s])        # the totals before it
-        assert h["bids"][s] is None or "%s %d" % (fmt.bid_word(v), h["bids"][s]) in words
+        assert h["bids"][s] is None or "%s %d" % (t.face.BID, h["bids"][s]) in words
     assert t.note == T.won_note(v["last_trick"], v["last_winner"], names)
     until(d, lambda: name(app) == "RoundSummary")
     d.press(K.A)

@@ -65,11 +65,11 @@ def test_israeli_frisch_received_cards_cannot_be_undone():
     copy = games.load("israeli").new_game(4, 2)
     for c in st.log:
         copy.apply(decode(c))
-    assert undo.last_human(copy, seats, 0) is None and len(copy.log) == start
+    assert undo.last_human(copy, seats, 0, passing="frisch") is None and len(copy.log) == start
     st.apply(st.legal_actions()[0])
     bot_until(st, seats, lambda s: s.phase != "frisch")        # the cards move left
     full = bytes(st.log)
-    assert undo.last_human(st, seats, 0) == undo.SEEN
+    assert undo.last_human(st, seats, 0, passing="frisch") == undo.SEEN
     assert bytes(st.log) == full
 
 

@@ -15,14 +15,14 @@ PICKED = 640         # a card picked to pass in a Frisch (never which)
 ROUND = 700          # + n: round n is over; alone: dealt again (REDEALT)
 
 
-def note(session, head, phase, a, led, rounds):
+def note(session, head, phase, a, led, rounds, picked):
     # Pass-and-play (ui.session.Session.apply): the move just made (head: its
-    # place and seat) in the session's news, as each other person may be told
-    # it: never a card picked to pass. The acting person's own news is then
+    # place and seat; in phase) in the session's news, as each other person
+    # may be told it: never a card picked to pass (picked). The acting person's own news is then
     # read: what no one still needs goes.
     st = session.state
     news = session.news
-    news.append(head | (PICKED if phase == "frisch" else a + LED if led else a))
+    news.append(head | (PICKED if picked else a + LED if led else a))
     if phase == "play" and not st.trick and st.last_trick:
         w = st.last_winner
         c = [p[1] for p in st.last_trick if p[0] == w][0]

@@ -93,20 +93,6 @@ def rpad(s, n):
     return " " * (n - len(s)) + s
 
 
-def bid_word(v, head=False):
-    # What view v's game calls a bid (Call Break's is a "call"); head: capitalised.
-    if "calls" in v:
-        return "Call" if head else "call"
-    return "Bid" if head else "bid"
-
-
-def frisch_title(v):
-    # "Frisch 2 of 3": the Frisch in progress in view v (frisch_count: the
-    # Frisches done before it; 3 is engine.israeli.MAX_FRISCH, which a
-    # joiner's heap does not load).
-    return "Frisch %d of 3" % ((v.get("frisch_count") or 0) + 1)
-
-
 def fit(text, n):
     # text in at most n characters, cut after a whole word ("" if no word fits)
     if len(text) <= n:

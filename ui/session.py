@@ -7,6 +7,7 @@
 # intended save/restore path).
 
 from engine import IllegalAction, bots, ondemand
+from ui import faces
 
 # Israeli Whist: after three Frisches nobody bid after, the same dealer deals
 # again (Session.redealt is this sentence when the last action did): every
@@ -39,6 +40,7 @@ class Session:
     def __init__(self, state, seats, levels, names=None):
         self.state = state
         self.game = state.view(None)["game"]
+        self.face = faces.of(self.game)   # what the game has of its own (its words, its keys)
         self.players = len(seats)
         self.seats = list(seats)
         self.levels = list(levels)
@@ -145,23 +147,25 @@ class Session:
 
     def apply(self, action):
         # Apply an action (IllegalAction propagates, changing nothing), noting
-        # what the front ends tell of it: an Israeli redeal, the cards a
-        # Frisch passed round.
+        # what the front ends tell of it: an Israeli redeal, the cards passed
+        # round when the face's PASSING phase (a Frisch) ends.
         st = self.state
         redeals = getattr(st, "redeals", 0)
         phase, seat, at, rounds = st.phase, st.to_act(), len(st.log), len(st.history)
         led = phase == "play" and not st.trick
-        before = [list(h) for h in st.hands] if phase == "frisch" else None
+        passing = self.face.PASSING
+        before = [list(h) for h in st.hands] if phase == passing else None
         st.apply(action)
         self.redealt = REDEALT if getattr(st, "redeals", 0) > redeals else None
         self.received = None
-        if before is not None and st.phase != "frisch":      # the cards went round
+        if before is not None and st.phase != passing:      # the cards went round
             self.received = [[c for c in st.hands[s] if c not in before[s]]
                              for s in range(len(before))]
         if self.seats.count("human") > 1:   # pass-and-play: the news (a lone player's
             if self.book is None:               # table holds none of its code)
                 self.book = ondemand.load("ui.catchup")
-            self.book.note(self, at << AT | seat << SEAT, phase, action, led, rounds)
+            self.book.note(self, at << AT | seat << SEAT, phase, action, led, rounds,
+                           phase == passing)
         elif self.news:
             self.news = []
 
@@ -190,7 +194,8 @@ class Session:
     def take_back(self, who, trick, dry=False):
         # ui/undo.py's last_human (loaded for the undo): None when done (dry:
         # when it could be done), else why not.
-        why = ondemand.call("ui.undo", "last_human", self.state, self.seats, who, trick, dry)
+        why = ondemand.call("ui.undo", "last_human", self.state, self.seats, who, trick, dry,
+                           self.face.PASSING)
         if why is None and not dry:      # the news of the moves taken back goes
             n = len(self.state.log)
             while self.news and self.news[-1] >> AT >= n:

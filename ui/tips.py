@@ -130,12 +130,12 @@ def help_text(gid, phase):
     return why or "\n".join(out + terms)
 
 
-def turn_keys(phase):
+def turn_keys(face, phase):
     # The table's keys on your turn in this phase, as ui.table.keys handles
     # them (tests/test_tip_keys.py presses each key a tip names): where UP
-    # steps the auction's tricks, the hint is in the pause menu.
-    from ui.table.keys import TRICK_STEPS
-    if phase == TRICK_STEPS:
+    # steps the picker (the face's STEPS: an auction's tricks), the hint is
+    # in the pause menu.
+    if phase == face.STEPS:
         return "On your turn: B undo, SELECT scores, START menu (Hint is there)."
     return "On your turn: UP hint, B undo, SELECT scores, START menu."
 
@@ -149,5 +149,6 @@ class Tip(TextScreen):
 
     def __init__(self, table, phase):
         TextScreen.__init__(self, "First game tip",
-                            (tip(table.session.game, phase) or "") + "\n\n" + turn_keys(phase),
+                            (tip(table.session.game, phase) or "") + "\n\n"
+                            + turn_keys(table.face, phase),
                             "A: OK  Settings: Tips")

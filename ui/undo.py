@@ -7,7 +7,8 @@
 # - Per player: `who`, the human who has the device, takes back their own
 #   last real decision, with the bot moves and forced moves after it (a move
 #   with one legal choice is not a decision: autoplay would only replay it).
-#   A run of Frisch picks is one decision.
+#   A run of cards picked to pass (the face's PASSING phase: a Frisch) is
+#   one decision.
 # - Not once another human has acted since: that would undo their move.
 # - Never past new hidden information: when cards reached who's hand after
 #   that decision (a new deal, a card drawn, a swap with the dummy, Frisch
@@ -52,11 +53,12 @@ def trick_start(state, seats):
     return None
 
 
-def last_human(state, seats, who=None, trick=False, dry=False):
+def last_human(state, seats, who=None, trick=False, dry=False, passing=None):
     # Take back who's last real decision (trick: the last trick) in state;
     # None when done, else the sentence why not (state as it was).
     # who None: the human who acted last. dry: only say whether it could be
-    # done (None), the state left as it was.
+    # done (None), the state left as it was. passing: the phase whose picks
+    # make one decision (ui.faces: PASSING).
     codes = bytes(state.log)
     n = len(codes)
     p = len(seats)
@@ -74,16 +76,16 @@ def last_human(state, seats, who=None, trick=False, dry=False):
     cut = [start if trick else -1] * p   # per seat: where its last decision starts
     acted = [-1] * p       # per seat: its last action
     last = -1
-    run = -1               # the human seat whose Frisch picks the last action was
+    run = -1               # the human seat whose picks to pass the last action was
     for i in range(start, n):
         s = state.to_act()
         if 0 <= s < p and seats[s] == "human":
             acted[s] = i
             last = s
-            frisch = state.phase == "frisch"
-            if not trick and (run != s if frisch else len(state.legal_actions()) > 1):
+            picks = passing is not None and state.phase == passing
+            if not trick and (run != s if picks else len(state.legal_actions()) > 1):
                 cut[s] = i
-            run = s if frisch else -1
+            run = s if picks else -1
         else:
             run = -1
         state.apply(decode(codes[i]))

@@ -12,6 +12,7 @@ import time
 
 from engine import ondemand
 from engine.ondemand import call
+from ui import faces
 from ui.console import table as text_table
 from ui.link.client import Client
 
@@ -191,7 +192,7 @@ class LinkConsole:
         elif self.sent:
             self.say("! Your move is on its way.")
         else:
-            if word.isdigit() and st.v["phase"] in ("bid", "contract"):
+            if word.isdigit() and st.v["phase"] in faces.of(st.v["game"]).BIDDING:
                 line = "bid " + line
             self.sent = True
             if self.c.line is not None:
@@ -203,27 +204,20 @@ class LinkConsole:
 
 def auction_lines(old, new, names, state):
     # The moves besides cards between two views of the same round, one line
-    # each, in the host engine's words (state: the RemoteState): "  Ann: bid
-    # 3" ("call 3" in Call Break), "  Bob: pass", "  Cy: swap", "  Trump: H".
-    from engine.actions import BID, KEEP, SWAP
+    # each, in the host engine's words (state: the RemoteState; the moves
+    # the face reads from a view): "  Ann: bid 3" ("call 3" in Call Break),
+    # "  Bob: pass", "  Cy: swap", "  Trump: H".
     from engine.cards import trump_text
     out = []
     if old is None or old.get("round") != new.get("round"):
         return out
-    for key in ("bids", "trump_calls", "swapped"):
-        a, b = old.get(key), new.get(key)
-        if type(a) is not list or type(b) is not list or len(a) != len(b):
+    face = faces.of(new["game"])
+    for a, b in zip(face.moves(old), face.moves(new)):
+        if len(a) != len(b):
             continue
         for s in range(len(b)):
-            if b[s] is None or b[s] == a[s]:
-                continue
-            if key == "bids":
-                move = BID + b[s]
-            elif key == "trump_calls":
-                move = b[s]
-            else:
-                move = SWAP if b[s] else KEEP
-            out.append("  %s: %s" % (names[s], state.action_text(move)))
+            if b[s] is not None and b[s] != a[s]:
+                out.append("  %s: %s" % (names[s], state.action_text(b[s])))
     if new.get("trump") is not None and old.get("trump") != new.get("trump"):
         out.append("  Trump: %s" % trump_text(new["trump"]))
     return out

@@ -6,7 +6,7 @@
 # menu, setup and input handling live there.
 from engine import IllegalAction
 from engine.ondemand import call
-from engine.actions import is_card
+from engine.actions import is_card, is_trump
 from engine.cards import card_text, trump_text
 from engine.parse import parse_suit
 from ui import fmt
@@ -98,14 +98,14 @@ class Playing:
         rounds = len(st.history)
         s.apply(action)
         name = s.names[seat]
-        if phase == "frisch":       # never echoed: only the chooser may know
+        passing = s.face.PASSING
+        if phase == passing:       # never echoed: only the chooser may know
             self.say("  %s picked a card to pass" % name)
         else:
             self.say("  %s: %s" % (name, st.action_text(action)))
-        if st.phase == "frisch" and phase != "frisch":      # as the screen's panel says
-            self.say("All passed: %s, each passes 3 cards to the left."
-                      % fmt.frisch_title(st.view(None)))
-        if s.received is not None:      # a Frisch's cards went round
+        if st.phase == passing and phase != passing:      # as the screen's panel says
+            self.say("All passed: %s." % s.face.passes(st.view(None)))
+        if s.received is not None:      # cards passed round (a Frisch)
             for h in s.humans():
                 got = [card_text(c) for c in s.received[h]]
                 self.pending[h].append("You received %s from %s." % (
@@ -147,11 +147,12 @@ class Playing:
             word = line.lower()
             if not word:
                 continue
-            if s.state.phase == "trump" and parse_suit(word) is not None:
-                pass                              # 'h' is hearts here, not help
+            if parse_suit(word) is not None and [a for a in s.state.legal_actions()
+                                                 if is_trump(a)]:
+                pass                              # 'h' is hearts here (choosing trump), not help
             elif word in W.HELP_WORDS:
                 self.say(*W.HELP)
-                self.say(W.expected(s.state, s.state.legal_actions()))
+                self.say(W.expected(s.state, s.state.legal_actions(), s.face))
                 continue
             elif word in W.QUIT_WORDS:
                 self.leave()
@@ -163,7 +164,7 @@ class Playing:
                         return True
                     continue
             try:
-                self.apply(W.read(s.state, line, s.state.legal_actions()))
+                self.apply(W.read(s.state, line, s.state.legal_actions(), s.face))
                 return True
             except IllegalAction as e:
                 self.say("! %s" % e)
@@ -175,7 +176,7 @@ class Playing:
         s = self.session
         if word == "hand":
             v = s.state.view(seat)
-            picked = text_table.frisch_picked(v, seat)
+            picked = s.face.picked(v, seat)
             self.say(text_table.hand_text(fmt.arrange([c for c in v["hands"][seat] if c not in
                                                        picked], v["trump"],
                                                       self.prefs()["trumps_apart"])))
@@ -210,7 +211,7 @@ class Playing:
         # Level 3's choice for this seat (from its own view) and why (ui/table/hint.py's
         # reason, loaded for it); the game counts as hinted in the statistics.
         s = self.session
-        self.say(call("ui.table.hint", "typed", s.state, s.seed))   # loaded once, dropped after
+        self.say(call("ui.table.hint", "typed", s.state, s.seed, s.face))   # (loaded, dropped)
         self.hinted = True
 
     def undo(self, seat, trick):

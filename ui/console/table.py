@@ -5,12 +5,7 @@
 
 from engine.actions import is_trump_bid
 from engine.cards import card_text, trump_text
-from ui import fmt
-
-# Game-specific view keys worth a word on the status line, in this order:
-# (key, format, only in this phase or None).
-_EXTRAS = (("stock", "stock %s", None), ("min_bid", "min bid %s", "trump_bid"),
-           ("game_type", "bids %s", None))
+from ui import faces, fmt
 
 
 def hand_text(hand):
@@ -25,13 +20,6 @@ def hand_text(hand):
     return " | ".join([" ".join(g) for g in groups]) or "(no cards)"
 
 
-def _count(v, key):
-    x = v.get(key)
-    if type(x) is list:
-        return len(x)
-    return x
-
-
 def status_line(v, title):
     # 'Nomination Whist  round 3/19  11 cards  trump H  dealer Bo'.
     parts = [title]
@@ -42,19 +30,14 @@ def status_line(v, title):
         parts.append("%d cards" % v["hand_size"])
     if v.get("trump") is not None:
         parts.append("trump " + trump_text(v["trump"]))
-    for key, form, phase in _EXTRAS:
-        x = _count(v, key)
-        if x is not None and x is not False and phase in (None, v.get("phase")):
-            parts.append(form % x)
-    if v.get("phase") == "frisch":
-        parts.append(fmt.frisch_title(v))
-    return "  ".join(parts)
+    return "  ".join(parts + faces.of(v["game"]).status(v))    # (the game's own: a stock...)
 
 
 def seat_lines(v, names):
     # One line per seat: marker, name, bid, tricks, score, cards held.
     n = v["players"]
     scale = v.get("score_scale") or 1
+    face = faces.of(v["game"])
     out = []
     for s in range(n):
         mark = ">" if s == v.get("to_act") else " "
@@ -64,8 +47,8 @@ def seat_lines(v, names):
             mark += " "
         bid = v["bids"][s] if v.get("bids") else None
         line = mark + " " + fmt.pad(names[s], 5)
-        if bid is not None or v.get("phase") in ("bid", "contract"):
-            line += " %s " % fmt.bid_word(v) + fmt.rpad("-" if bid is None else str(bid), 2)
+        if bid is not None or v["phase"] in face.BIDDING:
+            line += " %s " % face.BID + fmt.rpad("-" if bid is None else str(bid), 2)
         line += "  won " + fmt.rpad(str(v["tricks"][s]), 2)
         line += "  score " + fmt.rpad(fmt.score(v["scores"][s], scale), 5)
         line += "  cards " + str(v["counts"][s])
@@ -91,45 +74,12 @@ def table_lines(v, names, title, seat=None, on=True):
     if t:
         out.append(t)
     if seat is not None and v["hands"][seat] is not None:
-        picked = frisch_picked(v, seat)
+        face = faces.of(v["game"])
+        picked = face.picked(v, seat)
         hand = [c for c in v["hands"][seat] if c not in picked]
         out.append(fmt.pad(names[seat], 5) + " hand: " +
                    hand_text(fmt.arrange(hand, v["trump"], on)))
-        out += frisch_lines(v, names, seat)
-    if seat is not None:
-        out += known_lines(v, names, seat)
-    return out
-
-
-def frisch_picked(v, seat):
-    # Israeli Frisch: the cards seat has picked to pass so far (only its own are known).
-    chosen = v.get("frisch_chosen") if v.get("phase") == "frisch" else None
-    return (chosen[seat] or []) if chosen else []
-
-
-def frisch_lines(v, names, seat):
-    # Israeli Frisch: what seat has picked to pass, or what it is to do.
-    if v.get("phase") != "frisch":
-        return []
-    picked = frisch_picked(v, seat)
-    left = 3 - len(picked)
-    if picked:
-        more = " (%d more)" % left if left else ""
-        return ["Picked to pass: " + " ".join([card_text(c) for c in picked]) + more]
-    if v.get("to_act") == seat:
-        return ["Pick 3 cards to pass to %s." % names[(seat + 1) % v["players"]]]
-    return []
-
-
-def known_lines(v, names, seat):
-    # Nines: the cards a swapper knows of another hand (its old one), as the table shows.
-    out = []
-    if v.get("dummy"):
-        out.append("Dummy (your old hand): " + hand_text(v["dummy"]))
-    known = v.get("known_hands") or []
-    for s in range(len(known)):
-        if s != seat and known[s] is not None:
-            out.append("%s holds (your old hand): %s" % (names[s], hand_text(known[s])))
+        out += face.hand_lines(v, names, seat, hand_text)    # (picked to pass, known hands)
     return out
 
 

@@ -1,6 +1,7 @@
 # The text console's words: its help (ui.clean makes a typed line safe
-# to read and to echo), what each phase expects, and a move read the way the phase expects
-# it (engine/parse.py underneath). Used by the
+# to read and to echo), what each decision expects, and a move read the way
+# the decision expects it (engine/parse.py underneath; a game's own phases'
+# words are its face's: ui.faces). Used by the
 # console's modules (ui/console/menu.py, play.py, pages.py).
 from engine import IllegalAction
 from engine.actions import BID, KEEP, PASS, SWAP, TRUMP, is_bid, is_card, is_trump, is_trump_bid
@@ -54,77 +55,69 @@ def _bids(legal):
     return [a - BID for a in legal if is_bid(a)]
 
 
-def expected(state, legal):
-    # One sentence: what to type now, with an example that is legal now.
-    phase = state.phase
-    if phase in ("bid", "contract"):
-        bids = _bids(legal)
-        word = state.action_text(BID + bids[0]).split()[0]     # bid, or Call Break's call
-        noun = {"call": "Your call", "bid": "Your bid"}.get(word, "Your bid")
-        if phase == "contract":
-            noun = "Your contract"
+def expected(state, legal, face):
+    # One sentence: what to type now, with an example that is legal now (the
+    # game's own phases: its face's words; else by the kind of move asked for).
+    own = face.expected(state, legal)
+    if own:
+        return own
+    bids = _bids(legal)
+    if bids:
+        noun = face.title(state.view(None))       # Your bid, Your call, Your contract
         if len(bids) == 1:
             return "%s: only %d is allowed now: '%s'." % (noun, bids[0],
                                                          state.action_text(BID + bids[0]))
         return "%s: a number from %d to %d, like '%s'." % (
             noun, bids[0], bids[-1], state.action_text(BID + bids[len(bids) // 2]))
-    if phase == "trump":
+    if [a for a in legal if is_trump(a)]:
         return "Choose trump: C, D, H, S or NT, like 'trump H'."
-    if phase == "trump_bid":
-        bids = [a for a in legal if is_trump_bid(a)]
-        if not bids:
-            return "Type pass."
-        low = state.action_text(bids[0])
-        return "Bid %s to 13 and a suit (C D H S NT), like '%s', or pass." % (
-            low.split()[1], low)
-    if phase == "swap":
+    if SWAP in legal:
         return "Type swap (take the dummy) or keep (your hand)."
     cards = [a for a in legal if is_card(a)]
-    if phase == "frisch" and cards:
-        return "Pick a card to pass, one at a time, like '%s'." % state.action_text(cards[0])
     if cards:
         return "Play a card, like '%s'." % state.action_text(cards[0])
     return "Type one of the moves: 'moves' lists them."
 
 
-def _fits(phase, a):
-    # Is a an action of the kind the phase takes?
-    if phase in ("bid", "contract"):
-        return is_bid(a)
-    if phase == "trump":
-        return is_trump(a)
-    if phase == "trump_bid":
-        return is_trump_bid(a) or a == PASS
-    if phase == "swap":
-        return a in (SWAP, KEEP)
-    return is_card(a)
+def _kind(a):
+    # The kind of move a is: a card, a bid, a trump, a trump bid or pass, a swap or keep.
+    if is_card(a):
+        return 0
+    if is_bid(a):
+        return 1
+    if is_trump(a):
+        return 2
+    if is_trump_bid(a) or a == PASS:
+        return 3
+    return 4 if a in (SWAP, KEEP) else 5
 
 
-def read(state, line, legal):
-    # The action the line means in this phase; IllegalAction saying what the
-    # phase takes when it is not one. Legality is left to the engine (its
-    # reasons: follow suit, the dealer's bid, the zero rule...).
-    phase = state.phase
+def read(state, line, legal, face):
+    # The action the line means now; IllegalAction saying what is asked for
+    # when it is not one. Legality is left to the engine (its reasons: follow
+    # suit, the dealer's bid, the zero rule...).
     words = line.lower().split()
-    if phase == "trump":
+    kinds = [_kind(a) for a in legal]
+    cards = face.card_phase(state.phase)
+    if 2 in kinds:          # a suit alone names trump
         s = parse_suit(" ".join(words[1:] if words[:1] == ["trump"] else words))
         if s is not None:
             return TRUMP + s
-    if phase in ("bid", "contract") and len(words) == 1 and number(words[0]) is not None:
+    if 1 in kinds and len(words) == 1 and number(words[0]) is not None:
         line = "bid " + line
     try:
         a = state.parse_action(line)
     except IllegalAction:
-        if phase in ("play", "frisch") and len(words) == 1 and len(line) <= CARD_WORD:
+        if cards and len(words) == 1 and len(line) <= CARD_WORD:
             raise               # a card mistyped: the parser says so ("'ZZ' is not a card")
-        raise IllegalAction(expected(state, legal))   # a bid now, several cards, a long line
-    if phase in ("play", "frisch") or a in legal:
+        raise IllegalAction(expected(state, legal, face))   # a bid now, several cards, a long line
+    if cards or a in legal:
         return a
-    if not _fits(phase, a):
-        raise IllegalAction(expected(state, legal))
+    if _kind(a) not in kinds:
+        raise IllegalAction(expected(state, legal, face))
     bids = _bids(legal)
     if is_bid(a) and bids and a - BID > bids[-1]:
-        raise IllegalAction(expected(state, legal))
+        raise IllegalAction(expected(state, legal, face))
     return a
 
 

@@ -1,12 +1,14 @@
 # A joiner's check of the host's state messages against the protocol, before
 # anything of one touches the table: every field's type, card values, seat
 # numbers, lists as long as the table has players (the view's keys are
-# docs/design.md's). problem(msg, seat, players, game) is None for a good
-# message, else a short sentence saying what is wrong (the joiner answers it
-# to the host and keeps its last good table). Loaded with the joiner.
+# docs/design.md's; a game's own phases and keys are its face's: ui.faces).
+# problem(msg, seat, players, game) is None for a good message, else a short
+# sentence saying what is wrong (the joiner answers it to the host and keeps
+# its last good table). Loaded with the joiner.
 from engine.actions import BID, KEEP, PASS, TRUMP, TRUMP_BID
+from ui import faces
 
-PHASES = ("swap", "trump_bid", "frisch", "bid", "contract", "trump", "play", "over")
+PHASES = ("bid", "play", "over")      # every game's; the game's own: its face's
 KINDS = ("human", "remote", "away", "open", "bot")
 BIG = 1000000            # any score, count or number in a view is smaller
 MOST_ROUNDS = 1000       # finished rounds a game may have
@@ -55,15 +57,12 @@ def _plays(x, n):
 
 
 # What each view key holds, by a letter (upper case: a list of it, one per
-# seat; "?" after it: or None). A key not here is one this version does not
-# read: _plain.
+# seat; "?" after it: or None); the game's own keys are its face's (KEYS).
+# A key in neither is one this version does not read: _plain.
 KEYS = {"to_act": "t", "round": "r", "rounds": "r?", "dealer": "s?", "leader": "s?",
-        "last_winner": "s?", "declarer": "s?", "eight_winner": "s?", "seat": "s?",
-        "hand_size": "k?", "hands": "C", "known_hands": "C", "frisch_chosen": "C",
-        "dummy": "c?", "counts": "K", "trump": "u?", "trump_card": "d?", "trick": "p",
-        "last_trick": "p?", "bids": "N", "calls": "N", "trump_calls": "A", "tricks": "K",
-        "scores": "I", "zero_streak": "I", "voids": "I", "swapped": "B", "sitting_out": "l",
-        "winners": "l", "high_bid": "h?", "score_scale": "x", "min_bid": "m?"}
+        "last_winner": "s?", "seat": "s?", "hand_size": "k?", "hands": "C",
+        "counts": "K", "trump": "u?", "trick": "p", "last_trick": "p?", "bids": "N",
+        "tricks": "K", "scores": "I", "score_scale": "x"}
 
 
 def _one(code, x, n):
@@ -162,12 +161,13 @@ def _view(v, seat, n, game):
     _need(type(v) is dict, "view is not an object")
     _need(v.get("game") == game, "view's game is not the table's")
     _need(v.get("players") == n, "view's players is not the table's")
-    _need(v.get("phase") in PHASES, "view's phase")
+    face = faces.of(game)
+    _need(v.get("phase") in PHASES or v.get("phase") in face.PHASES, "view's phase")
     _need("history" not in v, "history inside the view")
     for k in ("to_act", "hands", "counts", "trick", "scores", "tricks", "round", "bids"):
         _need(k in v, "view has no %s" % k)
     for k, x in v.items():
-        code = KEYS.get(k)
+        code = KEYS.get(k) or face.KEYS.get(k)
         if code is not None:
             _need(_fits(code, x, n), "view's %s" % k)
         elif k not in ("game", "players", "phase"):

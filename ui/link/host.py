@@ -18,6 +18,7 @@
 # moves cannot stall the table. The host can free a link seat (its pause
 # menu: ui.link.menus.free_seat). Loaded only for a link table; its table
 # screen is ui/link/host_table.py.
+from ui import faces
 from ui.link import proto as P
 from ui.session import Session
 
@@ -28,15 +29,14 @@ HIST_CHUNK = 10          # finished rounds per state message at most
 
 def words(st, v, legal):
     # [[action, text]] for each move a state message names (the legal ones
-    # and the round's bids, trump calls and swaps in the view) that the host's
-    # game words its own way (Call Break's "call 3"; engine.actions words the
-    # rest the same in every game, and the joiner says those itself).
-    from engine.actions import BID, KEEP, SWAP, action_text
+    # and the round's moves besides cards that the view shows: bids, trump
+    # calls, swaps: the face's moves) that the host's game words its own way
+    # (Call Break's "call 3"; engine.actions words the rest the same in every
+    # game, and the joiner says those itself).
+    from engine.actions import action_text
     named = list(legal)
-    named += [BID + b for b in v.get("bids") or () if b is not None]
-    named += [c for c in v.get("trump_calls") or () if c is not None]
-    if [s for s in v.get("swapped") or () if s is not None]:
-        named += [SWAP, KEEP]
+    for made in faces.of(v["game"]).moves(v):
+        named += [a for a in made if a is not None]
     out = []
     for a in named:
         text = st.action_text(a)
@@ -478,7 +478,7 @@ class Host:
         said = words(st, v, msg["legal"])
         if said:
             msg["words"] = said
-        if msg["legal"] and st.phase in ("bid", "contract"):
+        if msg["legal"] and st.phase in self.session.face.BIDDING:
             # the rules' reasons for the bids left out, as the engine says them
             # (the joiner's picker panel shows them as a local player's does)
             msg["why"] = [list(w) for w in st.left_out()]

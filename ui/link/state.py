@@ -1,8 +1,9 @@
 # A joined table's game as this seat knows it, made only of the host's state
 # messages (ui/link/proto.py; ui/link/check.py checks each first): the seat's
 # own view and legal actions, nothing else ever arrives. RemoteState answers
-# what ui.table.Table asks of an engine state; RemoteSession is the Session
-# face of the table (one human seat: this one). Loaded only for link play.
+# what ui.table.Table asks of an engine state; RemoteSession stands in for
+# the table's Session (one human seat: this one). Loaded only for link play.
+from ui import faces
 
 
 class RemoteState:
@@ -88,6 +89,7 @@ class RemoteSession:
         self.seat = seat
         self.players = players
         self.game = game
+        self.face = faces.of(game)     # the game's own words and keys (ui.faces)
         self.seed = seed
         self.seats = ["bot"] * players
         self.seats[seat] = "human"

@@ -4,7 +4,6 @@ from ui.screens.common import SEAT_KINDS, row, rules_text, short_title
 from hal import keys as K
 from ui.list_screen import ListScreen, Menu, TextScreen
 from engine.ondemand import call
-from ui.table.keys import TRICK_STEPS      # (UP steps the auction's tricks: no "(UP)")
 
 
 class Pause(Menu):
@@ -23,7 +22,8 @@ class Pause(Menu):
         seat = t.state().to_act()
         mine = t.decided(seat) and t.shown_seat() == seat and not t.hold_until
         self.items = [("Resume", self.app.pop),
-                      ("Hint (UP)" if t.state().phase != TRICK_STEPS else "Hint", self.hint),
+                      # (where UP steps the picker, the face's STEPS: no "(UP)")
+                      ("Hint (UP)" if t.state().phase != t.face.STEPS else "Hint", self.hint),
                       ("Undo last trick (B)" if call("ui.table.take_back", "trick_game", t)
                        else "Undo my move (B)", self.undo),
                       ("Score sheet", self.sheet), ("Rules", self.rules),

@@ -8,7 +8,7 @@
 # a board interns each new name for good.)
 from engine.ondemand import call
 from engine.tricks import trick_winner
-from ui import fmt
+from ui import faces, fmt
 from ui.screen import wrap
 
 
@@ -62,7 +62,7 @@ def page(v, names, back, cols):
     i = max(0, len(ts) - 1 - back)
     t = ts[i]
     title = "Trick %d" % (i + 1)
-    if "stock" not in v and v.get("hand_size"):      # (Linger: the draws make it open)
+    if v.get("hand_size") and faces.of(v["game"]).TRICKS_KNOWN:   # (draws make it open)
         title += " of %d" % v["hand_size"]
     out = rows(t, names) + [""]
     if i < len(ts) - 1 or not v["trick"]:

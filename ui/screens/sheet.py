@@ -4,8 +4,8 @@
 # end, beside a level-3 game: kept small); the score sheet screen, the text
 # sheet and game over's lines are in ui.screens.sheet_page (which builds on this
 # one), loaded when asked for.
-from engine.ondemand import call
-from ui.fmt import bid_word, pad, rpad, score
+from ui import faces
+from ui.fmt import pad, rpad, score
 
 
 def columns(rows):
@@ -47,9 +47,10 @@ def round_table(view, names, r):
     h = view["history"][r]
     bids = h.get("bids") or [None] * n
     has_bids = [b for b in bids if b is not None]
-    scored = call("engine.catalog", "low_wins", view["game"]) is not None   # keeps points
+    face = faces.of(view["game"])
+    scored = face.SCORES                # (a game without points: tricks only)
     tot = totals_after(view, r)
-    rows = [[""] + ([bid_word(view, True)] if has_bids else []) + ["Won"] + (["Pts", "Total"] if scored else [])]
+    rows = [[""] + ([face.bid_word(True)] if has_bids else []) + ["Won"] + (["Pts", "Total"] if scored else [])]
     for s in range(n):
         row = [names[s]]
         if has_bids:

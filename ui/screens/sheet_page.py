@@ -3,16 +3,18 @@
 # round; left of them what is out, where its setting has it) and the whole
 # sheet as text for the console. Loaded while one of them is used.
 from hal import keys as K
-from ui.fmt import bid_word, score
+from ui import faces
+from ui.fmt import score
 from ui.list_screen import ListScreen
 from ui.screens.sheet import columns, round_table, signed
-from ui.screens.standings import low_wins, rounds_left, standings
+from ui.screens.standings import rounds_left, standings
 
 
 def score_sheet(view, names, cols):
     # The whole sheet as text (the text console): per round bid/won and points.
     n = view["players"]
-    scored = low_wins(view["game"]) is not None
+    face = faces.of(view["game"])
+    scored = face.SCORES
     scale = view.get("score_scale") or 1
     hist = view.get("history") or []
     rows = [["Rd"] + [names[s] for s in range(n)]]
@@ -23,7 +25,7 @@ def score_sheet(view, names, cols):
         for s in range(n):
             cell = "won %d" % h["tricks"][s]
             if bids[s] is not None:
-                cell = "%s %d %s" % (bid_word(view), bids[s], cell)
+                cell = "%s %d %s" % (face.BID, bids[s], cell)
             if scored:
                 cell += " " + signed(h["points"][s], scale)
             row.append(cell)
@@ -58,7 +60,7 @@ def totals_page(view, names):
     # far behind it each is; then the rounds left. (Linger Longer: tricks and
     # cards left, its one round's standings.)
     n = view["players"]
-    if low_wins(view["game"]) is None:      # a game without points: tricks, cards left
+    if not faces.of(view["game"]).SCORES:      # a game without points: tricks, cards left
         rows = [["", "Won", "Cards"]] + [[names[s], str(view["tricks"][s]), str(view["counts"][s])]
                                         for s in range(n)]
         return columns(rows) + ["", "Last to hold cards wins"]
@@ -80,7 +82,7 @@ def totals_page(view, names):
 
 def totals_title(view):
     n = len(view["history"])
-    if low_wins(view["game"]) is None:      # (game over's words: "Tricks won:")
+    if not faces.of(view["game"]).SCORES:      # (game over's words: "Tricks won:")
         return "Tricks won" if view["phase"] == "over" else "Tricks so far"
     total = view.get("rounds")
     if not n:

@@ -2,6 +2,7 @@
 # the rounds left, game over's words and final scores (every front end), and
 # which way a game's scores win. Loaded while game over or the score
 # sheet's totals need it.
+from ui import faces
 from ui.fmt import pad, score
 
 
@@ -35,8 +36,8 @@ def outcome(view, win, names):
     # Game over's words on every front end: who won (win: the winning seats)
     # and, where a rule decided it rather than the totals, which rule.
     who = ", ".join([names[s] for s in win])
-    result = view.get("result")      # Linger Longer's: how the game ended
-    if result == "draw":
+    draw, why = faces.of(view["game"]).ending(view, names)     # (the game's own rules)
+    if draw:
         head = "Draw: " + who
     elif len(win) > 1:
         head = "Joint winners: " + who
@@ -44,16 +45,7 @@ def outcome(view, win, names):
         head = "You win!" if names[win[0]] == "You" else who + " wins!"
     else:
         head = "Nobody wins."
-    out = [head]
-    eight = view.get("eight_winner")
-    if eight is not None:
-        out.append("%s took 8 tricks in round %d: an instant win."
-                   % (names[eight], view["round"] + 1))
-    if result == "last_holder":
-        out.append("Last to hold cards.")
-    elif result in ("most_tricks", "draw"):
-        out.append("The stock ran out: most tricks wins.")
-    return out
+    return [head] + why
 
 
 def final_lines(view, names, cols, win=()):
@@ -61,7 +53,7 @@ def final_lines(view, names, cols, win=()):
     # seat (two to a line on the smallest screen), the winners (win) first:
     # "Bob  24   You  21". A game without points (Linger Longer): tricks won.
     n = view["players"]
-    if low_wins(view["game"]) is None:
+    if not faces.of(view["game"]).SCORES:
         order = sorted(range(n), key=lambda s: (-view["tricks"][s], s))
         head, cells = "Tricks won:", [(s, str(view["tricks"][s])) for s in order]
     else:

@@ -1,9 +1,10 @@
 # The table: this package's own part is the table screen's turn control
 # (whose turn, bots, pauses, autosaves); the human's decision and keys are
-# keys.py's, the screen's words words.py's; loaded when used: panel.py (picker
-# reasons, refusals, auction steps, Frisch), take_back.py (B's undo),
-# hint.py, known.py (Nines). A first game's tips are ui/tips.py's: the rules
-# screen reads its texts too.
+# keys.py's, the screen's words words.py's, and what one game has of its own
+# its face's (self.face: ui.faces); loaded when used: panel.py (picker
+# reasons, refusals, picking cards to pass), take_back.py (B's undo),
+# hint.py. A first game's tips are ui/tips.py's: the rules screen reads its
+# texts too.
 #
 # Plain Python: each key or tick builds the state's view(None) once and hands
 # it to update_fields, which takes the fields its view draws (header, seats,
@@ -43,11 +44,10 @@ class Table(Screen):
     acts = 0                   # ints, compared every tick); acts: actions taken (or undone)
     message = note = ""        # note: "Bob won: K♠ was highest", while that trick stays up
     seen_until = 0             # a finished trick stays up at least until then
-    received = None            # Israeli Frisch: the cards passed to each seat
+    received = None            # the cards passed to each seat (Israeli's Frisch)
     drawn = ()                 # cards that just reached the shown hand (Linger's draw)
     win_pos = -1               # the finished trick on show: its winner's place
     phase = None               # the phase on screen (its code leaves when it changes)
-    keeps = ("ui.table.known",)    # (Nines: what is known, on the table in every phase)
     hint = None                # (action, reason) level 3 would choose here
     hinted = False             # a hint was asked for in this game (statistics)
     thinking = -1              # the bot seat shown deciding (drawn before it decides)
@@ -64,9 +64,10 @@ class Table(Screen):
     def __init__(self, session):
         Screen.__init__(self)
         self.session = session
+        self.face = session.face   # what the game has of its own (ui.faces)
         self.rounds_seen = len(session.state.history)
         self.pov = session.humans()[0] if session.humans() else 0
-        self.chosen = []           # Frisch: cards picked to give
+        self.chosen = []           # cards picked to pass (the face's PASSING phase)
         self.ahead = []            # keys pressed while the human could not act, kept for its turn
 
     # --- helpers ---------------------------------------------------------
@@ -253,7 +254,8 @@ class Table(Screen):
         last, trump = st.last_trick, st.trump
         who = self.last_human
         human = self.session.is_human(seat)
-        real = human and (st.phase == "frisch" or len(st.legal_actions()) > 1)   # a decision
+        real = human and (st.phase == self.face.PASSING or len(st.legal_actions()) > 1)
+        # (a decision: each card picked to pass is one)
         mine = list(st.hands[who]) if who is not None else ()
         try:
             self.session.apply(a)
@@ -274,7 +276,7 @@ class Table(Screen):
         self.hint = None
         if seat == who:
             self.drawn = ()
-        if self.session.received is not None:   # Israeli Frisch: the cards passed get marked
+        if self.session.received is not None:   # cards passed round (a Frisch) get marked
             self.received = self.session.received
         elif st.phase == "play" and self.received and not st.trick:
             self.received = None       # the first trick of the deal: marks go

@@ -3,7 +3,7 @@
 # no reasons of their own, so the reason says what the choice does at the
 # table now. Loaded when asked for, unloaded after (ui.screens.pause).
 from engine import bots
-from engine.actions import BID, KEEP, PASS, SUIT_NAMES, SWAP, TRUMP, is_bid, is_card
+from engine.actions import BID, SUIT_NAMES, is_bid, is_card
 from ui import fmt
 
 
@@ -15,16 +15,17 @@ def choice(state, seed):
     return bots.choose(v, state.legal_actions(), 3, seed * 8 + seat), v
 
 
-def typed(state, seed):
+def typed(state, seed, face):
     # The text console's hint: level 3's choice in typed form, and why.
     a, v = choice(state, seed)
-    return "Hint: %s, %s." % (state.action_text(a), reason(v, a))
+    return "Hint: %s, %s." % (state.action_text(a), reason(face, v, a))
 
 
 def ask(table):
     # Point the table's cursor or picker at level 3's choice and say why.
     a, v = choice(table.state(), table.session.seed)
-    show(table, a, "Hint: %s, %s" % (words(v, a), reason(v, a)))
+    face = table.face
+    show(table, a, "Hint: %s, %s" % (words(face, a), reason(face, v, a)))
     return a
 
 
@@ -40,28 +41,22 @@ def show(t, a, text):
 
 
 
-def words(v, a):
+def words(face, a):
     if is_bid(a):
-        return "%s %d" % (fmt.bid_word(v), a - BID)
+        return "%s %d" % (face.bid_word(), a - BID)
     return fmt.action(a)
 
 
-def reason(v, a):
-    phase = v["phase"]
+def reason(face, v, a):
+    # Why a suits: the game's own words for its own moves (face), else a
+    # card's or a bid's.
+    why = face.hint_reason(v, a)
+    if why:
+        return why
     if is_card(a):
-        if phase == "frisch":
-            return "pass it on"
         return card_reason(v, a)
-    if phase in ("bid", "contract"):
+    if is_bid(a):
         return bid_reason(v, a - BID)
-    if phase == "trump":
-        return "suits your hand" if a - TRUMP < 4 else "no long suit"
-    if a == PASS:
-        return "too weak to bid"
-    if a == SWAP:
-        return "the dummy may be better"
-    if a == KEEP:
-        return "your hand will do"
     return "level 3's choice"
 
 

@@ -5,16 +5,16 @@
 # the human's turn (A cuts the pause short); on the human's turn LEFT/RIGHT
 # move over the hand's playable cards or the picker's values, A plays or
 # chooses, UP asks for a hint and B takes the last move back (pressed twice:
-# ui.table.take_back). In Israeli Whist's auction UP/DOWN step a trick instead
-# (TRICK_STEPS; the first-game tip says so). While a first-game tip is due
+# ui.table.take_back). Where a game's face steps its picker (its STEPS
+# phase: Israeli Whist's auction) UP/DOWN step a trick instead (the first-game
+# tip says so); in its PASSING phase A picks cards and B puts one back
+# (ui.table.panel's pick_key). While a first-game tip is due
 # (Table.tip_at), keys wait for it as they wait for a bot: the tip takes them
 # first, whatever the timing.
 from engine.actions import is_card
 from engine.ondemand import call
 from hal import keys as K
 from ui.table.words import held
-
-TRICK_STEPS = "trump_bid"   # the phase whose UP/DOWN step the picker's tricks (no UP hint)
 
 
 def key(t, k):
@@ -47,18 +47,19 @@ def key(t, k):
     if t.shown_seat() != seat:
         return
     phase = st.phase
-    if k == K.B and t.local and not (phase == "frisch" and t.chosen):
+    face = t.face
+    if k == K.B and t.local and not t.chosen:
         call("ui.table.take_back", "press_b", t)
         t.update_fields()
         return
-    v = None if t.decided(seat) and phase != "frisch" else st.view(None)
+    v = None if t.decided(seat) and phase != face.PASSING else st.view(None)
     if v:
         prepare(t, v)
-    if k == K.UP and t.local and phase != TRICK_STEPS:
+    if k == K.UP and t.local and phase != face.STEPS:
         call("ui.table.hint", "ask", t)      # (it redraws the table)
         return
     acts = t.acts
-    if phase not in ("play", "frisch"):
+    if not face.card_phase(phase):
         picker_key(t, k, seat, phase)
     elif t.hand:
         hand_key(t, k, seat, phase, v)
@@ -91,8 +92,8 @@ def picker_key(t, k, seat, phase):
     n = len(t.options)
     if k in (K.LEFT, K.RIGHT):     # stops at the ends: no wrap from Pass to 13 NT
         t.pick = max(0, min(n - 1, t.pick + (1 if k == K.RIGHT else -1)))
-    elif k in (K.UP, K.DOWN) and phase == TRICK_STEPS and n:
-        t.pick = call("ui.table.panel", "trick_step", t.options, t.pick, k == K.UP)
+    elif k in (K.UP, K.DOWN) and phase == t.face.STEPS and n:
+        t.pick = t.face.step(t.options, t.pick, k == K.UP)
     elif k == K.DOWN:
         t.pick = max(0, t.pick - 1)
     if t.hint is not None and n and t.options[t.pick] != t.hint[0]:
@@ -104,7 +105,7 @@ def picker_key(t, k, seat, phase):
 def hand_key(t, k, seat, phase, v):
     hand = t.hand
     if k in (K.LEFT, K.RIGHT):
-        # to the next card that may be played (round the hand; chosen Frisch cards too)
+        # to the next card that may be played (round the hand; cards picked to pass too)
         n = len(hand)
         i = t.cursor
         for _ in range(n):
@@ -114,5 +115,5 @@ def hand_key(t, k, seat, phase, v):
                 break
     elif k == K.A and phase == "play":
         t.act(hand[t.cursor], seat)
-    elif phase == "frisch":     # (Israeli's Frisch keys load with the panel)
-        call("ui.table.panel", "frisch_key", t, k, seat, v)
+    elif phase == t.face.PASSING:     # (picking cards to pass: its keys load with the panel)
+        call("ui.table.panel", "pick_key", t, k, seat, v)

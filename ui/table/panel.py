@@ -1,15 +1,15 @@
-# The picker panel's reasons (why bid values are missing, the high bid, what
-# the dummy is) and a refused move's reason for the prompt. The rules' reasons
-# come from the engine (a state's left_out(), the text console's sentences),
-# shortened for the screen. Also the picker's start, the steps of Israeli
-# Whist's auction and Frisch's keys. Loaded once per picker decision, auction
-# step, Frisch key or refusal and unloaded right after (ui.table.keys and
-# Table.act), so the table's module stays small.
-from engine.actions import KEEP, PASS, bid, is_bid, is_trump_bid
+# The picker panel's reasons (why bid values are missing; a game's own
+# phases' reasons are its face's: the high bid, what the dummy is) and a
+# refused move's reason for the prompt. The rules' reasons come from the
+# engine (a state's left_out(), the text console's sentences), shortened for
+# the screen. Also the picker's start and the keys that pick cards to pass.
+# Loaded once per picker decision, pick key or refusal and unloaded right
+# after (ui.table.keys and Table.act), so the table's module stays small.
+from engine.actions import KEEP, PASS, bid, is_bid
 from hal import keys as K
 from ui import fmt
 from ui.screen import wrap
-from ui.table.words import frisch_need, panel_cols, panel_rows
+from ui.table.words import panel_cols, panel_rows
 
 
 def parts(msg):
@@ -58,16 +58,18 @@ def setup(table, v, phase, seat):
     table.context_lines = context(table, v, phase, seat)
 
 
-def frisch_key(table, k, seat, v):
-    # Israeli's Frisch: A marks or unmarks a card; with all chosen, A gives
-    # them (one engine action a card) and B unmarks the last.
+def pick_key(table, k, seat, v):
+    # Picking cards to pass (the face's PASSING phase: Israeli's Frisch): A
+    # marks or unmarks a card; with all chosen, A gives them (one engine
+    # action a card) and B unmarks the last.
     chosen = table.chosen
     st = table.state()
+    phase = st.phase
     if k == K.B and chosen:
         chosen.pop()
-    elif k == K.A and len(chosen) >= frisch_need(v):
+    elif k == K.A and len(chosen) >= table.face.to_pass(v):
         for c in list(chosen):
-            if st.to_act() != seat or st.phase != "frisch" or not table.act(c, seat):
+            if st.to_act() != seat or st.phase != phase or not table.act(c, seat):
                 break
         table.chosen = []
     elif k == K.A:
@@ -90,9 +92,8 @@ def context(table, v, phase, seat):
 
 def reasons(table, v, phase, seat):
     # Ways to say why, longest first: lists of short sentences.
-    names = table.names()
     legal = table.options
-    if phase in ("bid", "contract"):
+    if [a for a in legal if is_bid(a)]:
         out = []
         missing = []
         for a, t in table.state().left_out():
@@ -103,50 +104,4 @@ def reasons(table, v, phase, seat):
             return ways(out) + [["Can't bid " + ", ".join(missing)]]
         bids = [a - bid(0) for a in legal if is_bid(a)]
         return [["Bid %d to %d" % (bids[0], bids[-1])]]
-    if phase == "trump_bid":
-        hb = v.get("high_bid")
-        first = ("High: %s %d %s" % (names[hb[2]], hb[0], fmt.trump(hb[1])) if hb
-                 else "Lowest bid %d" % (v.get("min_bid") or 5))
-        if table.received and table.received[seat]:
-            return [first, "Blue cards: passed to you"], [first, "Blue: received"]
-        return [[first]]
-    if phase == "swap":
-        return swap_words(v, names), ["Dummy unseen"]
-    if phase == "trump":
-        return ["Highest bid picks"], ["You bid most"]
-    return [[]]
-
-
-def swap_words(v, names):
-    # Offers go dealer first, clockwise; a swap leaves the swapper's old hand
-    # in the dummy, so the dummy is the latest swapper's old hand.
-    sw = v.get("swapped") or []
-    last = None
-    for i in range(len(sw)):
-        s = (v["dealer"] + i) % len(sw)
-        if sw[s]:
-            last = s
-    if last is not None:
-        who = names[last]
-        return ["Dummy: %s old hand" % ("your" if who == "You" else who + "'s")]
-    kept = [names[s] for s in range(len(sw)) if sw[s] is False]
-    out = ["Dummy: %d cards, unseen" % (v.get("dummy_count") or 13)]
-    if kept:
-        out.append("%s kept" % ", ".join(kept))
-    return out
-
-
-def trick_step(opts, pick, up):
-    # Israeli's auction (Pass first, then the bids in order): UP/DOWN a trick
-    # at the same trump; a lower bid not allowed goes to the lowest bid, then
-    # Pass; from Pass UP goes to the lowest bid. DOWN then UP comes back.
-    a = opts[pick]
-    low = min(1, len(opts) - 1)          # the lowest bid (opts[0] is Pass)
-    if not is_trump_bid(a):
-        return low if up else pick
-    b = a + 5 if up else a - 5           # engine.actions.trump_bid: 5 a trick
-    if b in opts:
-        return opts.index(b)
-    if up:
-        return len(opts) - 1
-    return low if pick > low else 0
+    return table.face.reasons(table, v, seat)

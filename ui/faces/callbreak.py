@@ -1,0 +1,15 @@
+# Call Break's face (ui.faces): a bid is a call; spades are always trump.
+from ui import faces
+
+
+class Face(faces.Face):
+    TITLES = {"bid": "Your call"}
+    BID = "call"
+    KEYS = {"calls": "N", "eight_winner": "s?"}
+
+    def ending(self, view, names):
+        eight = view.get("eight_winner")
+        if eight is None:
+            return False, []
+        return False, ["%s took 8 tricks in round %d: an instant win."
+                       % (names[eight], view["round"] + 1)]
