@@ -15,10 +15,13 @@ from ui.console import menu as console
 from ui.console.menu import Console
 from ui.nostore import NoStore
 from ui.saves import Store
-from ui.session import REDEALT, Session
+from ui import faces
+from ui.session import Session
 
 from test_console import Typist, run_console, setup_lines
 from test_console_saves import Player, run
+
+REDEALT = faces.of("israeli").REDEALT
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CLEAR = console.CLEAR

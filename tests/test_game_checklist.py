@@ -117,3 +117,122 @@ def test_the_check_sees_a_game_named():
     assert named_games("engine/catalog.py") == set(games.IDS)
     assert named_games("engine/bots/nommie.py") == {"nommie"}   # its own rules: allowed there
     assert "engine/israeli_explain.py" in own_files("israeli")
+
+
+# --- one game's phases and view keys live in its own files and its face -------
+def _phases_set(gid):
+    # the phases a rules module sets (self.phase = "..."), read from its source
+    tree = ast.parse(open(os.path.join(ROOT, "engine/%s.py" % gid), encoding="utf-8").read())
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and [
+                t for t in node.targets if isinstance(t, ast.Attribute) and t.attr == "phase"]:
+            out.add(node.value.value)
+    return out
+
+
+def _view_keys(gid, moves=300):
+    # the keys a game's views have over a game played by level-1 bots
+    from engine import bots
+    st = games.new_game(gid)
+    keys = set()
+    for _ in range(moves):
+        if st.is_over():
+            break
+        keys |= set(st.view(None)) | set(st.view(st.to_act()))
+        st.apply(bots.choose(st.view(st.to_act()), st.legal_actions(), 1, 1))
+    return keys | set(st.view(None))
+
+
+def one_games_words():
+    # ({word: game} for each phase and view key that one game alone has,
+    # {phase: game} for one game's phases that are also a word every game
+    # has: Nommie's "trump" phase and every view's "trump")
+    phases = dict((g, _phases_set(g)) for g in games.IDS)
+    keys = dict((g, _view_keys(g)) for g in games.IDS)
+    words, shared = {}, {}
+    for g in games.IDS:
+        for w in phases[g] | keys[g]:
+            others = [h for h in games.IDS if h != g and (w in phases[h] or w in keys[h])]
+            if not others:
+                words[w] = g
+            elif w in phases[g] and not [h for h in others if w in phases[h]]:
+                shared[w] = g
+    return words, shared
+
+
+# The move vocabulary every game types and reads (the words of the actions:
+# "swap", "contract 3"), and coincidences: a link message's own field named
+# like Linger's view key (docs/link-protocol.md's game over "winners"), SDL's
+# "dummy" video driver.
+VOCABULARY = ("engine/actions.py", "engine/parse.py")
+COINCIDENCES = {"ui/link/check.py": ("winners",), "ui/link/host.py": ("winners",),
+                "ui/link/state.py": ("winners",), "ui/link/client.py": ("winners",),
+                "lib/hal/desktop.py": ("dummy",), "lib/hal/pick.py": ("dummy",)}
+
+
+def _mentions_phase(node):
+    # node is x.phase, phase, v["phase"] or v.get("phase")
+    if isinstance(node, ast.Attribute):
+        return node.attr == "phase"
+    if isinstance(node, ast.Name):
+        return node.id == "phase"
+    if isinstance(node, ast.Subscript):
+        return isinstance(node.slice, ast.Constant) and node.slice.value == "phase"
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args:
+        return node.func.attr == "get" and isinstance(node.args[0], ast.Constant) \
+            and node.args[0].value == "phase"
+    return False
+
+
+def _phase_words(node):
+    # the constants a comparison with a phase names (phase == "x", phase in ("x", "y"))
+    out = []
+    if isinstance(node, ast.Compare) and (_mentions_phase(node.left) or [
+            c for c in node.comparators if _mentions_phase(c)]):
+        for part in [node.left] + node.comparators:
+            for c in ast.walk(part):
+                if isinstance(c, ast.Constant) and isinstance(c.value, str):
+                    out.append(c.value)
+    return out
+
+
+def outside_words(path, words, shared, text=None):
+    # (line, game, word) for each phase or view key of one game that path
+    # names (text: its source, if not read from the file)
+    if path in REGISTRATION or path in VOCABULARY:
+        return []
+    if text is None:
+        text = open(os.path.join(ROOT, path), encoding="utf-8").read()
+    tree = ast.parse(text)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and node.value in words:
+            found.append((node.lineno, words[node.value], node.value))
+        for w in _phase_words(node):
+            if w in shared:
+                found.append((node.lineno, shared[w], w))
+    return [(line, g, w) for line, g, w in found
+            if path not in own_files(g) + ("ui/faces/%s.py" % g,)
+            and w not in COINCIDENCES.get(path, ())]
+
+
+def test_no_device_module_outside_a_game_names_its_phases_or_view_keys():
+    words, shared = one_games_words()
+    assert {"frisch", "trump_bid", "contract", "swap", "stock", "swapped"} <= set(words)
+    assert shared == {"trump": "nommie"}
+    offenders = []
+    for path in device_files():
+        for line, gid, w in outside_words(path, words, shared):
+            offenders.append("%s:%d names %s's %r" % (path, line, gid, w))
+    assert offenders == []
+
+
+def test_the_check_sees_a_phase_compared_and_a_view_key_named():
+    words, shared = one_games_words()
+    bad = ('def f(st, v):\n    return st.phase == "trump" or "stock" in v '
+           'or v["phase"] in ("bid", "frisch") or v["trump"]\n')
+    assert sorted(w for _, _, w in outside_words("ui/bad.py", words, shared, bad)) == \
+        ["frisch", "stock", "trump"]
+    assert sorted(outside_words("ui/faces/israeli.py", words, shared, bad)) == [
+        (2, "linger", "stock"), (2, "nommie", "trump")]

@@ -134,7 +134,7 @@ def test_every_key_a_tip_names_does_that_in_its_phase(gid):
         for keys, does in said:
             _check(app, d, t, keys, does)
         met.append(phase)
-        assert tip.text.endswith(tips.turn_keys(phase))
+        assert tip.text.endswith(tips.turn_keys(t.face, phase))
     assert len(met) == _phase_count(gid), met
 
 
@@ -155,7 +155,7 @@ def test_the_auction_tip_sends_you_to_the_pause_menu_for_a_hint():
     d.settle()
     assert name(app) == "Tip" and t.state().phase == "trump_bid"
     assert "UP hint" not in app.top().text and "START menu (Hint is there)" in app.top().text
-    assert tips.turn_keys("play").startswith("On your turn: UP hint")
+    assert tips.turn_keys(t.face, "play").startswith("On your turn: UP hint")
 
 
 def _script(gid, seed, keys, wait):

@@ -318,16 +318,19 @@ def test_the_tables_undo_flag_agrees_with_the_undo_rules_move_by_move(gid, seats
 def test_a_bid_hint_names_the_winners_it_counts():
     from engine.actions import BID
     from ui.table import hint
+
+    def reason(v, a):
+        return hint.reason(faces.of("nommie"), v, a)
     # spades trump: A, K and three small spades (two past the third), A and 3
     # of hearts, a lone K of clubs (no guard: not counted), the 3 of diamonds
     hand = [51, 50, 45, 44, 43, 38, 27, 11, 14]
     v = {"phase": "bid", "hands": [hand], "to_act": 0, "trump": 3}
-    assert hint.reason(faces.of("nommie"), v, BID + 5) == "A\u2665 A\u2660 K\u2660 +2 long trumps"
-    assert hint.reason(faces.of("nommie"), v, BID + 6) == "A\u2665 A\u2660 K\u2660 +2 long trumps (+1 likely)"
-    assert hint.reason(faces.of("nommie"), v, BID + 3) == "A\u2665 A\u2660 K\u2660 +2 long trumps (2 may lose)"
+    assert reason(v, BID + 5) == "A\u2665 A\u2660 K\u2660 +2 long trumps"
+    assert reason(v, BID + 6) == "A\u2665 A\u2660 K\u2660 +2 long trumps (+1 likely)"
+    assert reason(v, BID + 3) == "A\u2665 A\u2660 K\u2660 +2 long trumps (2 may lose)"
     v = {"phase": "bid", "hands": [[0, 14, 27]], "to_act": 0, "trump": None}
-    assert hint.reason(faces.of("nommie"), v, BID + 0) == "no sure winners"
-    said = "Hint: %s, %s" % (hint.words(faces.of("nommie"), BID + 1), hint.reason(faces.of("nommie"), v, BID + 1))
+    assert reason(v, BID + 0) == "no sure winners"
+    said = "Hint: %s, %s" % (hint.words(faces.of("nommie"), BID + 1), reason(v, BID + 1))
     assert said == "Hint: bid 1, no sure winners (+1 likely)"
 
 

@@ -309,7 +309,7 @@ def test_israeli_table_says_when_the_cards_are_dealt_again():
     # Four passes after the third Frisch: the same dealer deals again, and the
     # table says so while the new hands settle.
     from engine.actions import PASS
-    from ui.session import REDEALT
+    REDEALT = faces.of("israeli").REDEALT
     from ui.table import words
     app, d = new_app()
     t = start(app, "israeli", ["human"] * 4, seed=3, opts={"rounds": 1})

@@ -6,13 +6,13 @@
 # never loaded at a lone player's table.
 from engine.actions import BID, KEEP, PASS, SWAP, TRUMP, TRUMP_BID
 from ui import fmt
-from ui.session import AT, REDEALT, SEAT
+from ui.session import AT, SEAT
 
 # The news' codes (Session.news's what) beside an action (a card, a bid...):
 LED = 512            # + card: the card led a trick
 WON = 576            # + card: seat won the trick with it
 PICKED = 640         # a card picked to pass in a Frisch (never which)
-ROUND = 700          # + n: round n is over; alone: dealt again (REDEALT)
+ROUND = 700          # + n: round n is over; alone: dealt again (the face's REDEALT)
 
 
 def note(session, head, phase, a, led, rounds, picked):
@@ -65,7 +65,8 @@ def words(session, seat, card, suit):
         elif a >= ROUND:       # a sentence of its own, on a line of its own
             if out and out[-1][-1] != ".":
                 out[-1] += "."
-            out.append("Round %d over." % (a - ROUND) if a > ROUND else REDEALT + ".")
+            out.append("Round %d over." % (a - ROUND) if a > ROUND
+                       else session.face.REDEALT + ".")
         elif a >= WON:
             c = a - WON
             if i and news[i - 1] >> SEAT & 7 == who and news[i - 1] & 1023 in (c, c + LED):

@@ -9,11 +9,6 @@
 from engine import IllegalAction, bots, ondemand
 from ui import faces
 
-# Israeli Whist: after three Frisches nobody bid after, the same dealer deals
-# again (Session.redealt is this sentence when the last action did): every
-# front end's words.
-REDEALT = "No bid after 3 Frisches: dealt again"
-
 # Pass-and-play's news (Session.news, kept and read by ui/catchup.py): each
 # public move as one small int, at << AT | seat << SEAT | what, where at is the
 # log's length before the move (what: ui/catchup.py's codes).
@@ -48,7 +43,7 @@ class Session:
         self.seed = state.deal_seed  # the deal number (save() would copy the whole action list)
         self.id = new_id()           # this game's (None: a game saved before ids)
         self.why = None              # why the last undo was refused
-        self.redealt = None          # REDEALT when the last action dealt the cards again
+        self.redealt = None          # the face's REDEALT when the last action dealt again
         self.received = None         # per seat: the cards the last action passed to it (Frisch)
         # With two people or more: the public moves since the earliest one's own
         # last move, and per seat the log's length after its own last move.
@@ -150,13 +145,14 @@ class Session:
         # what the front ends tell of it: an Israeli redeal, the cards passed
         # round when the face's PASSING phase (a Frisch) ends.
         st = self.state
-        redeals = getattr(st, "redeals", 0)
+        face = self.face
+        redeals = face.deals(st)
         phase, seat, at, rounds = st.phase, st.to_act(), len(st.log), len(st.history)
         led = phase == "play" and not st.trick
-        passing = self.face.PASSING
+        passing = face.PASSING
         before = [list(h) for h in st.hands] if phase == passing else None
         st.apply(action)
-        self.redealt = REDEALT if getattr(st, "redeals", 0) > redeals else None
+        self.redealt = face.REDEALT if face.deals(st) > redeals else None
         self.received = None
         if before is not None and st.phase != passing:      # the cards went round
             self.received = [[c for c in st.hands[s] if c not in before[s]]

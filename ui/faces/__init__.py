@@ -26,6 +26,9 @@ class Face:
     BID = "bid"         # what a bid is called ("call": Call Break)
     PASSING = None      # the phase in which each seat picks cards to pass (Israeli's Frisch)
     STEPS = None        # the phase whose UP/DOWN step the picker a trick at a time
+    # what every front end says when the same round is dealt again (a game
+    # that can redeal: deals() counts them)
+    REDEALT = None
     SCORES = True       # the seats show scores (a game without points: False)
     TRICKS_KNOWN = True     # a round's tricks are its hand size (draws make it open: False)
     # the game's own view keys for a link joiner's check (ui.link.check's codes)
@@ -72,6 +75,15 @@ class Face:
     def card_phase(self, phase):
         # Whether the decision in phase is a card from the hand.
         return phase == "play" or phase == self.PASSING
+
+    def deals(self, state):
+        # How many times the cards were dealt again within a round so far.
+        return 0
+
+    def final_scores(self, view):
+        # Whether game over lists the final scores (not after an instant win
+        # in the first round, which leaves none).
+        return True
 
     def passes(self, v):
         # The passing phase as it starts: "Frisch 1 of 3, each passes 3 cards to the left".

@@ -7,6 +7,9 @@ class Face(faces.Face):
     BID = "call"
     KEYS = {"calls": "N", "eight_winner": "s?"}
 
+    def final_scores(self, view):
+        return view.get("eight_winner") is None or bool(view["history"])
+
     def ending(self, view, names):
         eight = view.get("eight_winner")
         if eight is None:

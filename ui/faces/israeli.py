@@ -15,12 +15,17 @@ class Face(faces.Face):
     PASSING = "frisch"
     BIDDING = ("contract",)
     STEPS = "trump_bid"
+    # after three Frisches nobody bid after, the same dealer deals again
+    REDEALT = "No bid after 3 Frisches: dealt again"
     KEYS = {"frisch_chosen": "C", "trump_calls": "A", "high_bid": "h?", "min_bid": "m?"}
 
     def frisch(self, v):
         # "Frisch 2 of 3" (frisch_count: the Frisches done before this one;
         # 3 is engine.israeli.MAX_FRISCH, which a joiner's heap does not load).
         return "Frisch %d of 3" % ((v.get("frisch_count") or 0) + 1)
+
+    def deals(self, state):
+        return state.redeals
 
     def passes(self, v):
         return "%s, each passes %d cards to the left" % (self.frisch(v), NEED)

@@ -46,7 +46,7 @@ class GameOver(ListScreen):
         lines = []
         for sentence in said[1:]:
             lines += wrap(sentence, cols)
-        if v.get("eight_winner") is None or v["history"]:
+        if self.table.face.final_scores(v):
             lines += standings.final_lines(v, names, cols, win)
         from engine.ondemand import forget
         forget("ui.screens.standings")
