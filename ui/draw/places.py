@@ -4,7 +4,7 @@
 # cards. Pure numbers, worked out when ui/draw/table.py builds a table, then
 # dropped (engine.ondemand.call): a game keeps none of this code in the heap.
 from ui import draw
-from ui.table.words import HAND_2X
+from ui.fmt import HAND_2X
 
 CUT = 2             # a doubled hand's rows below the screen's edge (a card's last two)
 LIFT = 4            # pixels a raised card (the cursor, a marked card) rises, clear of

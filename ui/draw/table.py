@@ -9,7 +9,7 @@ import displayio
 
 from engine.ondemand import call
 from ui import draw
-from ui.table.words import panel_cols, panel_rows
+from ui.fmt import panel_cols, panel_rows
 
 SIDE_COLS = 6       # a side seat's label beside the centre panel: "Ada", "bid 3",
                     # "won 1", "12 pts"; a score too wide for "pts" shows alone

@@ -8,8 +8,9 @@
 from engine.actions import KEEP, PASS, bid, is_bid, is_trump_bid
 from hal import keys as K
 from ui import fmt
+from ui.fmt import panel_cols, panel_rows
 from ui.screen import wrap
-from ui.table.words import frisch_need, panel_cols, panel_rows
+from ui.table.words import frisch_need
 
 
 def parts(msg):
