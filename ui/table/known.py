@@ -2,7 +2,7 @@
 # swap, or the dummy's), top centre at the table. Loaded for each redraw of a
 # Nines table and dropped after (ui.table.words), so other games never hold it.
 from ui import fmt
-from ui.table.words import lines2
+from ui.screen import wrap
 
 
 def known(kv, seat, names, cols):
@@ -21,4 +21,4 @@ def known(kv, seat, names, cols):
         if ranks:
             ranks.reverse()
             out.append("".join(ranks) + fmt.SUIT_CHARS[suit])
-    return lines2("%s: %s" % (who, " ".join(out)), cols)
+    return "\n".join(wrap("%s: %s" % (who, " ".join(out)), cols)[:2])   # two lines at most
