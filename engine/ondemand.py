@@ -13,8 +13,11 @@
 #   passing: it stays while the screen on top is the same, so the presses on
 #   one screen import nothing twice, and settle() drops it when the top screen
 #   changes (ui.app), with the heap collected once then.
-# - sweep(keep): back at the title, every engine and ui module the title does
-#   not hold goes (ui.app.App.home): no earlier game's code stays.
+# - sweep(keep, skip): back at the title, every engine and ui module the title
+#   does not hold goes (ui.app.App.home): no earlier game's code stays.
+# - forget(name): the one unload (a screen's module as it closes, a helper a
+#   screen imported, "engine.bots." every bot); no other module writes
+#   sys.modules (tests/test_wiring.py).
 import gc
 import sys
 
@@ -38,8 +41,12 @@ def forget(name):
     # Drop module name so its bytecode can be collected (imported again on next
     # use); a package inside a package that has nothing of its own (ui.screens:
     # engine.bots, with choose(), stays) goes too once none of its modules is
-    # left.
-    if name in sys.modules:
+    # left. A name ending in "." drops every module under it ("engine.bots.":
+    # the bots loaded so far, not the package).
+    if name[-1] == ".":
+        for m in [m for m in sys.modules if m.startswith(name)]:
+            forget(m)
+    elif name in sys.modules:
         del sys.modules[name]
         parent, _, child = name.rpartition(".")
         pkg = sys.modules.get(parent)
@@ -49,6 +56,13 @@ def forget(name):
             if "." in parent and not [m for m in sys.modules if m.startswith(parent + ".")] \
                     and not [k for k in dir(pkg) if k[0] != "_"]:
                 forget(parent)
+
+
+def collect():
+    # Collect the heap now (what a failed read left, before the next copy is
+    # tried: ui.saves.load); the only collections are these and settle's,
+    # sweep's and load's.
+    gc.collect()
 
 
 def call(name, fn, *args):
@@ -96,16 +110,16 @@ def held():
     return set(m for m in sys.modules if m not in _passing)
 
 
-def sweep(keep):
+def sweep(keep, skip):
     # Forget every engine and ui module not in keep (the names a screen
-    # holds; the drawing layer, ui.draw, holds its own views); the heap is
-    # collected once if any went (on the device: CPython keeps every
-    # module). Returns how many went.
+    # holds) and not under skip (a package that holds its own: the drawing
+    # layer's views); the heap is collected once if any went (on the device:
+    # CPython keeps every module). Returns how many went.
     del _passing[:]
     if not DROP:
         return 0
     gone = [m for m in sys.modules if m not in keep and m.split(".")[0] in ("engine", "ui")
-            and not m.startswith("ui.draw")]
+            and not m.startswith(skip)]
     for name in gone:
         forget(name)
     if gone:

@@ -11,7 +11,7 @@ import pytest
 
 import hal
 from hal import keys as K
-from hal import pygamer, reverse_tft, sound, text
+from hal import base, pygamer, reverse_tft, sound, text
 from hal.plain_event import Event as PlainEvent
 
 
@@ -188,7 +188,7 @@ def device(monkeypatch, tmp_path):
     audiocore.RawSample = FakeRaw
     for m in (keypad, analogio, digitalio, audioio, audiocore, fake_synthio()):
         monkeypatch.setitem(sys.modules, m.__name__, m)
-    monkeypatch.setattr(hal, "_on_cpython", lambda: False)
+    monkeypatch.setattr(base, "_on_cpython", lambda: False)
     for name in ("hal.pybadge", "hal.pygamer", "hal.reverse_tft"):  # re-import with the fake board
         monkeypatch.delitem(sys.modules, name, raising=False)
         monkeypatch.delattr(hal, name[4:], raising=False)
@@ -205,7 +205,7 @@ def device(monkeypatch, tmp_path):
         for k, v in pins.items():
             setattr(board, k, v)
         monkeypatch.setitem(sys.modules, "board", board)
-        monkeypatch.setattr(hal, "_machine", lambda: machine, raising=False)
+        monkeypatch.setattr(base, "_machine", lambda: machine)
         return board
 
     return set_board

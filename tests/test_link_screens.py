@@ -174,7 +174,7 @@ def test_back_from_host_or_join_returns_to_the_link_menu(row):
 def test_waiting_host_shows_its_address_in_the_panel(w, h, address, port):
     # The panel is 13 characters wide at 160 px: "192.168.1.20:53940" was drawn
     # over the side seats. Each line fits; the lines give the address and port.
-    from ui.table.words import panel_cols, panel_rows
+    from ui.fmt import panel_cols, panel_rows
     from ui.link import lobby as link_lobby
     r = rig_on(Hub(), w, h, "host")
     link_lobby.host(r.app, "israeli", ["human", "remote", "bot", "bot"], [1] * 4, 5, {}, 30,

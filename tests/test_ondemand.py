@@ -57,16 +57,32 @@ def test_a_module_loaded_to_hold_is_not_dropped_by_a_screen_change(device):
     assert MODULE in sys.modules
 
 
-def test_the_sweep_keeps_only_what_it_is_told_and_the_drawing_layer(device, monkeypatch):
+def test_the_sweep_keeps_only_what_it_is_told_and_what_it_skips(device, monkeypatch):
     for name in [m for m in sys.modules if m.split(".")[0] in ("engine", "ui")]:
         monkeypatch.setitem(sys.modules, name, sys.modules[name])    # put back after
     monkeypatch.delitem(sys.modules, "engine.catalog", raising=False)
     keep = ondemand.held()
     ondemand.load(MODULE)
     ondemand.call("engine.catalog", "entry", "nines")     # passing: swept as well
-    assert ondemand.sweep(keep) == 2 and device == [1]
+    assert ondemand.sweep(keep, "ui.draw") == 2 and device == [1]
     assert MODULE not in sys.modules and "engine.catalog" not in sys.modules
     assert "engine.ondemand" in sys.modules and ondemand.passing() == 0
+
+
+def test_a_name_ending_in_a_dot_forgets_every_module_under_it_but_the_package(monkeypatch):
+    from engine import bots
+    for name in [m for m in sys.modules if m.startswith("engine.bots")]:
+        monkeypatch.setitem(sys.modules, name, sys.modules[name])    # put back after
+    for gid in ("nommie", "nines"):
+        monkeypatch.setattr(bots, gid, ondemand.load("engine.bots." + gid), raising=False)
+    ondemand.forget("engine.bots.")
+    assert not [m for m in sys.modules if m.startswith("engine.bots.")]
+    assert "engine.bots" in sys.modules and not hasattr(bots, "nommie")
+
+
+def test_collect_collects(device):
+    ondemand.collect()
+    assert device == [1]
 
 
 def test_the_desktop_never_drops(monkeypatch):

@@ -348,7 +348,7 @@ def test_two_bid_reasons_on_the_smallest_panel_still_name_the_missing_bids():
     from engine import nommie
     from engine.actions import bid
     from ui.table import panel
-    from ui.table.words import panel_cols, panel_rows
+    from ui.fmt import panel_cols, panel_rows
     st = nommie.new_game(seed=7)
     while st.turn != st.dealer:
         st.apply(bid(1))                          # the hook: 13 - 3 = 10

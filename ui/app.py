@@ -145,7 +145,7 @@ class App:
         self.mark = 0
         self.clear()
         if self.base is not None:
-            ondemand.sweep(self.base)
+            ondemand.sweep(self.base, "ui.draw")     # (the drawing layer holds its views)
         from ui.screens.title import Title
         self.push(Title())
 

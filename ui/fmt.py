@@ -1,4 +1,5 @@
-# Short texts for a small screen: cards with suit symbols, actions, scores.
+# Short texts for a small screen: cards with suit symbols, actions, scores;
+# and how many characters the table's centre panel holds (at the end).
 # Plain Python (no displayio).
 
 # Unicode code points for the suits (the display's font draws them from
@@ -104,3 +105,31 @@ def fit(text, n):
 def shorten(text, n):
     # text in at most n characters: its whole first words, else cut (one long word)
     return fit(text, n) or text[:n]
+
+
+# The table's layout on a screen of a given size, which the drawing side
+# (ui.draw.table, ui.draw.places) and the table's words (ui.table) both
+# read: the centre panel's size in characters and when the hand doubles.
+
+WIDE = 200          # from this screen width the panel keeps a character's room
+                    # clear of the side labels; at 160 px every character counts
+                    # ("192.168.1.20", a 14-letter table name)
+HAND_2X = 240       # from this screen width the hand's cards are twice the size
+                    # (ui.draw.table): 13 of them, each 24 px wide, 18 px of it
+                    # (its rank and suit) showing under the next
+HAND_2X_MORE = 11   # the pixels such a hand takes above the screen's bottom beyond
+                    # a plain one: 32 (the cards' last rows below the edge) and a
+                    # 2 px lift for the cursor, not 19 and 4
+
+
+def panel_cols(width):
+    # Characters per line in the centre panel of a screen width pixels wide (the
+    # side seats' labels take 6 characters and a margin each: 37 pixels): one
+    # fewer than its box holds, so no line meets the box's edges (ui.draw.table).
+    return max(8, (width - 76 - (6 if width >= WIDE else 0)) // 6 - 1)
+
+
+def panel_rows(width, height, lh):
+    # Lines in the centre panel: between the top seat and the bottom seat's line.
+    more = HAND_2X_MORE if width >= HAND_2X else 0
+    return max(2, (height - 17 - 2 * lh - 6 - 26 - more) // lh)

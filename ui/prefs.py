@@ -1,8 +1,8 @@
 # Settings (settings.toml defaults under settings.json), statistics and the
 # storage mode: what the title and settings screens need, not a running
 # game. The Store (ui.saves) and its in-memory stand-in (ui.nostore) load
-# this on demand, and on the device drop it again; it reads and writes files
-# through the Store.
+# this on demand, and on the device drop it again; it reads files through
+# ui.saves.load (which checks their shape) and writes them through the Store.
 try:
     import os
 except ImportError:  # pragma: no cover
@@ -31,14 +31,6 @@ DEFAULTS = {
     "last_setup": (None, None),
 }
 _LIMITS = {"speed": (1, 3), "bot_level": (0, 3), "count": (0, 2)}
-MOST = 1000000000  # the statistics' counts and scores lie within it (small ints on a board)
-
-
-def _load(store, name, kind, check):
-    # ui.saves.load's load with check (it raises ValueError on a payload of the
-    # wrong shape: a damaged file); ui.saves.load is only needed this long
-    from engine import ondemand
-    return ondemand.call("ui.saves.load", "load", store, name, kind, check)
 
 
 def parse_toml(text):
@@ -119,14 +111,9 @@ def fix(name, value, default):
     return value if type(value) is dict else default
 
 
-def must_be_dict(payload):
-    if type(payload) is not dict:
-        raise ValueError("not a table")
-
-
 def load_settings(store):
     out = toml_defaults(store.toml)
-    got = _load(store, "settings.json", "settings", must_be_dict)
+    got = _load(store, "settings")
     if got:
         for name in DEFAULTS:
             if name in got:
@@ -134,42 +121,17 @@ def load_settings(store):
     return out
 
 
-def load_stats(store):
-    return _load(store, "stats.json", "stats", stats_shape) or {}
-
-
-def stats_shape(stats):
-    # Raise ValueError unless stats holds what tally keeps: per game, counts
-    # (played, won, hinted: 0..MOST), a best score (-MOST..MOST) and per bot
-    # level [played, won]. Anything else is a damaged file (ui.saves.load
-    # sets it aside); keys it does not know (the last game's "done" mark,
-    # compared only) are left alone.
-    must_be_dict(stats)
-    for gid in stats:
-        g = stats[gid]
-        must_be_dict(g)
-        for key in ("played", "won", "hinted", "best"):
-            if key in g:
-                _count(g[key], -MOST if key == "best" else 0)
-        per = g.get("levels", {})
-        must_be_dict(per)
-        for k in per:
-            pw = per[k]
-            if type(pw) is not list or len(pw) != 2:
-                raise ValueError("not a level's counts")
-            _count(pw[0], 0)
-            _count(pw[1], 0)
-
-
-def _count(v, lo):
-    if type(v) is not int or not lo <= v <= MOST:
-        raise ValueError("not a count")
+def _load(store, fn):
+    # ui.saves.load's fn(store): the settings or statistics read and checked (a
+    # damaged file set aside); ui.saves.load is only needed this long
+    from engine import ondemand
+    return ondemand.call("ui.saves.load", fn, store)
 
 
 def record_result(store, game_id, levels, results, mark=None):
     # Every person's (won, score) of one finished game in one write, with the
     # game's mark (ui.saves.atomic.finished_mark: a save of it found later was counted).
-    stats = load_stats(store)
+    stats = _load(store, "load_stats")
     for won, score in results:
         tally(stats, game_id, levels, won, score)
     if mark and results:

@@ -18,9 +18,7 @@ from engine.rng import Rng
 
 def unload():
     # Forget the bot modules loaded so far (the next decision loads its own again).
-    import sys
-    for name in [m for m in sys.modules if m.startswith("engine.bots.")]:
-        forget(name)
+    forget("engine.bots.")
 
 
 def position_key(view):

@@ -4,8 +4,31 @@
 # (tests/test_boards.py checks the list against what the UI reads.)
 
 import os
+import sys
 
 from hal import keys as K
+
+
+# What this machine is (hal.pick reads it once, to choose the profile).
+def _on_cpython():
+    return getattr(sys, "implementation", None) is not None and \
+        sys.implementation.name == "cpython"
+
+
+def _board_id():
+    try:
+        import board
+        return getattr(board, "board_id", "")
+    except (ImportError, NotImplementedError, RuntimeError, AttributeError):
+        return ""
+
+
+def _machine():
+    # os.uname().machine, e.g. "Adafruit PyGamer with samd51j19" ("" if unknown).
+    try:
+        return os.uname().machine
+    except AttributeError:
+        return ""
 
 
 class Board:

@@ -2,7 +2,7 @@
 # asks it once and unloads it again: the chain is needed only at start-up).
 import sys
 
-import hal
+from hal import base
 
 
 def _text(notice=None, opts=None):
@@ -13,7 +13,7 @@ def _text(notice=None, opts=None):
 
 def detect(argv=None):
     # Pick the board profile: one readable chain, first match wins.
-    if hal._on_cpython():
+    if base._on_cpython():
         argv = list(argv if argv is not None else sys.argv[1:])
         if "-h" in argv or "--help" in argv:   # whatever the display: usage, then exit
             from hal import desktop
@@ -33,8 +33,8 @@ def detect(argv=None):
             profile.finish()
             return _text("no display found: playing in the text console (--text)", opts)
         return profile
-    board_id = hal._board_id()
-    name = (board_id + " " + hal._machine()).lower()
+    board_id = base._board_id()
+    name = (board_id + " " + base._machine()).lower()
     if "pygamer" in name:
         from hal import pygamer
         return pygamer.PyGamer()

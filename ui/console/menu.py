@@ -138,7 +138,7 @@ class Console(Playing):
                     break
                 self.play(session)
                 session = None
-                ondemand.sweep(base)
+                ondemand.sweep(base, "ui.draw")
         except (Quit, KeyboardInterrupt):   # input ended: the autosave has the game
             self.say("")
         self.say("Bye.")

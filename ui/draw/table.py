@@ -9,7 +9,7 @@ import displayio
 
 from engine.ondemand import call
 from ui import draw
-from ui.table.words import panel_cols, panel_rows
+from ui.fmt import panel_cols, panel_rows
 
 SIDE_COLS = 6       # a side seat's label beside the centre panel: "Ada", "bid 3",
                     # "won 1", "12 pts"; a score too wide for "pts" shows alone
@@ -51,13 +51,14 @@ class TableView:
         # a board loads each method's code as a block of its own, and smaller
         # blocks find room in a heap the screens before left in pieces)
         self.seats = [draw.Text(self.cols, width // 2, self.seat_y, draw.INK, draw.CENTER)]
+        tops = len([p for p in self.places[1:] if p[0] == "top2"])    # (a row of 2 or 3)
         for p in self.places[1:]:
             kind, x, y = p
             if kind in ("side", "side_r"):   # name, two stats, score: a line each
                 lbl = draw.Text(SIDE_COLS + 2, x, y, draw.INK,
                                 draw.RIGHT if kind == "side_r" else draw.LEFT, 4)
             else:
-                lbl = draw.Text(self.cols // (2 if kind == "top2" else 1), x, y, draw.INK,
+                lbl = draw.Text(self.cols // (tops if kind == "top2" else 1), x, y, draw.INK,
                                 draw.CENTER, 2 if kind == "top2" else 1)
             self.seats.append(lbl)
         for lbl in self.seats:

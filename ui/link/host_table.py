@@ -3,9 +3,10 @@
 # referee is ui.link.host.Host. open_table() starts hosting. Loaded only for
 # a link table.
 from hal import keys as K
+from ui.fmt import panel_cols, panel_rows
 from ui.link import proto as P
 from ui.link.host import Host
-from ui.table import T, Table
+from ui.table import Table
 
 
 class LinkTable(Table):
@@ -120,7 +121,7 @@ class LinkTable(Table):
         h = self.host
         if h.wait_seat >= 0 and h.wait_left < 0 and v["phase"] != "over":
             app = self.app
-            cols = T.panel_cols(app.width)
+            cols = panel_cols(app.width)
             a, out = h.address, [h.name]
             if len("%s:%d" % (a, h.port)) > cols:
                 while len(a) > cols:          # "192.168.100." / "200"
@@ -132,7 +133,7 @@ class LinkTable(Table):
                 out.append("%s:%d" % (a, h.port))
             who = " ".join([self.names()[s] for s in h.open_seats()])
             out.append("Waiting for " + who if len(who) + 12 <= cols else "Waiting: " + who)
-            return out[:T.panel_rows(app.width, app.height, app.height // app.rows)]
+            return out[:panel_rows(app.width, app.height, app.height // app.rows)]
         return Table.panel_lines(self, v, shown)
 
     def finish(self):

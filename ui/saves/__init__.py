@@ -26,11 +26,11 @@
 # dropped again afterwards (engine.ondemand).
 from engine import ondemand
 from ui.saves import atomic
+from ui.saves.atomic import NO_MEMORY
 
 READ_ONLY = "Storage is read-only: progress will not be saved."
 FULL = ("Storage is full: progress may not be saved. Free some space by deleting files from "
         "the drive.")
-NO_MEMORY = "Not enough memory to load or save: progress may not be saved."
 GAME = "game.log"
 MARKS = 8  # record ends remembered: an undo back past them rewrites the journal
 
@@ -177,7 +177,7 @@ class Store:
 
     def load_stats(self):
         # {game_id: {"played", "won", "best", "levels": {"2": [played, won]}}}
-        return self._use({}, "ui.prefs", "load_stats")
+        return self._use({}, "ui.saves.load", "load_stats")
 
     def record_result(self, game_id, levels, results, mark=None):
         # levels: the bot seats' levels (the hardest one files the results);

@@ -46,6 +46,8 @@ try:
     import os
 except ImportError:  # pragma: no cover
     import uos as os
+# the notice when memory runs out for a save or a read (the Store and load.py tell it)
+NO_MEMORY = "Not enough memory to load or save: progress may not be saved."
 HEAD = "PTSAVE 1 "
 LOG = b"PTLOG 1 "  # a journal without a game id; LOG2 with one
 LOG2 = b"PTLOG 2 "

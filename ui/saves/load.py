@@ -7,7 +7,7 @@ import json
 
 from engine import ondemand
 from ui.saves import atomic
-from ui.saves import NO_MEMORY
+from ui.saves.atomic import NO_MEMORY
 
 _WHAT = {"game": ("The saved game was damaged", " and cannot be continued."),
          "settings": ("The settings file was damaged", " and the defaults are used."),
@@ -281,7 +281,7 @@ def read(fs, path, kind, check=None):
                 got = "rejected"
         except MemoryError:
             got = None
-            _collect()
+            ondemand.collect()     # what the failed read left, before the next copy
             return None, bad, None, True
         except Exception:
             got = "rejected"
@@ -300,15 +300,6 @@ def _plain(fs, path):
         return os.stat(path)[0] & 0xF000 == 0x8000
     except OSError:
         return True
-
-
-def _collect():
-    # free what a failed read left before the next copy is tried
-    try:
-        import gc
-        gc.collect()
-    except ImportError:
-        pass
 
 
 def load(store, name, kind, check=None):
@@ -410,13 +401,57 @@ def load_game(store):
     return rec, st      # (finished but not counted: Continue shows its game over)
 
 
+def settings(store):
+    # settings.json's table (None if missing or damaged: set aside, the notice
+    # told); ui.prefs puts it over the defaults
+    return load(store, "settings.json", "settings", must_be_dict)
+
+
+def load_stats(store):
+    # stats.json's {game id: its counts} ({} if missing or damaged)
+    return load(store, "stats.json", "stats", stats_shape) or {}
+
+
+def must_be_dict(payload):
+    if type(payload) is not dict:
+        raise ValueError("not a table")
+
+
+def stats_shape(stats):
+    # Raise ValueError unless stats holds what ui.prefs.tally keeps: per game,
+    # counts (played, won, hinted), a best score and per bot level [played,
+    # won]. Anything else is a damaged file (set aside); keys it does not know
+    # (the last game's "done" mark, compared only) are left alone.
+    must_be_dict(stats)
+    for gid in stats:
+        g = stats[gid]
+        must_be_dict(g)
+        for key in ("played", "won", "hinted", "best"):
+            if key in g:
+                _count(g[key], key == "best")
+        per = g.get("levels", {})
+        must_be_dict(per)
+        for k in per:
+            pw = per[k]
+            if type(pw) is not list or len(pw) != 2:
+                raise ValueError("not a level's counts")
+            _count(pw[0])
+            _count(pw[1])
+
+
+def _count(v, best=False):
+    # a count, 0..10**9, or with best a best score, -10**9..10**9 (small ints on a board)
+    if type(v) is not int or not (-1000000000 if best else 0) <= v <= 1000000000:
+        raise ValueError("not a count")
+
+
 def _counted(store, st, gid):
     # True when st (gid its id) is the game the statistics counted last: by
     # its id at any position (a damaged save of it may come back short of
     # its end), by its deal and moves when finished for a game saved before ids
     if gid is None and not st.is_over():
         return False
-    g = ondemand.call("ui.prefs", "load_stats", store).get(st.GAME)
+    g = load_stats(store).get(st.GAME)
     done = g.get("done") if type(g) is dict else None
     if gid is not None:
         return type(done) is list and len(done) == 4 and done[3] == gid

@@ -8,8 +8,8 @@
 from engine.actions import KEEP, PASS, bid, is_bid
 from hal import keys as K
 from ui import fmt
+from ui.fmt import panel_cols, panel_rows
 from ui.screen import wrap
-from ui.table.words import panel_cols, panel_rows
 
 
 def parts(msg):

@@ -2,34 +2,12 @@
 # builds once per key or tick (and a few facts of the table) to the strings
 # and lists its view draws. Nothing here changes a screen. What one game
 # has of its own (its phases, its view's extra keys) its face says (t.face:
-# ui.faces). The centre panel's size is here too (ui.draw.view draws it,
-# ui.table.panel fills it).
+# ui.faces).
 from engine.ondemand import call
 from ui import fmt
+from ui.fmt import panel_cols
 from ui.screen import wrap
 
-WIDE = 200          # from this screen width the panel keeps a character's room
-                    # clear of the side labels; at 160 px every character counts
-                    # ("192.168.1.20", a 14-letter table name)
-HAND_2X = 240       # from this screen width the hand's cards are twice the size
-                    # (ui.draw.table): 13 of them, each 24 px wide, 18 px of it
-                    # (its rank and suit) showing under the next
-HAND_2X_MORE = 11   # the pixels such a hand takes above the screen's bottom beyond
-                    # a plain one: 32 (the cards' last rows below the edge) and a
-                    # 2 px lift for the cursor, not 19 and 4
-
-
-def panel_cols(width):
-    # Characters per line in the centre panel of a screen width pixels wide (the
-    # side seats' labels take 6 characters and a margin each: 37 pixels): one
-    # fewer than its box holds, so no line meets the box's edges (ui.draw.table).
-    return max(8, (width - 76 - (6 if width >= WIDE else 0)) // 6 - 1)
-
-
-def panel_rows(width, height, lh):
-    # Lines in the centre panel: between the top seat and the bottom seat's line.
-    more = HAND_2X_MORE if width >= HAND_2X else 0
-    return max(2, (height - 17 - 2 * lh - 6 - 26 - more) // lh)
 
 
 def lines2(text, cols):
