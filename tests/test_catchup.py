@@ -117,7 +117,7 @@ def test_a_lone_person_with_bots_gets_no_news_and_no_curtain():
 
 
 def test_moves_taken_back_leave_the_news():
-    from ui.session import AT
+    from ui.catchup import AT
     s = Session.new("nommie", ["human", "human", "bot", "bot"], [1] * 4, 3)
     while len(s.state.log) < 12:
         s.apply(s.bot_action())         # (the people's moves chosen as a bot's)

@@ -17,16 +17,13 @@ from engine.games import IDS
 from tools.bench.compiled import module_files
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-# Circles left to their files' owners, each with what breaks it (neither is
-# new): the faces and the registration of issue 39 rewrite those lines.
-# - ui.catchup imports ui.session's AT, SEAT and REDEALT while the session
-#   loads ui.catchup by name: the news' encoding belongs to ui.catchup.
+# Circles left to their files' owners, each with what breaks it (not new):
+# the registration of issue 39 rewrites those lines.
 # - engine.state's load_saved (each rules module's restore) imports
 #   engine.saved, whose replay loads a game through engine.games: the rules
 #   call engine.saved themselves, or replay moves above engine.games.
-LEFT = [["ui.catchup", "ui.session"],
-        ["engine.callbreak", "engine.games", "engine.israeli", "engine.linger", "engine.nines",
-         "engine.nommie", "engine.saved", "engine.state"]]
+LEFT = [["engine.callbreak", "engine.games", "engine.israeli", "engine.linger", "engine.nines",
+          "engine.nommie", "engine.saved", "engine.state"]]
 
 
 def modules():

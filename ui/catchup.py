@@ -6,22 +6,26 @@
 # never loaded at a lone player's table.
 from engine.actions import BID, KEEP, PASS, SWAP, TRUMP, TRUMP_BID
 from ui import fmt
-from ui.session import AT, SEAT
 
-# The news' codes (Session.news's what) beside an action (a card, a bid...):
+# Session.news holds each public move as one small int, at << AT | seat <<
+# SEAT | what, where at is the log's length before the move and what is an
+# action (a card, a bid...) or one of these codes:
+AT, SEAT = 13, 10
 LED = 512            # + card: the card led a trick
 WON = 576            # + card: seat won the trick with it
 PICKED = 640         # a card picked to pass in a Frisch (never which)
 ROUND = 700          # + n: round n is over; alone: dealt again (the face's REDEALT)
 
 
-def note(session, head, phase, a, led, rounds, picked):
-    # Pass-and-play (ui.session.Session.apply): the move just made (head: its
-    # place and seat; in phase) in the session's news, as each other person
-    # may be told it: never a card picked to pass (picked). The acting person's own news is then
-    # read: what no one still needs goes.
+def note(session, at, seat, phase, a, led, rounds, picked):
+    # Pass-and-play (ui.session.Session.apply): the move just made (at: the
+    # log's length before it; by seat, in phase) in the session's news, as
+    # each other person may be told it: never a card picked to pass
+    # (picked). The acting person's own news is then read: what no one
+    # still needs goes.
     st = session.state
     news = session.news
+    head = at << AT | seat << SEAT
     news.append(head | (PICKED if picked else a + LED if led else a))
     if phase == "play" and not st.trick and st.last_trick:
         w = st.last_winner
@@ -31,12 +35,20 @@ def note(session, head, phase, a, led, rounds, picked):
         news.append(head | ROUND)
     if len(st.history) > rounds:
         news.append(head | ROUND + len(st.history))
-    seat = head >> SEAT & 7
     if session.is_human(seat):
         session.seen[seat] = len(st.log)
         low = min([session.seen[s] for s in session.humans()])
         while news and news[0] >> AT < low:
             news.pop(0)
+
+
+def taken_back(session, n):
+    # Moves from log length n on were taken back: their news goes, and no
+    # one has seen past n.
+    news = session.news
+    while news and news[-1] >> AT >= n:
+        news.pop()
+    session.seen = [min(x, n) for x in session.seen]
 
 
 def words(session, seat, card, suit):

@@ -9,11 +9,6 @@
 from engine import IllegalAction, bots, ondemand
 from ui import faces
 
-# Pass-and-play's news (Session.news, kept and read by ui/catchup.py): each
-# public move as one small int, at << AT | seat << SEAT | what, where at is the
-# log's length before the move (what: ui/catchup.py's codes).
-AT, SEAT = 13, 10
-
 
 def new_id():
     # A new game's id, 8 decimal digits (every journal header the same size):
@@ -160,8 +155,7 @@ class Session:
         if self.seats.count("human") > 1:   # pass-and-play: the news (a lone player's
             if self.book is None:               # table holds none of its code)
                 self.book = ondemand.load("ui.catchup")
-            self.book.note(self, at << AT | seat << SEAT, phase, action, led, rounds,
-                           phase == passing)
+            self.book.note(self, at, seat, phase, action, led, rounds, phase == passing)
         elif self.news:
             self.news = []
 
@@ -192,9 +186,6 @@ class Session:
         # when it could be done), else why not.
         why = ondemand.call("ui.undo", "last_human", self.state, self.seats, who, trick, dry,
                            self.face.PASSING)
-        if why is None and not dry:      # the news of the moves taken back goes
-            n = len(self.state.log)
-            while self.news and self.news[-1] >> AT >= n:
-                self.news.pop()
-            self.seen = [min(x, n) for x in self.seen]
+        if why is None and not dry and self.book is not None:   # the news of the moves
+            self.book.taken_back(self, len(self.state.log))        # taken back goes
         return why

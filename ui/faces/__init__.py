@@ -1,5 +1,5 @@
 # A game's face: how its table reads to a player, on the screen, in the
-# text console and at a link joiner's table. This package's Face is the
+# text console and at a link joiner's table. ui/faces/base.py's Face is the
 # part every game shares (bids, tricks, scores); a game's own module,
 # ui/faces/<id>.py, subclasses it with what only that game has: its phases'
 # words, its view's extra keys (and how a joiner checks them), its special
@@ -10,133 +10,9 @@
 # of(game_id) loads the game's face once per game (a Session holds it, as a
 # joiner's table does): its module stays while the game is played and leaves
 # with the game (engine.ondemand.sweep at the title).
-from engine.actions import BID
 from engine.ondemand import load
-from ui import fmt
 
 
 def of(game_id):
     # The face of game game_id (its module ui.faces.<game_id>, loaded on first use).
     return load("ui.faces." + game_id).Face()
-
-
-class Face:
-    # The picker's title for a decision, by phase (a game's own phases add theirs).
-    TITLES = {"bid": "Your bid"}
-    BID = "bid"         # what a bid is called ("call": Call Break)
-    PASSING = None      # the phase in which each seat picks cards to pass (Israeli's Frisch)
-    STEPS = None        # the phase whose UP/DOWN step the picker a trick at a time
-    # what every front end says when the same round is dealt again (a game
-    # that can redeal: deals() counts them)
-    REDEALT = None
-    SCORES = True       # the seats show scores (a game without points: False)
-    TRICKS_KNOWN = True     # a round's tricks are its hand size (draws make it open: False)
-    # the game's own view keys for a link joiner's check (ui.link.check's codes)
-    KEYS = {}
-    PHASES = ()         # the game's own phases, beside "bid", "play" and "over"
-    BIDDING = ("bid",)  # the phases whose decision is a bid (a number of tricks)
-
-    def title(self, v):
-        # "Your bid", "Choose trump": what the picker asks in v's phase.
-        return self.TITLES.get(v["phase"], v["phase"])
-
-    def bid_word(self, head=False):
-        # "bid" ("Bid" with head): the sheet's column, a seat's "bid 3".
-        return self.BID[0].upper() + self.BID[1:] if head else self.BID
-
-    def header(self, v, names):
-        # "R3/19 dealer Bob", "Game over".
-        if v["phase"] == "over":
-            head = "Game over"
-        elif v.get("rounds"):
-            head = "R%d/%d" % (v["round"] + 1, v["rounds"])
-        else:
-            head = "R%d" % (v["round"] + 1)
-        if v.get("dealer") is not None:
-            return head + " dealer " + names[v["dealer"]]
-        return head
-
-    def trump_text(self, v):
-        # The header's right end: "trump ♠".
-        return "" if v["trump"] is None else "trump " + fmt.trump(v["trump"])
-
-    def seat_words(self, v, s):
-        # A seat's words under its name: ["bid 3", "won 1"].
-        won = "won %d" % v["tricks"][s]
-        b = v["bids"][s] if v["bids"] else None
-        if b is not None:
-            return ["%s %d" % (self.BID, b), won]
-        return [won] if v["phase"] in ("play", "over") else []
-
-    def status(self, v):
-        # The console status line's words beyond round, cards and trump.
-        return []
-
-    def card_phase(self, phase):
-        # Whether the decision in phase is a card from the hand.
-        return phase == "play" or phase == self.PASSING
-
-    def deals(self, state):
-        # How many times the cards were dealt again within a round so far.
-        return 0
-
-    def final_scores(self, view):
-        # Whether game over lists the final scores (not after an instant win
-        # in the first round, which leaves none).
-        return True
-
-    def passes(self, v):
-        # The passing phase as it starts: "Frisch 1 of 3, each passes 3 cards to the left".
-        return ""
-
-    def to_pass(self, v):
-        # The cards the seat to act still has to pick in the passing phase.
-        return 0
-
-    def picked(self, v, seat):
-        # The cards seat has picked to pass so far (its own only are known).
-        return []
-
-    def prompt(self, t, v, shown):
-        # The prompt in the game's own phases (None: the table's own words).
-        return None
-
-    def panel(self, t, v, shown, cols):
-        # The centre panel (cols characters wide) in the game's own phases
-        # (None: the picker's).
-        return None
-
-    def reasons(self, table, v, seat):
-        # Ways to say why the picker offers what it does in the game's own
-        # phases, longest first (ui.table.panel's fit): lists of sentences.
-        return [[]]
-
-    def step(self, opts, pick, up):
-        # UP/DOWN in the STEPS phase: the picker's next index.
-        return pick
-
-    def expected(self, state, legal):
-        # The console's sentence for the game's own phases (None: by the moves' kind).
-        return None
-
-    def hand_lines(self, v, names, seat, text):
-        # The console's lines under seat's hand (what it picked, what it
-        # knows; text: the console's words for a list of cards).
-        return []
-
-    def known(self, table, pov, names, cols):
-        # The table's line of what pov knows of others' hands ("" for none).
-        return ""
-
-    def moves(self, v):
-        # The round's moves other than cards that the view shows, a list per
-        # kind (bids, trump calls...), each per seat: an action or None.
-        return [[None if b is None else BID + b for b in v.get("bids") or ()]]
-
-    def ending(self, view, names):
-        # Game over: (whether it is a draw, the lines saying which rule decided it).
-        return False, []
-
-    def hint_reason(self, v, a):
-        # Why level 3's choice a (not a card, nor a bid) suits: None for the shared words.
-        return None

@@ -1,8 +1,8 @@
 # Call Break's face (ui.faces): a bid is a call; spades are always trump.
-from ui import faces
+from ui.faces import base
 
 
-class Face(faces.Face):
+class Face(base.Face):
     TITLES = {"bid": "Your call"}
     BID = "call"
     KEYS = {"calls": "N", "eight_winner": "s?"}

@@ -3,13 +3,14 @@
 # the left when all pass, then contracts; the contracts' sum makes an over
 # or an under game.
 from engine.actions import BID, PASS, is_trump_bid
-from ui import faces, fmt
+from ui import fmt
+from ui.faces import base
 from ui.screen import wrap
 
 NEED = 3            # cards each seat passes in a Frisch
 
 
-class Face(faces.Face):
+class Face(base.Face):
     TITLES = {"bid": "Your bid", "contract": "Your contract", "trump_bid": "Bid for trump"}
     PHASES = ("trump_bid", "frisch", "contract")
     PASSING = "frisch"
@@ -34,13 +35,13 @@ class Face(faces.Face):
         # In the play, whether the contracts make an over or an under game: "♠ under".
         if v["trump"] is not None and v.get("game_type") and v["phase"] == "play":
             return fmt.trump(v["trump"]) + " " + v["game_type"]
-        return faces.Face.trump_text(self, v)
+        return base.Face.trump_text(self, v)
 
     def seat_words(self, v, s):
         if v["phase"] == "trump_bid" and v.get("trump_calls"):
             a = v["trump_calls"][s]
             return [] if a is None else [fmt.action(a)]
-        return faces.Face.seat_words(self, v, s)
+        return base.Face.seat_words(self, v, s)
 
     def status(self, v):
         out = []

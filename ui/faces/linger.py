@@ -1,9 +1,9 @@
 # Linger Longer's face (ui.faces): no points and no bids; a stock to draw
 # from, so a round's tricks are not known ahead; seats drop out.
-from ui import faces
+from ui.faces import base
 
 
-class Face(faces.Face):
+class Face(base.Face):
     SCORES = False
     TRICKS_KNOWN = False
     KEYS = {"sitting_out": "l", "winners": "l", "trump_card": "d?"}

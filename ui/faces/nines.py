@@ -1,11 +1,12 @@
 # Nines' face (ui.faces): each seat in turn may swap its hand for the dummy,
 # and a swapper knows the hand it gave up.
 from engine.actions import KEEP, SWAP
-from ui import faces, fmt
+from ui import fmt
+from ui.faces import base
 from ui.screen import wrap
 
 
-class Face(faces.Face):
+class Face(base.Face):
     TITLES = {"swap": "Swap or keep?"}
     PHASES = ("swap",)
     KEYS = {"known_hands": "C", "dummy": "c?", "voids": "I", "swapped": "B"}
@@ -16,7 +17,7 @@ class Face(faces.Face):
             # (6 letters at most, as every word under a side seat's name: the
             # swap panel reaches to the seven-letter cell)
             return [] if sw is None else ["traded" if sw else "kept"]
-        return faces.Face.seat_words(self, v, s)
+        return base.Face.seat_words(self, v, s)
 
     def reasons(self, table, v, seat):
         # Offers go dealer first, clockwise; a swap leaves the swapper's old

@@ -1,9 +1,9 @@
 # Nomination Whist's face (ui.faces): the highest bidder chooses trump.
 from engine.actions import TRUMP, is_trump
-from ui import faces
+from ui.faces import base
 
 
-class Face(faces.Face):
+class Face(base.Face):
     TITLES = {"bid": "Your bid", "trump": "Choose trump"}
     PHASES = ("trump",)
     KEYS = {"declarer": "s?", "zero_streak": "I"}
