@@ -335,7 +335,7 @@ def test_call_break_says_call_where_other_games_say_bid():
         while st.phase != "play":
             st.apply(st.legal_actions()[0])
         v = st.view(None)
-        assert faces.of(v["game"]).seat_words(v, 0)[0] == "%s %d" % (word, v["bids"][0])
+        assert faces.of(v["game"]).stats(v, 0)[0] == "%s %d" % (word, v["bids"][0])
         while not st.history:
             st.apply(st.legal_actions()[0])
         assert round_table(st.view(None), ["A", "B", "C", "D"], 0)[0].split()[0] == \

@@ -42,7 +42,7 @@ def note(session, at, seat, phase, a, led, rounds, picked):
             news.pop(0)
 
 
-def taken_back(session, n):
+def rewind(session, n):
     # Moves from log length n on were taken back: their news goes, and no
     # one has seen past n.
     news = session.news

@@ -187,5 +187,5 @@ class Session:
         why = ondemand.call("ui.undo", "last_human", self.state, self.seats, who, trick, dry,
                            self.face.PASSING)
         if why is None and not dry and self.book is not None:   # the news of the moves
-            self.book.taken_back(self, len(self.state.log))        # taken back goes
+            self.book.rewind(self, len(self.state.log))        # taken back goes
         return why

@@ -4,7 +4,7 @@
 # words are its face's: ui.faces). Used by the
 # console's modules (ui/console/menu.py, play.py, pages.py).
 from engine import IllegalAction
-from engine.actions import BID, KEEP, PASS, SWAP, TRUMP, is_bid, is_card, is_trump, is_trump_bid
+from engine.actions import BID, SWAP, TRUMP, is_bid, is_card, is_trump, kind
 from engine.parse import number, parse_suit
 
 HELP = (
@@ -79,25 +79,12 @@ def expected(state, legal, face):
     return "Type one of the moves: 'moves' lists them."
 
 
-def _kind(a):
-    # The kind of move a is: a card, a bid, a trump, a trump bid or pass, a swap or keep.
-    if is_card(a):
-        return 0
-    if is_bid(a):
-        return 1
-    if is_trump(a):
-        return 2
-    if is_trump_bid(a) or a == PASS:
-        return 3
-    return 4 if a in (SWAP, KEEP) else 5
-
-
 def read(state, line, legal, face):
     # The action the line means now; IllegalAction saying what is asked for
     # when it is not one. Legality is left to the engine (its reasons: follow
     # suit, the dealer's bid, the zero rule...).
     words = line.lower().split()
-    kinds = [_kind(a) for a in legal]
+    kinds = [kind(a) for a in legal]      # (engine.actions.kind: 1 a bid, 2 a trump)
     cards = face.card_phase(state.phase)
     if 2 in kinds:          # a suit alone names trump
         s = parse_suit(" ".join(words[1:] if words[:1] == ["trump"] else words))
@@ -113,7 +100,7 @@ def read(state, line, legal, face):
         raise IllegalAction(expected(state, legal, face))   # a bid now, several cards, a long line
     if cards or a in legal:
         return a
-    if _kind(a) not in kinds:
+    if kind(a) not in kinds:
         raise IllegalAction(expected(state, legal, face))
     bids = _bids(legal)
     if is_bid(a) and bids and a - BID > bids[-1]:

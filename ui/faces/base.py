@@ -45,7 +45,7 @@ class Face:
         # The header's right end: "trump ♠".
         return "" if v["trump"] is None else "trump " + fmt.trump(v["trump"])
 
-    def seat_words(self, v, s):
+    def stats(self, v, s):
         # A seat's words under its name: ["bid 3", "won 1"].
         won = "won %d" % v["tricks"][s]
         b = v["bids"][s] if v["bids"] else None
@@ -64,11 +64,6 @@ class Face:
     def deals(self, state):
         # How many times the cards were dealt again within a round so far.
         return 0
-
-    def final_scores(self, view):
-        # Whether game over lists the final scores (not after an instant win
-        # in the first round, which leaves none).
-        return True
 
     def passes(self, v):
         # The passing phase as it starts: "Frisch 1 of 3, each passes 3 cards to the left".
@@ -119,9 +114,11 @@ class Face:
         return [[None if b is None else BID + b for b in v.get("bids") or ()]]
 
     def ending(self, view, names):
-        # Game over: (whether it is a draw, the lines saying which rule decided it).
-        return False, []
+        # Game over: (whether it is a draw, the lines saying which rule
+        # decided it, whether the final scores are listed: not after an
+        # instant win in the first round, which leaves none).
+        return False, [], True
 
-    def hint_reason(self, v, a):
+    def reason(self, v, a):
         # Why level 3's choice a (not a card, nor a bid) suits: None for the shared words.
         return None

@@ -7,12 +7,9 @@ class Face(base.Face):
     BID = "call"
     KEYS = {"calls": "N", "eight_winner": "s?"}
 
-    def final_scores(self, view):
-        return view.get("eight_winner") is None or bool(view["history"])
-
     def ending(self, view, names):
         eight = view.get("eight_winner")
         if eight is None:
-            return False, []
+            return False, [], True
         return False, ["%s took 8 tricks in round %d: an instant win."
-                       % (names[eight], view["round"] + 1)]
+                       % (names[eight], view["round"] + 1)], bool(view.get("history"))

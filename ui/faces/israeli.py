@@ -7,7 +7,6 @@ from ui import fmt
 from ui.faces import base
 from ui.screen import wrap
 
-NEED = 3            # cards each seat passes in a Frisch
 
 
 class Face(base.Face):
@@ -29,7 +28,7 @@ class Face(base.Face):
         return state.redeals
 
     def passes(self, v):
-        return "%s, each passes %d cards to the left" % (self.frisch(v), NEED)
+        return "%s, each passes %d cards to the left" % (self.frisch(v), 3)
 
     def trump_text(self, v):
         # In the play, whether the contracts make an over or an under game: "♠ under".
@@ -37,16 +36,16 @@ class Face(base.Face):
             return fmt.trump(v["trump"]) + " " + v["game_type"]
         return base.Face.trump_text(self, v)
 
-    def seat_words(self, v, s):
+    def stats(self, v, s):
         if v["phase"] == "trump_bid" and v.get("trump_calls"):
             a = v["trump_calls"][s]
             return [] if a is None else [fmt.action(a)]
-        return base.Face.seat_words(self, v, s)
+        return base.Face.stats(self, v, s)
 
     def status(self, v):
         out = []
         if v["phase"] == "trump_bid" and v.get("min_bid") is not None:
-            out.append("min bid %d" % v["min_bid"])
+            out.append("min bid %s" % v["min_bid"])
         if v.get("game_type"):
             out.append("bids %s" % v["game_type"])
         if v["phase"] == "frisch":
@@ -56,7 +55,7 @@ class Face(base.Face):
     def to_pass(self, v):
         seat = v["to_act"]
         got = v.get("frisch_chosen") if seat >= 0 else None
-        return max(1, NEED - (len(got[seat] or []) if got else 0))
+        return max(1, 3 - (len(got[seat] or []) if got else 0))
 
     def picked(self, v, seat):
         chosen = v.get("frisch_chosen") if v["phase"] == "frisch" else None
@@ -74,7 +73,7 @@ class Face(base.Face):
         if shown == v["to_act"]:
             return [self.frisch(v), "To the left:", fmt.cards(t.chosen) if t.chosen else "-"]
         # the others choose: a Frisch is under way
-        return [self.frisch(v)] + wrap("Each passes %d cards to the left" % NEED, cols)
+        return [self.frisch(v)] + wrap("Each passes %d cards to the left" % 3, cols)
 
     def reasons(self, table, v, seat):
         hb = v.get("high_bid")
@@ -118,19 +117,19 @@ class Face(base.Face):
         if v["phase"] != "frisch":
             return []
         picked = self.picked(v, seat)
-        left = NEED - len(picked)
+        left = 3 - len(picked)
         if picked:
             return ["Picked to pass: " + " ".join([card_text(c) for c in picked])
                     + (" (%d more)" % left if left else "")]
         if v["to_act"] == seat:
-            return ["Pick %d cards to pass to %s." % (NEED, names[(seat + 1) % v["players"]])]
+            return ["Pick %d cards to pass to %s." % (3, names[(seat + 1) % v["players"]])]
         return []
 
     def moves(self, v):
         return [v.get("trump_calls") or [],
                 [None if b is None else BID + b for b in v.get("bids") or ()]]
 
-    def hint_reason(self, v, a):
+    def reason(self, v, a):
         if v["phase"] == "frisch":
             return "pass it on"
         return "too weak to bid" if a == PASS else None

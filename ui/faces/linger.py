@@ -11,17 +11,17 @@ class Face(base.Face):
     def header(self, v, names):
         return "Stock %d" % v["stock"]
 
-    def seat_words(self, v, s):
+    def stats(self, v, s):
         return ["won %d" % v["tricks"][s],
                 "out" if s in v["sitting_out"] else "%d left" % v["counts"][s]]
 
     def status(self, v):
-        return ["stock %d" % v["stock"]]
+        return ["stock %s" % v["stock"]]
 
     def ending(self, view, names):
         result = view.get("result")      # how the game ended
         if result == "last_holder":
-            return False, ["Last to hold cards."]
+            return False, ["Last to hold cards."], True
         if result in ("most_tricks", "draw"):
-            return result == "draw", ["The stock ran out: most tricks wins."]
-        return False, []
+            return result == "draw", ["The stock ran out: most tricks wins."], True
+        return False, [], True

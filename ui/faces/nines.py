@@ -11,13 +11,13 @@ class Face(base.Face):
     PHASES = ("swap",)
     KEYS = {"known_hands": "C", "dummy": "c?", "voids": "I", "swapped": "B"}
 
-    def seat_words(self, v, s):
+    def stats(self, v, s):
         if v["phase"] == "swap":
             sw = v["swapped"][s]
             # (6 letters at most, as every word under a side seat's name: the
             # swap panel reaches to the seven-letter cell)
             return [] if sw is None else ["traded" if sw else "kept"]
-        return base.Face.seat_words(self, v, s)
+        return base.Face.stats(self, v, s)
 
     def reasons(self, table, v, seat):
         # Offers go dealer first, clockwise; a swap leaves the swapper's old
@@ -39,19 +39,16 @@ class Face(base.Face):
             out.append("%s kept" % ", ".join(kept))
         return out, ["Dummy unseen"]
 
-    def known_cards(self, kv, seat, names):
-        # (whose, cards) of another hand seat knows (its old one, given up in
-        # a swap, or the dummy's), from kv, seat's own view.
+    def known(self, table, pov, names, cols):
+        # Another hand pov knows (its old one, given up in a swap, or the
+        # dummy's), from pov's own view: "Bob: AK9♠ QJ♥" (top centre), by
+        # suit, high first.
+        kv = table.state().view(pov)
         cs, who = kv.get("dummy"), "Dummy"
         hands = kv.get("known_hands") or []
         for s in range(len(hands)):
-            if s != seat and hands[s] is not None:
+            if s != pov and hands[s] is not None:
                 cs, who = hands[s], names[s]
-        return who, cs
-
-    def known(self, table, pov, names, cols):
-        # "Bob: AK9♠ QJ♥" (top centre), by suit, high first.
-        who, cs = self.known_cards(table.state().view(pov), pov, names)
         if not cs:
             return ""
         out = []
@@ -75,6 +72,6 @@ class Face(base.Face):
     def moves(self, v):
         return [[None if s is None else SWAP if s else KEEP for s in v.get("swapped") or ()]]
 
-    def hint_reason(self, v, a):
+    def reason(self, v, a):
         return "the dummy may be better" if a == SWAP else "your hand will do" if a == KEEP \
             else None

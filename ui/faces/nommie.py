@@ -11,7 +11,7 @@ class Face(base.Face):
     def reasons(self, table, v, seat):
         return ["Highest bid picks"], ["You bid most"]
 
-    def hint_reason(self, v, a):
+    def reason(self, v, a):
         if is_trump(a):
             return "suits your hand" if a - TRUMP < 4 else "no long suit"
         return None

@@ -50,7 +50,7 @@ def words(face, a):
 def reason(face, v, a):
     # Why a suits: the game's own words for its own moves (face), else a
     # card's or a bid's.
-    why = face.hint_reason(v, a)
+    why = face.reason(v, a)
     if why:
         return why
     if is_card(a):

@@ -8,7 +8,7 @@
 # ui.table.take_back). Where a game's face steps its picker (its STEPS
 # phase: Israeli Whist's auction) UP/DOWN step a trick instead (the first-game
 # tip says so); in its PASSING phase A picks cards and B puts one back
-# (ui.table.panel's pick_key). While a first-game tip is due
+# (ui.table.panel's key). While a first-game tip is due
 # (Table.tip_at), keys wait for it as they wait for a bot: the tip takes them
 # first, whatever the timing.
 from engine.actions import is_card
@@ -116,4 +116,4 @@ def hand_key(t, k, seat, phase, v):
     elif k == K.A and phase == "play":
         t.act(hand[t.cursor], seat)
     elif phase == t.face.PASSING:     # (picking cards to pass: its keys load with the panel)
-        call("ui.table.panel", "pick_key", t, k, seat, v)
+        call("ui.table.panel", "key", t, k, seat, v)

@@ -58,7 +58,7 @@ def setup(table, v, phase, seat):
     table.context_lines = context(table, v, phase, seat)
 
 
-def pick_key(table, k, seat, v):
+def key(table, k, seat, v):
     # Picking cards to pass (the face's PASSING phase: Israeli's Frisch): A
     # marks or unmarks a card; with all chosen, A gives them (one engine
     # action a card) and B unmarks the last.

@@ -23,7 +23,7 @@ def seats(face, v, names, pov, lead=-1):
     out = []
     for i in range(n):
         s = (pov + i) % n
-        out.append((fmt.LEAD + names[s] if s == lead else names[s], face.seat_words(v, s),
+        out.append((fmt.LEAD + names[s] if s == lead else names[s], face.stats(v, s),
                     fmt.score(v["scores"][s], scale, True) if face.SCORES else ""))
     return out
 
