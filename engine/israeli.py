@@ -40,9 +40,6 @@ def points(bid, won, over):
 
 class Israeli(TrickGame):
     GAME = "israeli"
-    DOING = {"trump_bid": "bid for trump (a number and a suit) or pass",
-             "frisch": "choose a card to pass to the left",
-             "contract": "make your contract bid", "play": "play a card"}
     LOG_ROOM = 896  # actions in a typical whole game
 
     def setup(self):

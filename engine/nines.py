@@ -34,7 +34,6 @@ DUMMY = 3  # packet number of the dealt dummy; seats hold packets 0-2 at the dea
 
 class Nines(TrickGame):
     GAME = "nines"
-    DOING = {"swap": "choose to swap with the dummy or keep your hand", "play": "play a card"}
     LOG_ROOM = 384  # actions in a typical whole game
 
     def setup(self):

@@ -41,7 +41,6 @@ def highest_bidder(dealer, bids):
 class Nommie(TrickGame):
     GAME = "nommie"
     LOG_ROOM = 880  # actions in a typical whole game
-    DOING = {"bid": "make your bid", "trump": "choose the trump suit", "play": "play a card"}
 
     def setup(self):
         self.zero_streak = [0] * 4

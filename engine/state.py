@@ -31,9 +31,6 @@ class TrickGame:
     # new, ever larger free block late in the game, when the heap is
     # fragmented (it still grows past this if a game runs longer).
     LOG_ROOM = 64
-    # what each phase asks of the seat to act, for a move of the wrong kind
-    # (engine.explain): a game with phases of its own adds theirs
-    DOING = {"bid": "make your bid", "play": "play a card"}
     FOLLOW = True  # must follow the led suit if able (Linger: legal_actions() is its own)
     EACH_TRICK = False  # trick_done() after every trick, not only a round's last
 

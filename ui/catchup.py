@@ -17,16 +17,16 @@ PICKED = 640         # a card picked to pass in a Frisch (never which)
 ROUND = 700          # + n: round n is over; alone: dealt again (the face's REDEALT)
 
 
-def note(session, at, seat, phase, a, led, rounds, picked):
+def note(session, at, seat, phase, a, led, rounds, chosen):
     # Pass-and-play (ui.session.Session.apply): the move just made (at: the
     # log's length before it; by seat, in phase) in the session's news, as
     # each other person may be told it: never a card picked to pass
-    # (picked). The acting person's own news is then read: what no one
+    # (chosen). The acting person's own news is then read: what no one
     # still needs goes.
     st = session.state
     news = session.news
     head = at << AT | seat << SEAT
-    news.append(head | (PICKED if picked else a + LED if led else a))
+    news.append(head | (PICKED if chosen else a + LED if led else a))
     if phase == "play" and not st.trick and st.last_trick:
         w = st.last_winner
         c = [p[1] for p in st.last_trick if p[0] == w][0]

@@ -141,13 +141,13 @@ class Session:
         # round when the face's PASSING phase (a Frisch) ends.
         st = self.state
         face = self.face
-        redeals = face.deals(st)
+        redeals = face.redeals(st) if face.REDEALT else 0
         phase, seat, at, rounds = st.phase, st.to_act(), len(st.log), len(st.history)
         led = phase == "play" and not st.trick
         passing = face.PASSING
         before = [list(h) for h in st.hands] if phase == passing else None
         st.apply(action)
-        self.redealt = face.REDEALT if face.deals(st) > redeals else None
+        self.redealt = face.REDEALT if face.REDEALT and face.redeals(st) > redeals else None
         self.received = None
         if before is not None and st.phase != passing:      # the cards went round
             self.received = [[c for c in st.hands[s] if c not in before[s]]

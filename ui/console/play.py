@@ -176,7 +176,7 @@ class Playing:
         s = self.session
         if word == "hand":
             v = s.state.view(seat)
-            picked = s.face.picked(v, seat)
+            picked = s.face.chosen(v, seat) if s.face.PASSING else []
             self.say(text_table.hand_text(fmt.arrange([c for c in v["hands"][seat] if c not in
                                                        picked], v["trump"],
                                                       self.prefs()["trumps_apart"])))

@@ -75,11 +75,11 @@ def table_lines(v, names, title, seat=None, on=True):
         out.append(t)
     if seat is not None and v["hands"][seat] is not None:
         face = faces.of(v["game"])
-        picked = face.picked(v, seat)
+        picked = face.chosen(v, seat) if face.PASSING else []
         hand = [c for c in v["hands"][seat] if c not in picked]
         out.append(fmt.pad(names[seat], 5) + " hand: " +
                    hand_text(fmt.arrange(hand, v["trump"], on)))
-        out += face.hand_lines(v, names, seat, hand_text)    # (picked to pass, known hands)
+        out += face.lines(v, names, seat, hand_text)    # (picked to pass, known hands)
     return out
 
 

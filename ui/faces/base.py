@@ -9,10 +9,14 @@ class Face:
     # The picker's title for a decision, by phase (a game's own phases add theirs).
     TITLES = {"bid": "Your bid"}
     BID = "bid"         # what a bid is called ("call": Call Break)
-    PASSING = None      # the phase in which each seat picks cards to pass (Israeli's Frisch)
-    STEPS = None        # the phase whose UP/DOWN step the picker a trick at a time
+    # the phase in which each seat picks cards to pass (Israeli's Frisch): a
+    # game with one has need(v) (the cards the seat to act still has to
+    # pick), chosen(v, seat) (those it picked) and passes(v) (its words as
+    # the phase starts)
+    PASSING = None
+    STEPS = None        # the phase whose UP/DOWN step the picker (step(opts, pick, up))
     # what every front end says when the same round is dealt again (a game
-    # that can redeal: deals() counts them)
+    # that can redeal has redeals(state): how many times so far)
     REDEALT = None
     SCORES = True       # the seats show scores (a game without points: False)
     TRICKS_KNOWN = True     # a round's tricks are its hand size (draws make it open: False)
@@ -24,10 +28,6 @@ class Face:
     def title(self, v):
         # "Your bid", "Choose trump": what the picker asks in v's phase.
         return self.TITLES.get(v["phase"], v["phase"])
-
-    def bid_word(self, head=False):
-        # "bid" ("Bid" with head): the sheet's column, a seat's "bid 3".
-        return self.BID[0].upper() + self.BID[1:] if head else self.BID
 
     def header(self, v, names):
         # "R3/19 dealer Bob", "Game over".
@@ -61,22 +61,6 @@ class Face:
         # Whether the decision in phase is a card from the hand.
         return phase == "play" or phase == self.PASSING
 
-    def deals(self, state):
-        # How many times the cards were dealt again within a round so far.
-        return 0
-
-    def passes(self, v):
-        # The passing phase as it starts: "Frisch 1 of 3, each passes 3 cards to the left".
-        return ""
-
-    def to_pass(self, v):
-        # The cards the seat to act still has to pick in the passing phase.
-        return 0
-
-    def picked(self, v, seat):
-        # The cards seat has picked to pass so far (its own only are known).
-        return []
-
     def prompt(self, t, v, shown):
         # The prompt in the game's own phases (None: the table's own words).
         return None
@@ -91,15 +75,11 @@ class Face:
         # phases, longest first (ui.table.panel's fit): lists of sentences.
         return [[]]
 
-    def step(self, opts, pick, up):
-        # UP/DOWN in the STEPS phase: the picker's next index.
-        return pick
-
     def expected(self, state, legal):
         # The console's sentence for the game's own phases (None: by the moves' kind).
         return None
 
-    def hand_lines(self, v, names, seat, text):
+    def lines(self, v, names, seat, text):
         # The console's lines under seat's hand (what it picked, what it
         # knows; text: the console's words for a list of cards).
         return []
@@ -113,7 +93,7 @@ class Face:
         # kind (bids, trump calls...), each per seat: an action or None.
         return [[None if b is None else BID + b for b in v.get("bids") or ()]]
 
-    def ending(self, view, names):
+    def outcome(self, view, names):
         # Game over: (whether it is a draw, the lines saying which rule
         # decided it, whether the final scores are listed: not after an
         # instant win in the first round, which leaves none).

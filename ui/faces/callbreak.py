@@ -7,7 +7,7 @@ class Face(base.Face):
     BID = "call"
     KEYS = {"calls": "N", "eight_winner": "s?"}
 
-    def ending(self, view, names):
+    def outcome(self, view, names):
         eight = view.get("eight_winner")
         if eight is None:
             return False, [], True

@@ -24,7 +24,7 @@ class Face(base.Face):
         # 3 is engine.israeli.MAX_FRISCH, which a joiner's heap does not load).
         return "Frisch %d of 3" % ((v.get("frisch_count") or 0) + 1)
 
-    def deals(self, state):
+    def redeals(self, state):
         return state.redeals
 
     def passes(self, v):
@@ -52,19 +52,19 @@ class Face(base.Face):
             out.append(self.frisch(v))
         return out
 
-    def to_pass(self, v):
+    def need(self, v):
         seat = v["to_act"]
         got = v.get("frisch_chosen") if seat >= 0 else None
         return max(1, 3 - (len(got[seat] or []) if got else 0))
 
-    def picked(self, v, seat):
+    def chosen(self, v, seat):
         chosen = v.get("frisch_chosen") if v["phase"] == "frisch" else None
         return (chosen[seat] or []) if chosen else []
 
     def prompt(self, t, v, shown):
         if v["phase"] != "frisch" or v["to_act"] != shown:
             return None
-        left = self.to_pass(v) - len(t.chosen)
+        left = self.need(v) - len(t.chosen)
         return "A: give them  B: take back" if left <= 0 else "Frisch: pick %d to pass" % left
 
     def panel(self, t, v, shown, cols):
@@ -111,12 +111,12 @@ class Face(base.Face):
             return "Pick a card to pass, one at a time, like '%s'." % state.action_text(legal[0])
         return None
 
-    def hand_lines(self, v, names, seat, text):
+    def lines(self, v, names, seat, text):
         # What seat has picked to pass, or what it is to do.
         from engine.cards import card_text
         if v["phase"] != "frisch":
             return []
-        picked = self.picked(v, seat)
+        picked = self.chosen(v, seat)
         left = 3 - len(picked)
         if picked:
             return ["Picked to pass: " + " ".join([card_text(c) for c in picked])

@@ -18,7 +18,7 @@ class Face(base.Face):
     def status(self, v):
         return ["stock %s" % v["stock"]]
 
-    def ending(self, view, names):
+    def outcome(self, view, names):
         result = view.get("result")      # how the game ended
         if result == "last_holder":
             return False, ["Last to hold cards."], True

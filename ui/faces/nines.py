@@ -59,7 +59,7 @@ class Face(base.Face):
                 out.append("".join(ranks) + fmt.SUIT_CHARS[suit])
         return "\n".join(wrap("%s: %s" % (who, " ".join(out)), cols)[:2])
 
-    def hand_lines(self, v, names, seat, text):
+    def lines(self, v, names, seat, text):
         out = []
         if v.get("dummy"):
             out.append("Dummy (your old hand): " + text(v["dummy"]))

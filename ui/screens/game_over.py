@@ -46,7 +46,7 @@ class GameOver(ListScreen):
         lines = []
         for sentence in said[1:]:
             lines += wrap(sentence, cols)
-        if self.table.face.ending(v, names)[2]:
+        if self.table.face.outcome(v, names)[2]:
             lines += standings.final_lines(v, names, cols, win)
         from engine.ondemand import forget
         forget("ui.screens.standings")

@@ -50,7 +50,8 @@ def round_table(view, names, r):
     face = faces.of(view["game"])
     scored = face.SCORES                # (a game without points: tricks only)
     tot = totals_after(view, r)
-    rows = [[""] + ([face.bid_word(True)] if has_bids else []) + ["Won"] + (["Pts", "Total"] if scored else [])]
+    bid = face.BID[0].upper() + face.BID[1:]
+    rows = [[""] + ([bid] if has_bids else []) + ["Won"] + (["Pts", "Total"] if scored else [])]
     for s in range(n):
         row = [names[s]]
         if has_bids:

@@ -36,7 +36,7 @@ def outcome(view, win, names):
     # Game over's words on every front end: who won (win: the winning seats)
     # and, where a rule decided it rather than the totals, which rule.
     who = ", ".join([names[s] for s in win])
-    draw, why, _ = faces.of(view["game"]).ending(view, names)     # (the game's own rules)
+    draw, why, _ = faces.of(view["game"]).outcome(view, names)     # (the game's own rules)
     if draw:
         head = "Draw: " + who
     elif len(win) > 1:

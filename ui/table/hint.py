@@ -43,7 +43,7 @@ def show(t, a, text):
 
 def words(face, a):
     if is_bid(a):
-        return "%s %d" % (face.bid_word(), a - BID)
+        return "%s %d" % (face.BID, a - BID)
     return fmt.action(a)
 
 

@@ -67,7 +67,7 @@ def key(table, k, seat, v):
     phase = st.phase
     if k == K.B and chosen:
         chosen.pop()
-    elif k == K.A and len(chosen) >= table.face.to_pass(v):
+    elif k == K.A and len(chosen) >= table.face.need(v):
         for c in list(chosen):
             if st.to_act() != seat or st.phase != phase or not table.act(c, seat):
                 break

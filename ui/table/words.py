@@ -101,7 +101,7 @@ def prompt(t, v, shown):
     # The two lines under the hand: a message, a hint, whose turn, what to do.
     if t.message:
         return t.message
-    if t.chosen and len(t.chosen) >= t.face.to_pass(v):
+    if t.chosen and len(t.chosen) >= t.face.need(v):    # (only a PASSING phase picks)
         return "A: give them  B: take back"      # before a hint: how to finish
     if t.hint is not None:
         return t.hint[1]
