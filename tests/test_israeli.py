@@ -483,8 +483,8 @@ def test_wrong_kind_of_action_in_every_phase():
     rejects(s, BID + 5, "bid for trump")
     rejects(s, parse_card("2C"), "bid for trump")
     win_auction(s, 5, S)
-    rejects(s, PASS, "contract")
-    rejects(s, trump_bid(6, S), "contract")
+    rejects(s, PASS, "make your bid")
+    rejects(s, trump_bid(6, S), "make your bid")
     for n in (5, 3, 3, 0):
         s.apply(BID + n)
     rejects(s, PASS, "play a card")

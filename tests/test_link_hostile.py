@@ -20,9 +20,9 @@ from linkrig import split_lines
 GAME, PLAYERS, SEAT = "callbreak", 4, 1
 
 
-def good_state(moves=6):
+def good_state(moves=6, game=GAME):
     """A state message as a host sends it to SEAT, mid-game (a trick on the table)."""
-    st = games.new_game(GAME, PLAYERS, 11)
+    st = games.new_game(game, PLAYERS, 11)
     while len(st.log) < moves or st.to_act() != SEAT:
         st.apply(st.legal_actions()[0])
     v = json.loads(json.dumps(st.view(SEAT)))
@@ -64,7 +64,7 @@ CASES = [
     (("why",), [[101, 5]]), (("words",), [[999, "bid 3"]]), (("words",), [[5, 3]]),
     (("words",), [[5, "x" * 25]]), (("words",), "bid"), (("deal",), "x"),
     (("view", "game"), "nommie"),
-    (("view", "high_bid"), [1, 2, 99]), (("view", "extra"), {"deep": [[1]]}),
+    (("view", "calls"), [1, 2, 99]), (("view", "extra"), {"deep": [[1]]}),
 ]
 
 
@@ -114,6 +114,21 @@ def step(hub, j, n=5):
     for _ in range(n):
         hub.t += 20
         j.app.tick(hub.t)
+
+
+def test_a_games_own_view_keys_are_checked_as_its_face_says():
+    # Israeli Whist's face says what its high bid holds: a bad one is refused
+    # there; in Call Break, whose views have none, it is a key this game
+    # does not read (a plain value, kept out of the table)
+    m = good_state(game="israeli")
+    assert link_check.problem(m, SEAT, PLAYERS, "israeli") is None
+    m["view"]["high_bid"] = [1, 2, 99]
+    assert link_check.problem(m, SEAT, PLAYERS, "israeli") == "bad view's high_bid"
+    m = good_state()
+    m["view"]["high_bid"] = [1, 2, 99]
+    assert link_check.problem(m, SEAT, PLAYERS, GAME) is None
+    m["view"]["phase"] = "frisch"          # another game's phase
+    assert link_check.problem(m, SEAT, PLAYERS, GAME) == "bad view's phase"
 
 
 @pytest.mark.parametrize("path,value", CASES, ids=[".".join(map(str, c[0])) + "=" + repr(
