@@ -41,8 +41,8 @@ def run():
         del sys.modules[name]
     r = press_budget.Run(press_budget.ROOT, W, H, level=1)
     try:
-        from engine import games
-        r.evening_of(list(games.IDS))
+        from engine import catalog
+        r.evening_of(list(catalog.ids()))
         yield r
     finally:
         r.close()

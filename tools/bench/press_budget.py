@@ -403,10 +403,10 @@ def summary(run):
 
 def game_modules(mods, game):
     """The modules in mods that belong to a game other than game."""
-    from engine import games
+    from engine import catalog
     out = []
     for m in mods:
-        for other in games.IDS:
+        for other in catalog.ids():
             if other == game:
                 continue
             if m in ("engine." + other, "engine.bots." + other) or \
@@ -540,10 +540,10 @@ def main(argv=None):
         print_compare(before, after, a.before)
         return 0
     run = Run(os.path.abspath(a.root), w, h, a.level)
-    from engine import games
+    from engine import catalog
     started = time.time()
     try:
-        run.evening_of(a.games or list(games.IDS), a.seed)
+        run.evening_of(a.games or list(catalog.ids()), a.seed)
         if not a.quiet:
             report(run)
             print("(%d presses in %.0f s)" % (len(run.presses), time.time() - started))
