@@ -23,7 +23,7 @@
 #   rule 4 applies, any card (a low spade included).
 from engine.actions import BID
 from engine.cards import SUIT_NAMES, card_text
-from engine.state import TrickGame, load_saved
+from engine.state import TrickGame
 from engine.tricks import above, beats, split, winning_index  # noqa: F401 (beats: for callers)
 
 SPADES = 3
@@ -62,8 +62,9 @@ def forced(hand, trick, sp=None, best=None):
     return ANY, hand
 
 
-class CallBreak(TrickGame):
-    GAME = "callbreak"
+# Call Break's state (engine.options.make makes it, by its registration in
+# engine.catalog: the id and the player count come from there)
+class Game(TrickGame):
     LOG_ROOM = 288  # actions in a typical whole game
     SCORE_SCALE = 10
     EACH_TRICK = True
@@ -150,13 +151,3 @@ class CallBreak(TrickGame):
         v["calls"] = list(self.bids)
         v["eight_wins"] = self.options["eight_wins"]
         v["eight_winner"] = self.eight_winner
-
-
-def new_game(players=None, seed=0, **options):
-    from engine.ondemand import call
-    call("engine.options", "check", "callbreak", players, options)
-    return CallBreak(4, seed, options)
-
-
-def restore(saved):
-    return load_saved(new_game, saved, "callbreak")

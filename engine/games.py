@@ -1,28 +1,22 @@
-# The game ids and lazy loading of one game module at a time (engine.catalog
-# has each game's names, player counts and options).
-#
-# On the device a module's bytecode lives in the same heap as the game, so a
-# game module is imported only when that game starts (engine.ondemand; its
-# forget("engine.<id>") drops it again).
-from engine.ondemand import load as _load
-
-IDS = ("nommie", "linger", "nines", "callbreak", "israeli")
+# Any registered game by its id (engine.catalog lists them): a new one, a
+# saved one restored, its rules module. Each is loaded for the call
+# (engine.ondemand): the checks and the making in engine.options, restoring
+# in engine.saved, and on the device a game module is imported only when
+# that game starts (its rules module, engine.<id>, with its state class Game).
+from engine.ondemand import call, load as _load
 
 
 def load(game_id):
-    # The module engine.<game_id>, imported on first use.
-    if game_id not in IDS:
-        raise ValueError("Unknown game '%s'." % game_id)
+    # The rules module engine.<game_id>, imported on first use (ValueError
+    # for an id the catalog does not know).
+    call("engine.catalog", "entry", game_id)
     return _load("engine." + game_id)
 
 
 def new_game(game_id, players=None, seed=0, **options):
-    return load(game_id).new_game(players, seed, **options)
+    return call("engine.options", "make", game_id, players, seed, options)
 
 
 def restore(saved):
     # Restore any game's save() dict (raises engine.IllegalAction if it is not valid).
-    if type(saved) is not dict or saved.get("game") not in IDS:
-        from engine import IllegalAction
-        raise IllegalAction("This is not a saved Pocket Tricks game.")
-    return load(saved["game"]).restore(saved)
+    return call("engine.saved", "restore", saved)

@@ -23,7 +23,7 @@
 #   any action of a later phase has been taken, nor before any trick.
 from engine import IllegalAction
 from engine.actions import BID, PASS, TRUMP_BID, is_card
-from engine.state import NOSPLIT, TrickGame, load_saved
+from engine.state import NOSPLIT, TrickGame
 
 MIN_BID = 5
 MAX_FRISCH = 3
@@ -38,8 +38,9 @@ def points(bid, won, over):
     return -50 + 10 * (won - 1)
 
 
-class Israeli(TrickGame):
-    GAME = "israeli"
+# Israeli Whist's state (engine.options.make makes it, by its registration in
+# engine.catalog: the id and the player count come from there)
+class Game(TrickGame):
     LOG_ROOM = 896  # actions in a typical whole game
 
     def setup(self):
@@ -208,13 +209,3 @@ class Israeli(TrickGame):
         v["frisch_chosen"] = [list(chosen[s]) if chosen and (seat is None or seat == s)
                               else None for s in range(4)]
         v["can_undo"] = self.trick_start is not None
-
-
-def new_game(players=None, seed=0, **options):
-    from engine.ondemand import call
-    call("engine.options", "check", "israeli", players, options)
-    return Israeli(4, seed, options)
-
-
-def restore(saved):
-    return load_saved(new_game, saved, "israeli")

@@ -22,11 +22,12 @@
 # None while playing). A winner always replaces the card played, so with the
 # full deck the stock never runs out before the game ends: the most-tricks
 # ending only happens with a shorter stock.
-from engine.state import TrickGame, load_saved
+from engine.state import TrickGame
 
 
-class Linger(TrickGame):
-    GAME = "linger"
+# Linger Longer's state (engine.options.make makes it, by its registration in
+# engine.catalog: the id and the player count come from there)
+class Game(TrickGame):
     FOLLOW = False  # any card may be played
     EACH_TRICK = True  # the winner draws
 
@@ -97,13 +98,3 @@ class Linger(TrickGame):
                             if not self.hands[s] and s not in played]
         v["result"] = self.result
         v["winners"] = list(self.won)
-
-
-def new_game(players=None, seed=0, **options):
-    from engine.ondemand import call
-    players = call("engine.options", "check", "linger", players, options)
-    return Linger(players, seed, options)
-
-
-def restore(saved):
-    return load_saved(new_game, saved, "linger")

@@ -25,15 +25,16 @@
 #
 from engine.actions import KEEP, SWAP
 from engine.cards import SUIT_NAMES
-from engine.state import LEAD, TrickGame, load_saved
+from engine.state import LEAD, TrickGame
 
 TRUMP_CYCLE = (0, 2, 1, 3, 4)  # clubs, hearts, diamonds, spades, no trump
 BOOK = 4
 DUMMY = 3  # packet number of the dealt dummy; seats hold packets 0-2 at the deal
 
 
-class Nines(TrickGame):
-    GAME = "nines"
+# Nines's state (engine.options.make makes it, by its registration in
+# engine.catalog: the id and the player count come from there)
+class Game(TrickGame):
     LOG_ROOM = 384  # actions in a typical whole game
 
     def setup(self):
@@ -125,13 +126,3 @@ class Nines(TrickGame):
                 voids[x >> 6 & 3] |= 1 << led
         v["voids"] = voids
         v["start_score"] = self.options["start_score"]
-
-
-def new_game(players=None, seed=0, **options):
-    from engine.ondemand import call
-    call("engine.options", "check", "nines", players, options)
-    return Nines(3, seed, options)
-
-
-def restore(saved):
-    return load_saved(new_game, saved, "nines")

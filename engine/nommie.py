@@ -11,7 +11,7 @@
 # zero rule counts consecutive 0-bids per player across rounds.
 from engine.actions import BID, TRUMP
 from engine.cards import SUIT_NAMES
-from engine.state import TrickGame, load_saved
+from engine.state import TrickGame
 
 SCHEDULE = (13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 2, 2, 2,
             3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
@@ -38,8 +38,9 @@ def highest_bidder(dealer, bids):
     return best
 
 
-class Nommie(TrickGame):
-    GAME = "nommie"
+# Nomination Whist's state (engine.options.make makes it, by its registration in
+# engine.catalog: the id and the player count come from there)
+class Game(TrickGame):
     LOG_ROOM = 880  # actions in a typical whole game
 
     def setup(self):
@@ -126,13 +127,3 @@ class Nommie(TrickGame):
     def extra_view(self, v, seat):
         v["zero_streak"] = list(self.zero_streak)
         v["declarer"] = self.declarer
-
-
-def new_game(players=None, seed=0, **options):
-    from engine.ondemand import call
-    call("engine.options", "check", "nommie", players, options)
-    return Nommie(4, seed, options)
-
-
-def restore(saved):
-    return load_saved(new_game, saved, "nommie")

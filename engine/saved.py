@@ -1,17 +1,21 @@
 # Loading a save: check its shape, then replay its actions through the rules.
 #
 # Only needed when a game is resumed, so it is imported on first use.
-# load_saved() takes a whole save() dict (its action list); replay() takes a
+# restore() takes a whole save() dict (its action list); replay() takes a
 # save(False) header and the action codes of a log (a bytes-like, as
-# state.log), applied one by one, so no list of all actions is built.
+# state.log), applied one by one, so no list of all actions is built. Either
+# makes the state as a new game is made (engine.options.make), for any game
+# the catalog registers.
 from engine import IllegalAction
 from engine.actions import SAVE_VERSION, decode
+from engine.ondemand import call
 
 
-def fresh(new_game, saved, game_id):
+def fresh(saved):
     # The state a save starts from (no actions yet), after checking its header.
-    if type(saved) is not dict or saved.get("game") != game_id:
-        raise IllegalAction("This is not a saved %s game." % game_id)
+    game_id = saved.get("game") if type(saved) is dict else None
+    if game_id not in call("engine.catalog", "ids"):
+        raise IllegalAction("This is not a saved Pocket Tricks game.")
     if saved.get("version") != SAVE_VERSION:
         raise IllegalAction("This save is from an unknown version.")
     options = saved.get("options")
@@ -22,7 +26,7 @@ def fresh(new_game, saved, game_id):
     for k in options:
         kw[k] = options[k]
     try:
-        return new_game(saved.get("players"), seed, **kw)
+        return call("engine.options", "make", game_id, saved.get("players"), seed, kw)
     except (TypeError, ValueError) as e:
         raise IllegalAction("This save is damaged: %s" % e)
 
@@ -34,12 +38,12 @@ def _apply(state, a, i):
         raise IllegalAction("This save is damaged at move %d: %s" % (i + 1, e))
 
 
-def load_saved(new_game, saved, game_id):
+def restore(saved):
     # Rebuild a state from save(): check its shape, then replay its actions.
     #
     # Raises IllegalAction (a ValueError) with a clear sentence when the save is
     # not one of ours, is from another game or holds an action the rules reject.
-    state = fresh(new_game, saved, game_id)
+    state = fresh(saved)
     actions = saved.get("actions")
     if type(actions) is not list:
         raise IllegalAction("This save is damaged.")
@@ -52,12 +56,8 @@ def load_saved(new_game, saved, game_id):
 
 def replay(head, codes):
     # A state from a save(False) header and a log's action codes; raises
-    # IllegalAction like load_saved() (codes past the last one, 118, are damage).
-    from engine import games
-    game_id = head.get("game") if type(head) is dict else None
-    if game_id not in games.IDS:
-        raise IllegalAction("This is not a saved Pocket Tricks game.")
-    state = fresh(games.load(game_id).new_game, head, game_id)
+    # IllegalAction like restore() (codes past the last one, 118, are damage).
+    state = fresh(head)
     for i in range(len(codes)):
         c = codes[i]
         if c > 118:

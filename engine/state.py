@@ -1,6 +1,8 @@
 # The base of every game state: the contract of docs/design.md in one place.
 #
-# A game subclass sets GAME, implements `setup()` (deal the first round),
+# A game's rules module subclasses it as Game (engine.options.make builds one
+# with the game's id, its GAME, and the player count the registration allows)
+# and implements `setup()` (deal the first round),
 # `choices()` (the legal actions outside the play phase), `do(a)` (carry out
 # a legal action outside the play phase) and, where it needs, `explain(a)`
 # (why an action is illegal), `extra_view(v, seat)`, `winners()`,
@@ -8,7 +10,7 @@
 # act must follow suit if able (FOLLOW; Linger turns it off, Call Break
 # overrides `legal_actions()` with its forced play). `apply` validates before
 # anything changes, so an illegal action never leaves a half-changed state.
-# Everything else a game needs (the action log, save/restore by replay,
+# Everything else a game needs (the action log, saving and rewinding by replay,
 # rewinding, trick play, round history) lives here.
 from engine import IllegalAction
 from engine.actions import BID, SAVE_VERSION, SHIFT, action_text, decode, is_bid
@@ -24,7 +26,6 @@ NOSPLIT = (None, None, None, None, None)
 
 
 class TrickGame:
-    GAME = ""
     SCORE_SCALE = 1  # scores are stored as integers: shown value = score / SCORE_SCALE
     # Room for this many actions is taken for the log when a game starts, while
     # the heap is still whole: a log that grew a byte at a time would need a
@@ -35,7 +36,8 @@ class TrickGame:
     EACH_TRICK = False  # trick_done() after every trick, not only a round's last
 
 
-    def __init__(self, players, seed, options):
+    def __init__(self, game, players, seed, options):
+        self.GAME = game  # the registered id: saves and views carry it as "game"
         self.players = players
         self.deal_seed = seed
         self.options = options
@@ -310,8 +312,3 @@ class TrickGame:
         self.tricks = [0] * n
         self.bids = [None] * n
 
-
-def load_saved(new_game, saved, game_id):
-    # Rebuild a state from save(); the checks live in engine/saved.py.
-    from engine.saved import load_saved as load
-    return load(new_game, saved, game_id)

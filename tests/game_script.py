@@ -27,8 +27,7 @@ GAME = %(game)r
 SEED = %(seed)d
 LEVELS = %(levels)r
 SPLIT = %(split)r
-mod = games.load(GAME)
-st = mod.new_game(seed=SEED)
+st = games.new_game(GAME, seed=SEED)
 _n = 0
 _phase = 0
 _view = None
@@ -139,8 +138,7 @@ from engine import games, bots
 GAME = %(game)r
 SEED = %(seed)d
 EVERY = %(every)d
-mod = games.load(GAME)
-st = mod.new_game(seed=SEED)
+st = games.new_game(GAME, seed=SEED)
 _n = 0
 _checks = 0
 
@@ -151,7 +149,7 @@ def step():
     global st, _n, _checks
     if _n %% EVERY == 0:
         saved = json.loads(json.dumps(st.save()))
-        back = mod.restore(saved)
+        back = games.restore(saved)
         if back.view(None) != st.view(None) or back.legal_actions() != st.legal_actions():
             raise AssertionError("restore(save()) differs after %%d actions" %% _n)
         if back.save() != saved:

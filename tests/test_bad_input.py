@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from engine import IllegalAction, games
+from engine import catalog, IllegalAction
 from engine.parse import number, parse_action
 from hal import desktop_cli
 
@@ -81,7 +81,7 @@ def test_bad_command_line_values_are_one_sentence_and_the_usage(args, words):
     msg = str(e.value.code)
     first, rest = msg.split("\n", 1)
     assert first.startswith("pocket-tricks: ") and words in first and first.endswith(".")
-    assert rest == desktop_cli.USAGE
+    assert rest == desktop_cli.usage()
 
 
 @pytest.mark.parametrize("text", [False, True])
@@ -103,9 +103,9 @@ def test_grace_and_turn_zero_are_kept():
 
 def test_the_command_line_takes_the_engines_games_and_deal_range():
     from engine.rng import LAST_DEAL
-    for gid in games.IDS:
+    for gid in catalog.ids():
         assert desktop_cli.parse_args(["--game", gid, "--size", "160x128"])["quick"] == gid
-    assert " ".join(games.IDS) in desktop_cli.USAGE
+    assert " ".join(catalog.ids()) in desktop_cli.usage()
     with pytest.raises(SystemExit, match="is not a game: choose nommie, "):
         desktop_cli.parse_args(["--game", "whist"])
     assert desktop_cli.parse_args(["--seed", str(LAST_DEAL)])["seed"] == LAST_DEAL

@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from engine import games
+from engine import catalog
 from tools.bench import board_heap
 from tools.runners import device_game
 
@@ -45,7 +45,7 @@ def _died(r):
 
 
 @pytest.mark.parametrize("heap_kb", [BUDGET_KB, board_heap.PYBADGE_KB])
-@pytest.mark.parametrize("game", games.IDS)
+@pytest.mark.parametrize("game", catalog.ids())
 def test_a_whole_game_with_display_and_sound_completes_move_for_move(board, game, heap_kb):
     r = board_heap.game(game, heap_kb, sound=True, timeout=TIMEOUT)
     assert r["ok"], _died(r)

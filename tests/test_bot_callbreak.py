@@ -1,13 +1,17 @@
 """Call Break bots: hand-built positions for the level 1-2 heuristics and a
 small duplicate match that checks the level ordering."""
-from engine import bots
+from engine import bots, games
 from engine.actions import BID
 from engine.bots.callbreak import CALL_UP, call_quarters
 from engine.bots.callbreak import knowledge
-from engine.callbreak import new_game
 from engine.cards import parse_card
 
 from cardtext import cards
+
+
+def new_game(players=None, seed=0, **options):
+    # a new callbreak game (engine.games makes any registered game)
+    return games.new_game("callbreak", players, seed, **options)
 
 
 def position(hands, plays=(), calls=(1, 1, 1, 1), tricks=None):

@@ -2,13 +2,18 @@
 (and the blunders users complain about); duplicate deals check strength."""
 import pytest
 
-from engine import bots
+from engine import bots, games
 from engine.bots import israeli as bot_israeli
 from engine.actions import BID, PASS, trump_bid
 from engine.cards import parse_card
-from engine.israeli import new_game
 
 from cardtext import cards
+
+
+def new_game(players=None, seed=0, **options):
+    # a new israeli game (engine.games makes any registered game)
+    return games.new_game("israeli", players, seed, **options)
+
 
 C, D, H, S, NT = 0, 1, 2, 3, 4
 

@@ -3,14 +3,19 @@ blunders issue 4 names (leading a low trump, ruffing when a discard is
 right), and what a seat's knowledge of swapped hands lets it do."""
 import pytest
 
-from engine import bots
+from engine import bots, games
 from engine.actions import KEEP, SWAP
 from engine.bots.nines import SWAP_BELOW, value
 from engine.cards import parse_card
-from engine.nines import new_game
 
 from cardtext import cards
 from test_nines import built
+
+
+def new_game(players=None, seed=0, **options):
+    # a new nines game (engine.games makes any registered game)
+    return games.new_game("nines", players, seed, **options)
+
 
 C, D, H, S, NT = 0, 1, 2, 3, 4
 

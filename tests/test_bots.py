@@ -7,13 +7,17 @@ import copy
 
 import pytest
 
-from engine import bots, games
+from engine import bots, catalog, games
 from engine.actions import BID, TRUMP
 from engine.cards import parse_card
-from engine.nommie import new_game
 from engine.bots import search as bot_search
 
 from cardtext import cards
+
+
+def new_game(players=None, seed=0, **options):
+    # a new nommie game (engine.games makes any registered game)
+    return games.new_game("nommie", players, seed, **options)
 
 
 def nommie_round(rnd, hands, bids=(), trump=None, plays=()):
@@ -105,7 +109,7 @@ def positions(game, count=40, level=1):
     return out[::3]
 
 
-@pytest.mark.parametrize("game", games.IDS)
+@pytest.mark.parametrize("game", catalog.ids())
 def test_same_inputs_same_choice_and_the_view_is_left_alone(game):
     for view, legal in positions(game):
         assert all(h is None for s, h in enumerate(view["hands"]) if s != view["to_act"])
@@ -224,8 +228,7 @@ def test_linger_playout_draws_and_scores_the_last_holder():
 def test_linger_level3_takes_a_sure_last_trick():
     # seat 3 plays last to a trick in a side suit: its ace wins it (and keeps
     # its card count), its other side card would lose a card
-    from engine.linger import new_game as linger_game
-    s = linger_game(players=4, seed=1)
+    s = games.new_game("linger", players=4, seed=1)
     x, y = [t for t in range(4) if t != s.trump][:2]
     s.hands = [[13 * x, 13 * x + 1], [13 * x + 2, 13 * x + 3], [13 * x + 4, 13 * x + 5],
                sorted([13 * x + 12, 13 * y])]
@@ -240,7 +243,7 @@ def test_linger_level3_takes_a_sure_last_trick():
 def test_a_level_3_search_without_memory_plays_the_heuristics_card(gid, monkeypatch):
     # a board's heap in pieces can refuse the search's lists: the game goes
     # on with the card level 3's heuristic chose before searching
-    s = games.load(gid).new_game(seed=5)
+    s = games.new_game(gid, seed=5)
     while s.phase != "play" or len(s.legal_actions()) < 2:
         s.apply(s.legal_actions()[0])
     view, legal = s.view(s.to_act()), s.legal_actions()
@@ -260,7 +263,7 @@ def test_a_level_3_bot_loads_the_rules_it_needs_even_after_they_were_dropped(gid
     # engine.bots.search reads the game's scoring from its engine module: a module
     # dropped from memory (engine.ondemand.forget) is loaded again, not a KeyError
     from engine.ondemand import forget
-    s = games.load(gid).new_game(seed=5)
+    s = games.new_game(gid, seed=5)
     while s.phase != "play" or len(s.legal_actions()) < 2:
         s.apply(s.legal_actions()[0])
     view, legal = s.view(s.to_act()), s.legal_actions()

@@ -5,12 +5,18 @@ import random
 
 import pytest
 
-from engine import IllegalAction, bots
+from engine import bots, games, IllegalAction
 from engine.actions import BID
-from engine.callbreak import SPADES, points, new_game, restore
+from engine.games import restore
+from engine.callbreak import SPADES, points
 from engine.cards import parse_card
 
 from cardtext import cards
+
+
+def new_game(players=None, seed=0, **options):
+    # a new callbreak game (engine.games makes any registered game)
+    return games.new_game("callbreak", players, seed, **options)
 
 
 def at_round(r=0, hands=None, seed=1, **options):

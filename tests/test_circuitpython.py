@@ -17,7 +17,7 @@ import textwrap
 
 import pytest
 
-from engine import games
+from engine import catalog
 import game_script
 import cp_suite
 from tools.runners import circuitpy, device_game
@@ -35,7 +35,7 @@ def availability_mark():
 
 pytestmark = availability_mark()
 
-IDS = games.IDS
+IDS = tuple(catalog.ids())
 LEVELS = (0, 1, 2, 3)
 
 

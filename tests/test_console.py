@@ -2,7 +2,7 @@
 explained in one line, undo, save and resume, the 80-column limit."""
 import pytest
 
-from engine import games
+from engine import catalog
 from engine.cards import NINES_RANKS, card_text
 from ui.console import menu as console
 from engine.catalog import entry as facts
@@ -67,7 +67,7 @@ def run_console(lines=(), store=None, style="plain"):
 def setup_lines(gid, seats=None, deal="5"):
     g = facts(gid)
     lo, hi = g["fewest"], g["most"]
-    lines = [str(games.IDS.index(gid) + 1)]
+    lines = [str(catalog.ids().index(gid) + 1)]
     if hi > lo:
         lines.append("")              # default player count
     n = 4 if lo <= 4 <= hi else lo
@@ -77,7 +77,7 @@ def setup_lines(gid, seats=None, deal="5"):
     return lines
 
 
-@pytest.mark.parametrize("gid", games.IDS)
+@pytest.mark.parametrize("gid", catalog.ids())
 def test_every_game_plays_to_the_end_through_typed_commands(gid, tmp_path):
     style = {"nines": "nines", "callbreak": "ten", "linger": "ten"}.get(gid, "plain")
     store = Store(str(tmp_path), True)

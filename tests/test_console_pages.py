@@ -2,7 +2,7 @@
 and texts as the title screen's, saved where the screen reads them, and bad
 input changes nothing."""
 
-from engine.games import IDS
+from engine.catalog import ids
 from ui.screens import info
 from ui import saves
 from ui.console.pages import COLS, rules_lines
@@ -89,7 +89,7 @@ def test_rules_by_number_name_or_asked_and_in_a_game():
 
 
 def test_rules_lines_fit_a_terminal_and_keep_every_word():
-    for gid in IDS:
+    for gid in ids():
         lines = rules_lines(gid)
         assert max(len(ln) for ln in lines) <= COLS
         assert " ".join(" ".join(lines).split()) == " ".join(rules_text(gid).split())

@@ -121,7 +121,7 @@ def test_autosaved_after_every_human_decision_and_every_trick(tmp_path):
     p = Player(setup_lines("callbreak", seats="h 1 1 1", deal="8"), end=60)
     con, _ = run(p, store)
     from engine.actions import decode
-    st = games.load("callbreak").new_game(4, 8)
+    st = games.new_game("callbreak", 4, 8)
     logs = set(saved)
     assert len(saved[-1]) > 20
     for i in range(len(saved[-1])):
@@ -290,7 +290,7 @@ def test_resumed_pass_and_play_starts_with_the_curtain(tmp_path):
 def test_a_continued_game_whose_one_person_is_not_in_the_first_seat_starts_behind_the_curtain(
         tmp_path, seats, curtain):
     # as on the screen: it was passed round or handed over (ui.session.holder)
-    s = games.load("nommie").new_game(seed=21)
+    s = games.new_game("nommie", seed=21)
     for _ in range(5):
         s.apply(s.legal_actions()[0])
     Store(str(tmp_path), True).save_game({"save": s.save(False), "log": bytes(s.log),

@@ -7,7 +7,7 @@ first decision, in 96 KB from the .mpy files; screens leave memory with
 their modules. `make bench` prints the figures these tests guard."""
 import pytest
 
-from engine.games import IDS
+from engine.catalog import ids
 from tools.runners import circuitpy, device_game
 from tools.bench import cp_heap
 
@@ -17,7 +17,7 @@ KB = 1024
 
 
 @pytest.mark.parametrize("kind", ("mpy", "py"))
-@pytest.mark.parametrize("game", IDS)
+@pytest.mark.parametrize("game", ids())
 def test_whole_level3_game_fits_the_budget(game, kind):
     heap = cp_heap.BUDGET[kind]
     script = device_game.script(game, 3, sample=10 ** 6)
@@ -30,7 +30,7 @@ def test_whole_level3_game_fits_the_budget(game, kind):
     assert result["over"] and result["actions"] > 0
 
 
-@pytest.mark.parametrize("game", IDS)
+@pytest.mark.parametrize("game", ids())
 def test_a_first_game_with_its_tips_fits_the_boards_budget(game):
     # the bundle's .mpy files, a tip page over each phase's first decision
     heap = cp_heap.BUDGET["mpy"]

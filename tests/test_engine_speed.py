@@ -5,12 +5,10 @@ import pytest
 from tools.bench import engine_speed
 
 
-@pytest.mark.parametrize("game", engine_speed.GAME_IDS)
+@pytest.mark.parametrize("game", engine_speed.game_ids())
 def test_the_twin_finds_where_each_round_s_last_card_falls(game):
-    from engine import games
-    mod = games.load(game)
-    st = engine_speed._new(mod, game, 7)
-    twin = engine_speed._new(mod, game, 7)
+    st = engine_speed._new(game, 7)
+    twin = engine_speed._new(game, 7)
     x = 12345
     rounds = last_cards = 0
     while st.phase != "over" and rounds < 3:

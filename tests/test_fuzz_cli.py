@@ -65,7 +65,7 @@ def test_hostile_command_lines_are_options_or_one_safe_sentence(tmp_path, monkey
                 first, usage = str(e.code).split("\n", 1)
                 assert first.startswith("pocket-tricks: ") and first.endswith("."), argv
                 assert safe(first), (argv, first)
-                assert usage == desktop_cli.USAGE
+                assert usage == desktop_cli.usage()
                 refused += 1
                 continue
             assert type(opts) is dict, argv

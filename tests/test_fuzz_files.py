@@ -50,7 +50,7 @@ HOSTILE = ("\ud800", "\udfff", "a\ud83d", "\x1b[2J\x1b[3J", "\x1b]0;title\x07", 
 
 def linger_record(moves):
     """A Linger Longer game in progress: you against a level-0 bot."""
-    st = games.load("linger").new_game(2, 11)
+    st = games.new_game("linger", 2, 11)
     for _ in range(moves):
         st.apply(st.legal_actions()[0])
     return {"save": st.save(False), "log": bytes(st.log), "seats": ["human", "bot"],
@@ -299,7 +299,7 @@ def test_damaged_data_files_never_crash_hang_or_lose_anything(tmp_path, monkeypa
     rec = linger_record(2)
     older = linger_record(1)
     older["names"] = ["You", "Bob"]
-    st = games.load("linger").new_game(2, 11)
+    st = games.new_game("linger", 2, 11)
     while not st.is_over():
         st.apply(st.legal_actions()[0])
     finished = atomic.finished_mark(st)

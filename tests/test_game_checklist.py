@@ -1,12 +1,14 @@
 """What adding a game takes, checked for every registered game.
 
-A game is its rules (engine/<id>.py), its bot (engine/bots/<id>.py), its
-registration (a row in engine/catalog.py and its id in engine.games.IDS) and
+A game is its rules (engine/<id>.py, its state class Game), its bot
+(engine/bots/<id>.py), its registration (its dict in engine/catalog.py) and
 its words for players (rules/<id>.txt, rules/<id>.tips). docs/engineers.md
 lists these steps; this test builds the same list from each game's
-registration and checks every place, and that no other device module names
-a game: the screens, the console, link play and the search read what they
-need from the registration, the game's state or its bot module.
+registration and checks every place, that the id is written once (in the
+registration: not even the game's own modules write it again), and that no
+other device module names a game: the screens, the console, link play and
+the search read what they need from the registration, the game's state or
+its bot module.
 """
 import ast
 import os
@@ -19,8 +21,8 @@ from engine.ondemand import load
 from engine.state import TrickGame
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-# the files that may name every game: the registration
-REGISTRATION = ("engine/catalog.py", "engine/games.py")
+# the file that names every game: the registration
+REGISTRATION = ("engine/catalog.py",)
 
 
 def places(gid):
@@ -43,22 +45,24 @@ def own_files(gid):
         if f.startswith(gid + "_"))
 
 
-@pytest.mark.parametrize("gid", games.IDS)
+@pytest.mark.parametrize("gid", catalog.ids())
 def test_every_place_of_a_game_exists(gid):
     for rel in places(gid):
         assert os.path.isfile(os.path.join(ROOT, rel)), rel
 
 
-@pytest.mark.parametrize("gid", games.IDS)
+@pytest.mark.parametrize("gid", catalog.ids())
 def test_a_games_rules_module_keeps_the_contract(gid):
     rules = games.load(gid)
-    state = rules.new_game()
-    assert isinstance(state, TrickGame) and state.GAME == gid
+    assert issubclass(rules.Game, TrickGame)
+    state = games.new_game(gid)
+    assert type(state) is rules.Game and state.GAME == gid
+    assert state.players == facts(gid)["players"]     # the count from the registration
     assert games.restore(state.save()).save() == state.save()
     assert state.view()["score_scale"] == facts(gid)["score_scale"]
 
 
-@pytest.mark.parametrize("gid", games.IDS)
+@pytest.mark.parametrize("gid", catalog.ids())
 def test_a_games_bot_says_how_level_3_searches_it(gid):
     bot = load("engine.bots." + gid)
     assert callable(bot.choose) and type(bot.BID_SEARCH) is bool
@@ -74,9 +78,25 @@ def test_a_games_bot_says_how_level_3_searches_it(gid):
             assert callable(getattr(bot, name)), name
 
 
-def test_the_registration_lists_each_game_once_in_one_order():
-    assert tuple(row[0] for row in catalog.GAMES) == games.IDS
-    assert len(set(games.IDS)) == len(games.IDS)
+def test_the_registration_lists_each_game_once():
+    assert [g["id"] for g in catalog.GAMES] == catalog.ids()
+    assert len(set(catalog.ids())) == len(catalog.ids())
+
+
+def written_ids(path):
+    # the strings of a device file that are exactly a game id
+    tree = ast.parse(open(os.path.join(ROOT, path), encoding="utf-8").read())
+    return [node.value for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and node.value in catalog.ids()]
+
+
+def test_each_id_is_written_once_in_the_registration_and_nowhere_else():
+    # not in engine.games, not in the game's own rules (its GAME, its checks,
+    # its restore) nor its bot: they have the id from the registration
+    assert sorted(written_ids("engine/catalog.py")) == sorted(catalog.ids())
+    for path in device_files():
+        if path not in REGISTRATION:
+            assert written_ids(path) == [], path
 
 
 def named_games(path):
@@ -85,7 +105,7 @@ def named_games(path):
     found = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            for gid in games.IDS:
+            for gid in catalog.ids():
                 if node.value == gid or node.value == "engine." + gid \
                         or node.value.startswith(("engine.bots." + gid, "engine." + gid + "_")):
                     found.add(gid)
@@ -114,7 +134,7 @@ def test_no_module_outside_a_games_own_names_it():
 
 
 def test_the_check_sees_a_game_named():
-    assert named_games("engine/catalog.py") == set(games.IDS)
+    assert named_games("engine/catalog.py") == set(catalog.ids())
     assert named_games("engine/bots/nommie.py") == {"nommie"}   # its own rules: allowed there
     assert "engine/israeli_explain.py" in own_files("israeli")
 
@@ -148,12 +168,12 @@ def one_games_words():
     # ({word: game} for each phase and view key that one game alone has,
     # {phase: game} for one game's phases that are also a word every game
     # has: Nommie's "trump" phase and every view's "trump")
-    phases = dict((g, _phases_set(g)) for g in games.IDS)
-    keys = dict((g, _view_keys(g)) for g in games.IDS)
+    phases = dict((g, _phases_set(g)) for g in catalog.ids())
+    keys = dict((g, _view_keys(g)) for g in catalog.ids())
     words, shared = {}, {}
-    for g in games.IDS:
+    for g in catalog.ids():
         for w in phases[g] | keys[g]:
-            others = [h for h in games.IDS if h != g and (w in phases[h] or w in keys[h])]
+            others = [h for h in catalog.ids() if h != g and (w in phases[h] or w in keys[h])]
             if not others:
                 words[w] = g
             elif w in phases[g] and not [h for h in others if w in phases[h]]:

@@ -5,12 +5,19 @@ import random
 
 import pytest
 
-from engine import IllegalAction, bots
+from engine import bots, games, IllegalAction
 from engine.actions import BID, PASS, trump_bid
 from engine.cards import parse_card
-from engine.israeli import new_game, points, restore
+from engine.games import restore
+from engine.israeli import points
 
 from cardtext import cards
+
+
+def new_game(players=None, seed=0, **options):
+    # a new israeli game (engine.games makes any registered game)
+    return games.new_game("israeli", players, seed, **options)
+
 
 C, D, H, S, NT = 0, 1, 2, 3, 4
 

@@ -5,12 +5,17 @@ import random
 
 import pytest
 
-from engine import IllegalAction, bots
+from engine import bots, games, IllegalAction
 from engine.actions import BID, PASS, TRUMP
 from engine.cards import parse_card, parse_suit
-from engine.linger import new_game, restore
+from engine.games import restore
 
 from cardtext import cards
+
+
+def new_game(players=None, seed=0, **options):
+    # a new linger game (engine.games makes any registered game)
+    return games.new_game("linger", players, seed, **options)
 
 
 def build(hands, trump="S", stock="", turn=0, seed=1):

@@ -8,9 +8,8 @@ from tools.strength import linger_judge
 
 def a_position_where_levels_differ():
     # The first position (seeds 1..) where level 3's card is not level 2's.
-    mod = games.load("linger")
     for seed in range(1, 60):
-        st = mod.new_game(players=4, seed=seed)
+        st = games.new_game("linger", players=4, seed=seed)
         while st.phase != "over":
             legal = st.legal_actions()
             view = st.view(st.turn)

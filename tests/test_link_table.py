@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from engine import games
+from engine import catalog, games
 from ui.link import proto as P
 
 import linkrig
@@ -351,7 +351,7 @@ def test_messages_stay_small():
              .split(b"\n") if x]
     assert max(len(x) + 1 for x in lines) <= 1200
     # a reconnect sends the history in chunks, each message under the cap
-    assert games.IDS
+    assert catalog.ids()
 
 
 def test_host_lost_while_a_move_was_on_its_way():
@@ -643,7 +643,7 @@ def test_a_joiners_legal_moves_are_worded_as_the_hosts_engine_words_them():
     from ui.link.host import words
     from ui.link.state import RemoteState
     for gid in ("callbreak", "nommie", "israeli"):
-        st = games.load(gid).new_game(seed=3)
+        st = games.new_game(gid, seed=3)
         r = RemoteState()
         r.v = st.view(st.to_act())
         r.words = words(st, r.v, st.legal_actions())

@@ -5,7 +5,6 @@ missing from the VM, and tests/vm/*.py scripts that other parts of the
 project drop in (each must print a last line "VM OK"). The VM is a second
 interpreter: heap budgets are measured in CircuitPython's own (test_cp_heap.py).
 """
-import ast
 import glob
 import os
 import re
@@ -22,13 +21,9 @@ GAME_TIMEOUT = 300             # seconds for one whole game in the VM (the slowe
 
 
 def game_ids():
-    """games.IDS, read from engine/games.py without importing anything else."""
-    tree = ast.parse(open(os.path.join(ROOT, "engine", "games.py"), encoding="utf-8").read())
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "IDS"
-                                                for t in node.targets):
-            return tuple(ast.literal_eval(node.value))
-    raise AssertionError("engine/games.py defines no IDS")
+    """The registered games' ids (engine.catalog.ids())."""
+    from engine import catalog
+    return tuple(catalog.ids())
 
 
 def bot_levels():
@@ -43,7 +38,8 @@ LEVELS = bot_levels()
 
 def need_module(game):
     path = os.path.join(ROOT, "engine", game + ".py")
-    assert os.path.exists(path), "games.IDS lists %r but engine/%s.py does not exist" % (game, game)
+    assert os.path.exists(path), "the catalog lists %r but engine/%s.py does not exist" % (
+        game, game)
 
 
 # --- the runner itself can fail ------------------------------------------

@@ -119,9 +119,9 @@ def test_every_screen_app_opens_by_name_is_a_class_of_its_module():
 
 
 def test_each_bot_names_a_search_module_that_exists():
-    from engine import games
+    from engine import catalog
     from engine.ondemand import load
-    for gid in games.IDS:
+    for gid in catalog.ids():
         bot = load("engine.bots." + gid)
         assert module_file(bot.SEARCH) is not None, (gid, bot.SEARCH)
         assert type(bot.BID_SEARCH) is bool

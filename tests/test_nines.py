@@ -5,12 +5,19 @@ import random
 
 import pytest
 
-from engine import IllegalAction, bots
+from engine import bots, games, IllegalAction
 from engine.actions import BID, KEEP, PASS, SWAP, TRUMP
 from engine.cards import parse_card
-from engine.nines import TRUMP_CYCLE, new_game, restore
+from engine.games import restore
+from engine.nines import TRUMP_CYCLE
 
 from cardtext import cards
+
+
+def new_game(players=None, seed=0, **options):
+    # a new nines game (engine.games makes any registered game)
+    return games.new_game("nines", players, seed, **options)
+
 
 C, D, H, S, NT = 0, 1, 2, 3, 4
 

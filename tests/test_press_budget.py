@@ -41,8 +41,7 @@ def run():
         del sys.modules[name]
     r = press_budget.Run(press_budget.ROOT, W, H, level=1)
     try:
-        from engine import games
-        r.evening_of(list(games.IDS))
+        r.evening_of(press_budget.game_ids())
         yield r
     finally:
         r.close()

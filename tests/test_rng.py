@@ -100,7 +100,7 @@ def test_every_deal_number_deals_different_cards():
         own = np.sort(decks[:, :n * n].reshape(len(seeds), n, n), axis=2).reshape(len(seeds), -1)
         key = np.concatenate([own, rest[:, :1], stock], axis=1)
         for s in (1, 4321):
-            g = games.load("linger").new_game(n, s)
+            g = games.new_game("linger", n, s)
             assert list(own[s - 1]) == [c for h in g.hands for c in h]
             assert g.trump_card == rest[s - 1, 0] and list(stock[s - 1]) == g.stock
         assert _distinct_rows(key), n

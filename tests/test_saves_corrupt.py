@@ -11,7 +11,7 @@ from ui.saves import atomic
 
 
 def record(n=25, seed=3, seats=("human", "bot", "bot", "bot")):
-    s = games.load("nommie").new_game(seed=seed)
+    s = games.new_game("nommie", seed=seed)
     for _ in range(n):
         s.apply(s.legal_actions()[0])
     return {"save": s.save(False), "log": bytes(s.log), "seats": list(seats),
@@ -407,7 +407,7 @@ def test_a_journal_removed_behind_the_stores_back_is_written_whole(tmp_path):
 def test_the_previous_versions_game_json_continues_as_a_journal(tmp_path):
     rec = dict(record(30))
     del rec["id"]        # (a game saved before ids goes on without one)
-    s = games.load("nommie").new_game(seed=3)
+    s = games.new_game("nommie", seed=3)
     for _ in range(30):
         s.apply(s.legal_actions()[0])
     old = {"save": s.save(), "seats": rec["seats"], "levels": rec["levels"],

@@ -110,7 +110,7 @@ def test_deep_json_in_a_whole_file_is_damage_not_a_crash(tmp_path):
 
 def games_save(n):
     from engine import games
-    s = games.load("nommie").new_game(seed=3)
+    s = games.new_game("nommie", seed=3)
     for _ in range(n):
         s.apply(s.legal_actions()[0])
     return s.save()

@@ -90,7 +90,7 @@ def _last_move(seed):
     while True:
         st = sess.state
         a = sess.bot_action() if not sess.is_human(st.to_act()) else st.legal_actions()[0]
-        probe = games.load("linger").new_game(3, seed)
+        probe = games.new_game("linger", 3, seed)
         from engine.actions import decode
         for c in st.log:
             probe.apply(decode(c))

@@ -5,12 +5,12 @@ import os
 
 import pytest
 
-from engine import bots, games
+from engine import bots, catalog, games
 from ui import saves
 
 
 def play(game, store=None):
-    st = games.load(game).new_game(seed=21)
+    st = games.new_game(game, seed=21)
     n = st.players
     rec = {"seats": ["human"] + ["bot"] * (n - 1), "levels": [1] * n,
            "names": ["You", "Ann", "Bob", "Cy", "Dee"][:n]}
@@ -26,7 +26,7 @@ def play(game, store=None):
     return st, rec, saved
 
 
-@pytest.mark.parametrize("game", games.IDS)
+@pytest.mark.parametrize("game", catalog.ids())
 def test_full_game_save_file_is_small_and_resumes(tmp_path, game):
     st, rec, _ = play(game)
     store = saves.Store(str(tmp_path), True)

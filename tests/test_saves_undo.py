@@ -11,7 +11,7 @@ SEATS = ["human", "bot", "bot", "bot"]
 def play(n, seed=4, game="nommie", forced=None):
     """A state after n actions, and the seat that made each action (forced: a
     list that gets, per action, whether it was the only legal one)."""
-    s = games.load(game).new_game(seed=seed)
+    s = games.new_game(game, seed=seed)
     actors = []
     for _ in range(n):
         actors.append(s.to_act())
@@ -57,7 +57,7 @@ def test_rewind_replays_the_codes_without_the_tail():
 
 
 def test_an_undo_is_saved_as_a_short_record_and_persists(tmp_path):
-    s = games.load("nommie").new_game(seed=4)
+    s = games.new_game("nommie", seed=4)
     store = saves.Store(str(tmp_path), True)
 
     def rec():

@@ -32,7 +32,7 @@ PLAY = """
 import os
 from engine import games, bots
 from ui import saves
-st = games.load(%(game)r).new_game(seed=%(seed)d)
+st = games.new_game(%(game)r, seed=%(seed)d)
 N = st.players
 store = saves.Store("/saves", True)
 REC = {"seats": ["human"] + ["bot"] * (N - 1), "levels": [1] * N,
@@ -175,7 +175,7 @@ def test_full_nommie_save_resume_cycle_fits_the_vm_heap():
 CP_PLAY = """
 from engine import games, bots
 from ui import saves
-st = games.load("nommie").new_game(seed=%(seed)d)
+st = games.new_game("nommie", seed=%(seed)d)
 store = saves.Store(WORK, True)
 REC = {"seats": ["human", "bot", "bot", "bot"], "levels": [1] * 4,
        "names": ["You", "Ann", "Bob", "Cy"]}

@@ -21,7 +21,7 @@ from ui import saves
 store = saves.Store(%(dir)r, True)
 rec, st = store.load_game()
 assert store.notice is None, store.notice
-st = st if rec else games.load("nommie").new_game(seed=3)
+st = st if rec else games.new_game("nommie", seed=3)
 seats = rec["seats"] if rec else ["human", "bot", "bot", "bot"]
 undone = []
 print(len(st.log), flush=True)

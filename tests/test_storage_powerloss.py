@@ -22,7 +22,7 @@ NAMES = ["You", "Ann", "Bob", "Cy"]
 
 
 def game(n, seed=7, last=0):
-    s = games.load("nommie").new_game(seed=seed)
+    s = games.new_game("nommie", seed=seed)
     for i in range(n):
         s.apply(s.legal_actions()[-1 if i == n - 1 and last else 0])
     return s
@@ -111,7 +111,7 @@ def torn_append(store):
 def old_version(store):
     """A game.json (and its backup) as the previous version wrote them."""
     for rec in (A, B):
-        s = games.load("nommie").new_game(seed=7)
+        s = games.new_game("nommie", seed=7)
         for c in rec["log"]:
             s.apply(decode(c))
         atomic.write(store.fs, "/s/game.json", "game",
@@ -270,8 +270,7 @@ def test_switching_off_at_random_moments_never_loses_more_than_the_last_move():
     """Autosave after every action of a whole Nommie game, with the power cut
     at random steps; each restart resumes and the game ends as it would have."""
     rng = random.Random(5)
-    mod = games.load("nommie")
-    ref = mod.new_game(seed=11)
+    ref = games.new_game("nommie", seed=11)
     while not ref.is_over():
         ref.apply(ref.legal_actions()[-1])
     fs = FakeFS()
@@ -282,7 +281,7 @@ def test_switching_off_at_random_moments_never_loses_more_than_the_last_move():
         store = saves.Store("/s", True, fs=fs)
         rec, state = store.load_game()
         assert store.notice is None
-        state = state if rec else mod.new_game(seed=11)
+        state = state if rec else games.new_game("nommie", seed=11)
         assert len(state.log) >= reached, "progress lost at a restart"
         reached = len(state.log)
         if rec:
@@ -309,11 +308,10 @@ def test_switching_off_at_random_moments_never_loses_more_than_the_last_move():
 
 def _before_the_last_move():
     """A Linger Longer game one move before its end, and that move."""
-    mod = games.load("linger")
-    s = mod.new_game(3, 4)
+    s = games.new_game("linger", 3, 4)
     while True:
         a = s.legal_actions()[0]
-        t = mod.new_game(3, 4)
+        t = games.new_game("linger", 3, 4)
         for code in s.log:
             t.apply(decode(code))
         t.apply(a)
@@ -377,7 +375,7 @@ def test_a_counted_game_is_never_taken_for_another_with_the_same_deal():
            "levels": [0, 1, 2], "names": ["You", "Ann", "Bob"]}
     store.save_game(rec)
     _finish(store, Session.from_record(*store.load_game()), last)
-    again = games.load("linger").new_game(3, 4)
+    again = games.new_game("linger", 3, 4)
     again.apply(again.legal_actions()[-1])
     rec["log"] = bytes(again.log)
     store.save_game(rec)

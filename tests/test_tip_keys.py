@@ -12,7 +12,7 @@ import re
 import pytest
 
 from hal import keys as K
-from engine.games import IDS as GAMES
+from engine.catalog import ids
 from ui.nostore import NoStore
 
 from uilogic import name, new_app, start
@@ -122,7 +122,7 @@ def _check(app, d, t, keys, does):
         t.hint = None
 
 
-@pytest.mark.parametrize("gid", GAMES)
+@pytest.mark.parametrize("gid", ids())
 def test_every_key_a_tip_names_does_that_in_its_phase(gid):
     from ui import tips
     met = []
@@ -141,7 +141,7 @@ def test_every_key_a_tip_names_does_that_in_its_phase(gid):
 def test_terms_name_no_key():
     # a term explains a word, in any phase: a key there could not be pressed
     from ui import tips
-    for gid in GAMES:
+    for gid in ids():
         assert [claims(term) for term in tips.texts(gid, "term")] == \
             [[]] * len(tips.texts(gid, "term")), gid
 

@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from engine import callbreak, israeli, nines, nommie
-from engine.games import IDS as GAMES
+from engine import callbreak, games, israeli, nines, nommie
+from engine.catalog import ids
 
 SCORES = range(0, 14)
 
@@ -43,7 +43,7 @@ def _after_a_frisch():
     # Everyone passes: each seat picks 3 cards (12 actions), then the auction
     # starts again with its lowest bid a trick higher. (state, actions taken)
     from engine.actions import PASS
-    st = israeli.new_game(None, 3)
+    st = games.new_game("israeli", None, 3)
     while st.phase == "trump_bid":
         st.apply(PASS)
     n = 0
@@ -69,7 +69,7 @@ def _israeli_thirteen():
     # 13 tricks a deal, and the last to say a contract may not make the total
     # 13 (so the contracts are over or under)
     from engine.actions import BID, PASS, trump_bid
-    st = israeli.new_game(None, 3)
+    st = games.new_game("israeli", None, 3)
     st.apply(trump_bid(5, 0))
     for _ in range(3):
         st.apply(PASS)
@@ -96,7 +96,7 @@ def _nommie_zeros():
 
 
 def _callbreak_call():
-    st = callbreak.new_game(None, 3)
+    st = games.new_game("callbreak", None, 3)
     calls = sorted(a - 100 for a in st.legal_actions())
     return calls == list(range(1, 9))
 
@@ -113,7 +113,7 @@ def _callbreak_missed():
 
 def _callbreak_eight():
     # the option's words: 8 tricks in a round win the game at once
-    st = callbreak.new_game(None, 3)
+    st = games.new_game("callbreak", None, 3)
     return callbreak.EIGHT == 8 and st.options.get("eight_wins") is True
 
 
@@ -123,7 +123,7 @@ def _nines_book():
 
 def _a_nines_hand():
     # (scores before, the first hand's record, scores after) of a played hand
-    st = nines.new_game(None, 3)
+    st = games.new_game("nines", None, 3)
     before = list(st.scores)
     while not st.history:
         st.apply(st.legal_actions()[0])
@@ -137,7 +137,7 @@ def _nines_more_fewer():
 
 def _nines_zero():
     # the game ends after the hand in which a score reaches 0; the lowest wins
-    st = nines.new_game(None, 3)
+    st = games.new_game("nines", None, 3)
     st.scores = [1, 9, 9]
     while not st.is_over() and len(st.history) < 1:
         st.apply(st.legal_actions()[0])
@@ -182,7 +182,7 @@ def _lines(gid):
     return [line.split(": ", 1)[1] for line in got if line and not line.startswith("#")]
 
 
-@pytest.mark.parametrize("gid", GAMES)
+@pytest.mark.parametrize("gid", ids())
 def test_every_number_in_a_tip_is_checked_against_the_engine(gid):
     phrases = CLAIMS[gid]
     for line in _lines(gid):

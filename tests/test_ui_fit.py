@@ -28,7 +28,7 @@ def refusals(gid, seeds=(1, 2, 3, 4), limit=400):
     """{short text: engine message} for every refused action at every decision."""
     out = {}
     for seed in seeds:
-        st = games.load(gid).new_game(SEATS[gid], seed)
+        st = games.new_game(gid, SEATS[gid], seed)
         rnd = random.Random(seed)
         for _ in range(limit):
             if st.is_over():

@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from engine.games import IDS
+from engine.catalog import ids
 from hal import keys as K
 from ui.screens.common import start_table
 from ui.session import Session
@@ -85,7 +85,7 @@ def test_menus_every_screen(size):
     to(rig, "Rules")
     assert name(rig) == "RulesMenu"
     rig.shot("rules-menu")
-    for gid in IDS:
+    for gid in ids():
         rig.press(K.A)
         assert name(rig) == "TextScreen" and len(rig.top().lines) > 10
         rig.shot("rules-%s" % gid)

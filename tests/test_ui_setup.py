@@ -3,7 +3,7 @@ per game, seat names, the row under the cursor explained, and the game it
 shows is the game that starts (ui.screens.newgame)."""
 from hal import keys as K
 
-from engine.games import IDS as GAMES
+from engine.catalog import ids
 
 from uilogic import name, new_app
 
@@ -24,7 +24,7 @@ def test_setup_player_counts_and_options_per_game():
     s = app.top()
     assert name(app) == "Setup"
     seen = {}
-    for _ in range(len(GAMES)):
+    for _ in range(len(ids())):
         gid = s.game_id()
         s.cursor = 1
         for _ in range(6):

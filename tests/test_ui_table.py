@@ -5,6 +5,7 @@ the words for tricks, trumps and cards played (ui.table, ui.table.panel,
 ui.table.words; virtual time via ui.driver)."""
 import pytest
 
+from engine import games
 from hal import keys as K
 from ui import faces, fmt
 from ui.screens.common import start_table
@@ -287,10 +288,9 @@ def test_nines_a_swapper_sees_the_cards_it_knows():
 
 
 def test_nines_text_console_shows_what_a_swapper_knows():
-    from engine import games
     from engine.cards import card_text
     from ui.console import table as text_table
-    st = games.load("nines").new_game(3, 5)
+    st = games.new_game("nines", 3, 5)
     names = ["You", "Bo", "Cy"]
     assert not [x for x in text_table.table_lines(st.view(0), names, "Nines", 0) if "old hand" in x]
     old = list(st.view(0)["hands"][0])
@@ -329,9 +329,8 @@ def test_israeli_table_says_when_the_cards_are_dealt_again():
 def test_call_break_says_call_where_other_games_say_bid():
     from ui import faces
     from ui.screens.sheet import round_table
-    from engine import callbreak, nommie
-    for mod, word in ((callbreak, "call"), (nommie, "bid")):
-        st = mod.new_game(seed=4)
+    for gid, word in (("callbreak", "call"), ("nommie", "bid")):
+        st = games.new_game(gid, seed=4)
         while st.phase != "play":
             st.apply(st.legal_actions()[0])
         v = st.view(None)
@@ -345,11 +344,10 @@ def test_call_break_says_call_where_other_games_say_bid():
 def test_two_bid_reasons_on_the_smallest_panel_still_name_the_missing_bids():
     # The dealer hooked off a bid after three 0-bids running: at 160x128 the
     # panel has two lines of 13 characters, too few for both reasons.
-    from engine import nommie
     from engine.actions import bid
     from ui.table import panel
     from ui.fmt import panel_cols, panel_rows
-    st = nommie.new_game(seed=7)
+    st = games.new_game("nommie", seed=7)
     while st.turn != st.dealer:
         st.apply(bid(1))                          # the hook: 13 - 3 = 10
     st.zero_streak[st.dealer] = 3

@@ -11,7 +11,7 @@ from ui.nostore import NoStore
 from ui.screens.common import LEVEL_NAMES, rules_text
 from ui.screen import wrap
 
-from engine.games import IDS as GAMES
+from engine.catalog import ids
 
 from uilogic import choose_menu, human_turn, name, new_app, start, until
 
@@ -73,7 +73,7 @@ def test_settings_change_and_are_saved():
     assert name(app) == "Title"
 
 
-@pytest.mark.parametrize("gid", GAMES)
+@pytest.mark.parametrize("gid", ids())
 def test_rules_text_exists_for_every_game(gid):
     text = rules_text(gid)
     assert len(text) > 400 and "missing" not in text
@@ -125,7 +125,7 @@ def test_statistics_table_columns_line_up():
         assert rows["hard"] == ["1", "1"] and rows["random"] == ["1", "1"]
         assert rows["Israeli Whist" if size[0] == 240 else "Israeli"] == ["1", "1", "45"]
         assert lines[hinted + 1].split() == ["Nommie", "1"]
-    assert [g for g in GAMES if standings.low_wins(g)] == ["nines"]
+    assert [g for g in ids() if standings.low_wins(g)] == ["nines"]
 
 
 def test_rare_screens_leave_memory_when_closed():

@@ -26,7 +26,7 @@ def bot_until(st, seats, cond, level=1, seed=0):
 def test_nines_swap_then_undo_is_refused():
     seats = ["human", "bot", "bot"]
     for seed in range(1, 40):
-        st = games.load("nines").new_game(3, seed)
+        st = games.new_game("nines", 3, seed)
         bot_until(st, seats, lambda s: s.to_act() == 0 and s.phase == "swap")
         if SWAP in st.legal_actions():
             break
@@ -38,7 +38,7 @@ def test_nines_swap_then_undo_is_refused():
     assert undo.last_human(st, seats, 0) == undo.SEEN
     assert bytes(st.log) == full and st.view(None) == view   # nothing changed
     # keeping reveals nothing: that may be taken back
-    st = games.load("nines").new_game(3, seed)
+    st = games.new_game("nines", 3, seed)
     bot_until(st, seats, lambda s: bytes(s.log) == before)
     st.apply(KEEP)
     bot_until(st, seats, lambda s: s.to_act() == 0)
@@ -47,7 +47,7 @@ def test_nines_swap_then_undo_is_refused():
 
 def frisch_state(seed=2):
     """Israeli Whist at seat 0's first Frisch pick (four passes, bots elsewhere)."""
-    st = games.load("israeli").new_game(4, seed)
+    st = games.new_game("israeli", 4, seed)
     while st.phase == "trump_bid":
         st.apply(PASS)
     assert st.phase == "frisch"
@@ -62,7 +62,7 @@ def test_israeli_frisch_received_cards_cannot_be_undone():
     for _ in range(2):
         st.apply(st.legal_actions()[0])
     assert st.phase == "frisch"          # two chosen, none passed: one decision, undone whole
-    copy = games.load("israeli").new_game(4, 2)
+    copy = games.new_game("israeli", 4, 2)
     for c in st.log:
         copy.apply(decode(c))
     assert undo.last_human(copy, seats, 0, passing="frisch") is None and len(copy.log) == start
@@ -75,7 +75,7 @@ def test_israeli_frisch_received_cards_cannot_be_undone():
 
 def test_pass_and_play_undo_is_per_player():
     seats = ["human", "human", "bot", "bot"]
-    st = games.load("nommie").new_game(4, 5)
+    st = games.new_game("nommie", 4, 5)
     bot_until(st, seats, lambda s: s.phase == "play" and s.to_act() == 0
               and len(s.legal_actions()) > 1)
     st.apply(st.legal_actions()[0])
@@ -93,7 +93,7 @@ def test_pass_and_play_undo_is_per_player():
 def test_undo_goes_past_forced_cards_to_the_last_real_decision():
     seats = ["human", "bot", "bot", "bot"]
     for seed in range(1, 60):
-        st = games.load("callbreak").new_game(4, seed)
+        st = games.new_game("callbreak", 4, seed)
         real = None
         for _ in range(52 + 4):
             if st.is_over() or st.round:

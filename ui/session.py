@@ -52,8 +52,8 @@ class Session:
         if options:
             for k in options:
                 kw[k] = options[k]
-        # (engine.games: the game's module by its id, needed this long)
-        state = ondemand.call("engine.games", "load", game_id).new_game(len(seats), seed, **kw)
+        # (engine.options: the game's checks and its making, needed this long)
+        state = ondemand.call("engine.options", "make", game_id, len(seats), seed, kw)
         return Session(state, seats, levels, names)
 
     @staticmethod

@@ -9,7 +9,7 @@ import time
 
 from hal import keys as K
 from hal.base import Board, prepare_save_dir
-from hal.desktop_cli import USAGE, parse_args  # noqa: F401 (hal.pick reads USAGE here)
+from hal.desktop_cli import parse_args, usage  # noqa: F401 (hal.pick reads usage here)
 from hal.text import default_save_dir   # the save folder, the text console's too
 
 

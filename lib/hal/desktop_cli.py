@@ -3,10 +3,11 @@
 # usage, before any window opens. Desktop-only, as the profile that reads it
 # (hal.pick parses it, hal.desktop.Desktop keeps the options), and never on a
 # board's drive: the one HAL module that reads the engine, for what --game
-# and --seed accept (the engine's game ids and deal numbers).
+# and --seed accept (the catalog's game ids, read when needed, and deal
+# numbers).
 import os
 
-from engine.games import IDS as GAMES
+from engine.ondemand import call
 from engine.rng import LAST_DEAL
 from hal import keys as K
 
@@ -34,8 +35,12 @@ USAGE = """usage: python code.py [options]
                          makes it (default 0: no turn timer)
   --bind ADDR            link sockets on this address only (127.0.0.1: this machine)
   -h, --help             this text
-keys: arrows move, Z/Enter = A, X/Esc/Backspace = B, Space = START, Tab = SELECT""" % (
-    " ".join(GAMES))
+keys: arrows move, Z/Enter = A, X/Esc/Backspace = B, Space = START, Tab = SELECT"""
+
+
+def usage():
+    # The usage text, with the games' ids (engine.catalog, loaded for the call).
+    return USAGE % " ".join(call("engine.catalog", "ids"))
 
 
 def key_number(name):
@@ -58,7 +63,7 @@ NUMBERS = (("seed", 1, LAST_DEAL, "a deal number from 1 to %d" % LAST_DEAL),
 
 def _bad(sentence):
     # SystemExit with one sentence and the usage (no traceback)
-    return SystemExit("pocket-tricks: %s\n%s" % (sentence, USAGE))
+    return SystemExit("pocket-tricks: %s\n%s" % (sentence, usage()))
 
 
 def _shown(text):
@@ -107,7 +112,7 @@ def parse_args(argv):
         elif arg == "--text":
             opts["text"] = True
         elif arg in ("-h", "--help"):
-            print(USAGE)
+            print(usage())
             raise SystemExit(0)
         elif arg in takes:
             if i + 1 >= len(argv):
@@ -139,9 +144,10 @@ def parse_args(argv):
         if n is None or not lo <= n <= hi:
             raise _bad("--%s takes %s (not '%s')." % (key.replace("_", "-"), what, _shown(value)))
         opts[key] = n
-    if opts["quick"] is not None and opts["quick"] not in GAMES:
+    games = call("engine.catalog", "ids") if opts["quick"] is not None else ()
+    if opts["quick"] is not None and opts["quick"] not in games:
         raise _bad("--game '%s' is not a game: choose %s or %s." % (
-            _shown(opts["quick"]), ", ".join(GAMES[:-1]), GAMES[-1]))
+            _shown(opts["quick"]), ", ".join(games[:-1]), games[-1]))
     if opts["join"] is not None and not opts["join"].strip():
         raise _bad("--join needs the address of the table, like --join 192.168.1.20.")
     if opts["join"] is not None and opts["host"]:

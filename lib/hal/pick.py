@@ -17,7 +17,7 @@ def detect(argv=None):
         argv = list(argv if argv is not None else sys.argv[1:])
         if "-h" in argv or "--help" in argv:   # whatever the display: usage, then exit
             from hal import desktop
-            print(desktop.USAGE)
+            print(desktop.usage())
             raise SystemExit(0)
         from hal import desktop
         opts = desktop.parse_args(argv)  # a bad value: one sentence and the usage

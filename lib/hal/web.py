@@ -58,16 +58,17 @@ def parse_query(game, deal, size, more=""):
     # the desktop's options, and more ("players=3&start_score=5": a game's
     # players and options where not its defaults, as deal_query writes
     # them); and a sentence for each value that is not right (it is ignored).
-    from engine.games import IDS
+    from engine.ondemand import call
     from engine.rng import LAST_DEAL
+    ids = call("engine.catalog", "ids")
     opts = {"quick": None, "seed": None, "width": 160, "height": 128,
             "players": None, "options": None}
     bad = []
     if game:
-        if game in IDS:
+        if game in ids:
             opts["quick"] = game
         else:
-            bad.append("no game '%s' (%s)" % (game[:20], " ".join(IDS)))
+            bad.append("no game '%s' (%s)" % (game[:20], " ".join(ids)))
     if deal:
         n = _number(deal)
         if n is not None and 1 <= n <= LAST_DEAL:
@@ -92,8 +93,8 @@ def _number(text):
 
 def _game_options(opts, more, bad):
     # players=N and the game's own options (engine.catalog's ranges) into opts
-    from engine.catalog import entry
-    facts = entry(opts["quick"])
+    from engine.ondemand import call
+    facts = call("engine.catalog", "entry", opts["quick"])
     ranges = {"players": (facts["fewest"], facts["most"])}
     onoff = []
     for o in facts["options"]:
@@ -120,8 +121,8 @@ def _game_options(opts, more, bad):
 def deal_query(game, seed, players, options):
     # "game=ID&deal=N", and players and each option where not the game's
     # default: the address that deals the very same cards (parse_query)
-    from engine.catalog import entry
-    facts = entry(game)
+    from engine.ondemand import call
+    facts = call("engine.catalog", "entry", game)
     out = "game=%s&deal=%d" % (game, seed)
     if players != facts["players"]:
         out += "&players=%d" % players

@@ -5,7 +5,7 @@
 import os
 import sys
 
-from engine import games
+from engine import catalog
 from engine.cards import NINES_RANKS
 from engine.catalog import entry as facts
 from ui.console.menu import Console, questions
@@ -59,10 +59,10 @@ def play(lines, style="plain", store=None):
     return con, "".join(out)
 
 
-for gid in games.IDS:
+for gid in catalog.ids():
     g = facts(gid)
     lo, hi, n = g["fewest"], g["most"], g["players"]
-    lines = [str(games.IDS.index(gid) + 1)] + ([""] if hi > lo else [])
+    lines = [str(catalog.ids().index(gid) + 1)] + ([""] if hi > lo else [])
     lines += ["h" + " 1" * (n - 1)] + [""] * len(questions(gid)) + ["5", "bogus", "help"]
     con, out = play(lines, "nines" if gid == "nines" else "plain")
     assert con.session.state.is_over(), gid

@@ -20,7 +20,7 @@ def screen_change():
     # what ui.app does when the top screen changes: the passing modules go
     ondemand.settle()
 
-st = games.load("nommie").new_game(seed=5)
+st = games.new_game("nommie", seed=5)
 for i in range(37):
     st.apply(st.legal_actions()[0])
 
@@ -72,7 +72,7 @@ assert torn.save_game(rec3) is None  # rewritten whole: the torn line is gone
 assert saves.Store(D, True).load_game()[0] == rec3
 
 # an interrupted rewrite: the complete new copy in game.log.tmp, game.log gone
-rec2 = record(games.load("nommie").new_game(seed=6))
+rec2 = record(games.new_game("nommie", seed=6))
 assert saves.Store(D, True).save_game(rec2) is None
 os.rename(D + "/game.log", D + "/game.log.tmp")
 again = saves.Store(D, True)
@@ -105,7 +105,7 @@ assert saves.Store(D, True).load_game()[0] == before_ids
 
 # a damaged first line: the moves after it are kept on the backup's header
 assert moved.clear_game() is None
-g7 = games.load("nommie").new_game(seed=7)
+g7 = games.new_game("nommie", seed=7)
 for i in range(10):
     g7.apply(g7.legal_actions()[0])
 assert saves.Store(D, True).save_game(record(g7)) is None
@@ -139,7 +139,7 @@ assert stats["played"] == 2 and stats["won"] == 1 and stats["best"] == 70, stats
 assert stats["levels"]["3"] == [1, 1] and stats["levels"]["2"] == [1, 0]
 
 # undo, in place, from the log's codes
-u = games.load("nommie").restore(st.save())
+u = games.restore(st.save())
 n = len(u.log)
 assert ondemand.call("ui.undo", "last_human", u, ["human", "bot", "bot", "bot"]) is None
 assert u.to_act() == 0 and len(u.log) < n

@@ -6,7 +6,7 @@ from ui.app import App
 from ui.driver import Driver
 from ui.screens.common import setup_options
 from ui.screens.newgame import Setup
-from engine import games, ondemand
+from engine import catalog, ondemand
 
 
 SHEETS = [0]      # score sheet visits
@@ -49,11 +49,11 @@ for i in range(len(app.top().lines)):
     d.press(K.DOWN)
 
 short = {"nommie": 0, "linger": 0, "nines": 1, "callbreak": 0, "israeli": 1}
-for gid in games.IDS:
+for gid in catalog.ids():
     app.home()
     app.push(Setup())
     s = app.top()
-    s.game = games.IDS.index(gid)
+    s.game = catalog.ids().index(gid)
     s.fix_players()
     for key, label, values, default in setup_options(gid):
         s.options[key] = values[short[gid]] if key != "eight_wins" else True

@@ -56,8 +56,8 @@ ROOT = circuitpy.ROOT
 def game_ids():
     if ROOT not in sys.path:
         sys.path.insert(0, ROOT)
-    from engine import games
-    return list(games.IDS)
+    from engine import catalog
+    return list(catalog.ids())
 
 
 def levels_available():
@@ -74,7 +74,6 @@ def playout_throughput(game, seconds=1.5, blocks=BLOCKS):
     seconds / blocks each, so a busy machine slowing one block moves nothing."""
     from engine import games
     from engine.rng import Rng
-    mod = games.load(game)
     rng = Rng(12345)
     clock = time.process_time
     per_block = seconds / float(blocks)
@@ -84,7 +83,7 @@ def playout_throughput(game, seconds=1.5, blocks=BLOCKS):
         g = a = 0
         start = clock()
         while True:
-            st = mod.new_game(seed=n_games + 1)
+            st = games.new_game(game, seed=n_games + 1)
             while not st.is_over():
                 legal = st.legal_actions()
                 st.apply(legal[rng.below(len(legal))])

@@ -449,9 +449,9 @@ def screen_tour(heap_kb, shots_dir=None, game=None, level=LEVEL, seed=SEED, samp
 def figures(games=None, sound_off=True, confirm=True, hi_kb=PYBADGE_KB, shots_dir=None, log=None):
     """Everything the table prints: {"games": [...], "tour": screen_tour(146 KB),
     "tour_budget": whether budget_tour() completes (and where not)}."""
-    from engine import games as catalog
+    from engine import catalog
     rows = []
-    for g in games or catalog.IDS:
+    for g in games or catalog.ids():
         if log:
             log("board heap: %s ...\n" % g)
         on = smallest_heap(g, hi_kb=hi_kb, confirm=confirm)
@@ -566,10 +566,10 @@ def print_tour(tour, out=sys.stdout):
 def main(argv=None):
     if ROOT not in sys.path:
         sys.path.insert(0, ROOT)
-    from engine import games as catalog
+    from engine import catalog
     ap = argparse.ArgumentParser(prog="python -m tools.bench.board_heap",
                                  description=__doc__.split("\n")[0])
-    ap.add_argument("--game", action="append", choices=catalog.IDS,
+    ap.add_argument("--game", action="append", choices=catalog.ids(),
                     help="only this game (repeatable)")
     ap.add_argument("--shots", help="keep the screen tour's screenshots (PNG) in this folder")
     ap.add_argument("--quick", action="store_true",

@@ -223,10 +223,10 @@ def print_modules(rows, out=sys.stdout):
 
 
 def main(argv=None):
-    from engine import games
+    from engine import catalog
     ap = argparse.ArgumentParser(prog="python -m tools.bench.cp_heap",
                                  description=__doc__.split("\n")[0])
-    ap.add_argument("--game", action="append", choices=games.IDS,
+    ap.add_argument("--game", action="append", choices=catalog.ids(),
                     help="only this game (repeatable)")
     ap.add_argument("--levels", type=int, nargs="*", default=[1, 2, 3], choices=(0, 1, 2, 3))
     ap.add_argument("--kind", choices=("mpy", "py", "both"), default="both")
@@ -235,7 +235,7 @@ def main(argv=None):
     if why:
         ap.exit(2, why + "\n")
     kinds = ("mpy", "py") if args.kind == "both" else (args.kind,)
-    rows = [game_figures(g, lv, k) for k in kinds for g in (args.game or games.IDS)
+    rows = [game_figures(g, lv, k) for k in kinds for g in (args.game or catalog.ids())
             for lv in args.levels]
     print_games(rows)
     print_screens(screen_figures())

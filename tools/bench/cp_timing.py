@@ -65,7 +65,7 @@ import sys
 import tempfile
 import time
 
-from engine.games import IDS as GAME_IDS
+from engine.catalog import ids as game_ids
 from tools.runners import circuitpy
 
 KB = 1024
@@ -111,7 +111,6 @@ with open(WORK + "/actions.json") as f:
 for name in ACTIONS["modules"]:
     __import__(name)
 ACTIONS = ACTIONS["actions"]
-mod = games.load(GAME)
 ticks = time.ticks_us
 diff = time.ticks_diff
 # one block each for a game's decision times and actions, taken while the
@@ -122,7 +121,7 @@ times = [0] * CAP
 acts = [0] * CAP
 for block in range(BLOCKS):
     for seed in range(1, GAMES + 1):
-        st = mod.new_game(seed=seed)
+        st = games.new_game(GAME, seed=seed)
         k = j = 0   # actions taken; decisions with a choice (times)
         forced = 0
         while not st.is_over():
@@ -346,7 +345,7 @@ def figures(games=None, levels=(3, 0, 1, 2), blocks=BLOCKS, n_games=1, heap=HEAP
     if reason is not None:
         return base
     tree = circuitpy.stage("mpy")
-    for g in games or GAME_IDS:
+    for g in games or game_ids():
         entry = {"game": g, "levels": [], "board": None}
         for lv in levels:
             if log:
@@ -443,8 +442,8 @@ def main(argv=None):
     ap.add_argument("--json", help="also write the figures to this file")
     args = ap.parse_args(argv)
     for g in args.game or ():
-        if g not in GAME_IDS:
-            ap.error("no game %r (have: %s)" % (g, ", ".join(GAME_IDS)))
+        if g not in game_ids():
+            ap.error("no game %r (have: %s)" % (g, ", ".join(game_ids())))
     t0 = time.time()
     data = figures(args.game, tuple(args.levels), args.blocks, args.games, args.heap * KB,
                    args.instructions, args.min_decisions, log=sys.stderr.write)

@@ -42,7 +42,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
-from engine.games import IDS as GAME_IDS  # noqa: E402  (the path first)
+from engine.catalog import ids as game_ids  # noqa: E402  (the path first)
 
 REFERENCE_US = 0.86          # OpenSpiel oh_hell, issue 15 (this engine then: 2.84)
 
@@ -76,8 +76,6 @@ def ours_block(game, seconds, seed0=1):
     untimed, on a twin state of the same seed that plays the same actions
     first, so this side is not charged for checks the other side does not run.
     """
-    from engine import games
-    mod = games.load(game)
     clock = time.process_time
     spent = 0.0
     count = 0
@@ -85,8 +83,8 @@ def ours_block(game, seconds, seed0=1):
     seed = seed0
     start = clock()
     while clock() - start < seconds:
-        st = _new(mod, game, seed)
-        twin = _new(mod, game, seed)
+        st = _new(game, seed)
+        twin = _new(game, seed)
         seed += 1
         legal_actions = st.legal_actions
         apply = st.apply
@@ -100,8 +98,9 @@ def ours_block(game, seconds, seed0=1):
     return spent, count
 
 
-def _new(mod, game, seed):
-    return mod.new_game(players=4, seed=seed) if game == "linger" else mod.new_game(seed=seed)
+def _new(game, seed):
+    from engine import games
+    return games.new_game(game, 4 if game == "linger" else None, seed)
 
 
 def _round_ahead(st, x):
@@ -279,7 +278,7 @@ def figures(games=None, blocks=5, seconds=0.6):
     # Blocks take turns (OpenSpiel, then each game, then OpenSpiel again...),
     # so a game's ratio is the median of ratios to the OpenSpiel block of the
     # same turn: a machine that slows down for a while slows both sides.
-    games = list(games or GAME_IDS)
+    games = list(games or game_ids())
     missing = openspiel_available()
     os_blocks = []
     ours = dict((g, []) for g in games)

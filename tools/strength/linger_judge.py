@@ -80,7 +80,6 @@ def gain(state, seat, mine, theirs, levels, rollouts, rnd):
 
 
 def judge(table=(3, 2, 1, 0), count=600, rollouts=100, first=1):
-    mod = games.load("linger")
     n = len(table)
     per_game = []
     differing = 0
@@ -89,7 +88,7 @@ def judge(table=(3, 2, 1, 0), count=600, rollouts=100, first=1):
         seat = levels.index(3)
         rollout_levels = list(levels)
         rollout_levels[seat] = 2  # only the judged card differs
-        state = mod.new_game(players=n, seed=g)
+        state = games.new_game("linger", players=n, seed=g)
         total = 0.0
         while state.phase != "over":
             legal = state.legal_actions()

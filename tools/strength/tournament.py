@@ -91,11 +91,10 @@ def play_seatings(job):
     bid, taken) per seat and round with a bid])])."""
     game, levels, seed, every = job
     from engine import games
-    mod = games.load(game)
     n = len(levels)
     out = []
     for seat_levels in seatings(levels, every):
-        st = mod.new_game(players=n, seed=seed) if game == "linger" else mod.new_game(seed=seed)
+        st = games.new_game(game, n if game == "linger" else None, seed)
         sigs = []
         last_round = -1
         while not st.is_over():

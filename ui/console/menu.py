@@ -18,7 +18,7 @@
 # This module: input and output, the menu, a new game's setup and its pages
 # (ui/console/pages.py); a game in play is ui/console/play.py's, inherited.
 
-from engine import IllegalAction, games
+from engine import IllegalAction
 from engine import ondemand
 from engine.ondemand import call
 from engine.parse import number  # ASCII digits only (not "²" or "٣")
@@ -157,7 +157,7 @@ class Console(Playing):
         # --game ID: straight to a game, you against bots (as on the screen);
         # a saved game is replaced only if the player says so.
         gid = self.opts.get("quick")
-        if gid not in games.IDS or not self.replaces(saved):
+        if gid not in call("engine.catalog", "ids") or not self.replaces(saved):
             return None
         n = facts(gid)["players"]
         level = self.level()
@@ -202,8 +202,9 @@ class Console(Playing):
         if saved is None:
             saved = self._saved()
         self.say("")
-        for i in range(len(games.IDS)):
-            gid = games.IDS[i]
+        ids = call("engine.catalog", "ids")
+        for i in range(len(ids)):
+            gid = ids[i]
             g = facts(gid)
             lo, hi = g["fewest"], g["most"]
             who = "%d" % lo if lo == hi else "%d-%d" % (lo, hi)
@@ -229,15 +230,15 @@ class Console(Playing):
                 self.say("")
                 continue
             n = number(line)
-            if n is not None and 1 <= n <= len(games.IDS):
+            if n is not None and 1 <= n <= len(ids):
                 if not self.replaces(saved):
                     continue
                 try:
-                    return self.setup(games.IDS[n - 1])
+                    return self.setup(ids[n - 1])
                 except Quit:
                     return self.menu()
             self.say("! Type a game's number (1-%d)%s, s, t, r or q." % (
-                len(games.IDS), ", c" if saved is not None else ""))
+                len(ids), ", c" if saved is not None else ""))
 
     def setup(self, gid):
         g = facts(gid)

@@ -2,7 +2,6 @@
 # settings (ui/screens/settings.py's rows and steps, saved as the screen saves them),
 # statistics (ui/screens/info.py's table) and rules (rules/). Loaded only while
 # one is open (engine.ondemand.call), so a game keeps none of it in the heap.
-from engine import games
 from engine.ondemand import call
 from engine.parse import number
 from ui.console.words import ECHO, HELP_WORDS
@@ -101,13 +100,14 @@ def rules_page(con, word=None):
     if word and gid is None:
         con.say("! There is no game '%s'." % word[:ECHO])
     while gid is None:
-        line = con.ask("Rules of which game? (1-%d, Enter: back) " % len(games.IDS)).lower()
+        n = len(call("engine.catalog", "ids"))
+        line = con.ask("Rules of which game? (1-%d, Enter: back) " % n).lower()
         if line in BACK_WORDS:
             return
         gid = pick_game(line)
         if gid is None:
             how = "Type a game's number from 1 to %d (or its name, like nines), or Enter " \
-                  "to go back." % len(games.IDS)
+                  "to go back." % n
             con.say(how if line in HELP_WORDS else "! " + how)
     con.say("", *rules_lines(gid))
 
@@ -121,12 +121,13 @@ def pick_game(word):
     # The game a menu number (1-5) or a game id names, else None.
     if not word:
         return None
-    if word in games.IDS:
+    ids = call("engine.catalog", "ids")
+    if word in ids:
         return word
     n = number(word)
-    if n is not None and 1 <= n <= len(games.IDS):
-        return games.IDS[n - 1]
-    for gid in games.IDS:
+    if n is not None and 1 <= n <= len(ids):
+        return ids[n - 1]
+    for gid in ids:
         if short_title(gid).lower() == word:
             return gid
     return None

@@ -192,8 +192,8 @@ class Client:
         if seat is None or players is None or tok is None or seat >= players \
                 or not (type(deal) is int and deal >= 0):
             return
-        from engine.games import IDS
-        if game not in IDS:
+        from engine.ondemand import call
+        if game not in call("engine.catalog", "ids"):
             return self.give_up(now, "The host plays a game this version does not know.")
         if self.state is not None and (seat != self.seat or msg.get("deal") != self.deal):
             self.state = None          # another seat or another game: start afresh

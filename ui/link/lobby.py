@@ -4,6 +4,7 @@
 # the lobby that lists the tables announced on the local network and joins
 # one, or an address typed on the keyboard (ui/link/address.py), and the
 # desktop's --host / --join command line. Unloaded once a table starts.
+from engine.ondemand import call
 from engine.rng import random_deal
 from hal import keys as K
 from ui.link import proto as P
@@ -42,7 +43,6 @@ def _done(got):
 
 def my_name(app):
     # Your seat's name in link play (ui.screens.naming.link_name), or None.
-    from engine.ondemand import call
     o = app.opts or {}
     return call("ui.screens.naming", "link_name", app.settings, o.get("name"))
 
@@ -238,8 +238,7 @@ class HostSetup(ListScreen):
         ListScreen.enter(self, app)
 
     def gid(self):
-        from engine import games
-        return games.IDS[self.game]
+        return call("engine.catalog", "ids")[self.game]
 
     def rows_model(self):
         from ui.screens.common import setup_options
@@ -278,11 +277,10 @@ class HostSetup(ListScreen):
         return "  Open the table"
 
     def change(self, i, step):
-        from engine import games
         from ui.screens.common import facts, setup_options
         kind, idx = self.rows_model()[i]
         if kind == "game":
-            self.game = (self.game + step) % len(games.IDS)
+            self.game = (self.game + step) % len(call("engine.catalog", "ids"))
         elif kind == "players":
             g = facts(self.gid())
             self.players = max(g["fewest"], min(g["most"], self.players + step))
@@ -431,7 +429,6 @@ class Lobby(ListScreen):
 
     def choose(self, i):
         if i == 0:
-            from engine.ondemand import call
             app, net = self.app, self.net
             call("ui.link.address", "ask", app, lambda a: join(app, a, my_name(app), net))
         elif i <= len(self.tables):

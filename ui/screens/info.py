@@ -1,7 +1,7 @@
 # Statistics and About texts and the rules menu: loaded when one of them is
 # opened from the title (or the console's statistics), unloaded after (App:
 # `module`, Title._text).
-from engine import games
+from engine.ondemand import call
 from ui.screens.common import LEVEL_NAMES, facts, rules_text, short_title
 from ui.list_screen import Menu, TextScreen
 
@@ -16,7 +16,8 @@ def stats_lines(store, cols):
         st = store.load_stats() or {}
     except (OSError, ValueError):
         st = {}
-    games_ = [g for g in games.IDS if type(st.get(g)) is dict and st[g].get("played")]
+    games_ = [g for g in call("engine.catalog", "ids")
+              if type(st.get(g)) is dict and st[g].get("played")]
     if not games_:
         return ["No games finished yet."]
     w = max([10] + [len(short_title(g)) for g in games_])
@@ -69,7 +70,7 @@ class RulesMenu(Menu):
         Menu.__init__(self, "Rules", [])
 
     def refresh(self):
-        self.items = [(short_title(g), self._show(g)) for g in games.IDS]
+        self.items = [(short_title(g), self._show(g)) for g in call("engine.catalog", "ids")]
         self.lines = [it[0] for it in self.items]
 
     def _show(self, gid):

@@ -1,7 +1,7 @@
 # New game setup: game, players, seats (human or bot level), options, deal number.
 # Unloaded while a game runs.
 
-from engine import IllegalAction, games
+from engine import IllegalAction
 from engine.rng import random_deal
 from ui.screens.common import (SEAT_KINDS, facts, option_help, row, setup_lines, setup_options,
                       start_or_ask, start_table)
@@ -32,8 +32,9 @@ class Setup(ListScreen):
         last = app.settings.get("last_setup")
         level = app.settings["bot_level"]
         self.seats = [0] + [1 + level] * 4
-        if type(last) is dict and last.get("game") in games.IDS:
-            self.game = games.IDS.index(last["game"])
+        ids = call("engine.catalog", "ids")
+        if type(last) is dict and last.get("game") in ids:
+            self.game = ids.index(last["game"])
             if type(last.get("seats")) is list:
                 for i in range(min(5, len(last["seats"]))):
                     if type(last["seats"][i]) is int and 0 <= last["seats"][i] < 5:
@@ -48,7 +49,7 @@ class Setup(ListScreen):
         ListScreen.enter(self, app)
 
     def game_id(self):
-        return games.IDS[self.game]
+        return call("engine.catalog", "ids")[self.game]
 
     def fix_players(self):
         g = facts(self.game_id())
@@ -105,7 +106,7 @@ class Setup(ListScreen):
         kind, idx = self.rows_model()[i]
         gid = self.game_id()
         if kind == "game":
-            self.game = (self.game + step) % len(games.IDS)
+            self.game = (self.game + step) % len(call("engine.catalog", "ids"))
             self.fix_players()
         elif kind == "players":
             g = facts(gid)
