@@ -31,8 +31,9 @@ def layout(width, height, players, lh):
 
 def seat_places(n, w, top, mid):
     # Per relative seat position (0 = bottom): (kind, x, y) of its label.
-    # (three players: the top centre shows what a Nines swapper knows, two lines)
-    y = top + 12 if n == 3 else top
+    # (three players: the top centre shows what a Nines swapper knows, two
+    # lines; six: the side seats' four lines end clear of the bottom seat's)
+    y = top + 12 if n == 3 else top - 4 if n == 6 else top
     left, right = ("side", 1, y), ("side_r", w - 1, y)
     if n == 2:
         return [None, ("top", w // 2, 12)]

@@ -138,6 +138,11 @@ class TableView:
                     text = _line([name], stats, score)
             elif kind == "top2":
                 text = " ".join([name] + stats[:1]) + "\n" + _line([], stats[1:], pts[0] if pts else "")
+                c = self.seats[i].cols
+                if [x for x in text.split("\n") if len(x) > c]:   # (a row of three at 160 px:
+                    more = " ".join(stats)                        # the score by the name)
+                    text = name + " " + score + "\n" + (more if len(more) <= c else
+                                                         stats[-1] if stats else "")
             else:
                 if pts and len(pts[0]) > SIDE_COLS:
                     pts = [score]
