@@ -29,7 +29,7 @@ def places(gid):
     # every place a game lives, from its registration
     g = facts(gid)
     bot = load("engine.bots." + gid)
-    out = ["engine/%s.py" % gid, "engine/bots/%s.py" % gid,
+    out = ["engine/%s.py" % gid, "engine/bots/%s.py" % gid, "ui/faces/%s.py" % gid,
            "rules/%s.txt" % gid, "rules/%s.tips" % gid,
            bot.SEARCH.replace(".", "/") + ".py"]
     assert g["id"] == gid
