@@ -308,7 +308,7 @@ def test_the_tables_undo_flag_agrees_with_the_undo_rules_move_by_move(gid, seats
                 assert t.undoable == (take_back.why_not(t) is None), t.state().save()
                 checked += 1
             elif human_turn(t):
-                take_back.possible(t)       # found by a replay; the moves from here keep it
+                t.undo_possible()       # found by a replay; the moves from here keep it
             d.press(rnd.choice([K.A, K.A, K.A, K.RIGHT, K.LEFT]))
         if checked > 30:
             break

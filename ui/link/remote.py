@@ -7,7 +7,7 @@ from ui.link import proto as P
 from ui.link.client import Client
 from ui.list_screen import ListScreen
 from ui.screen import wrap
-from ui.table import Table, keys, words as T
+from ui.table import Table, words as T
 
 
 def show_table(client):
@@ -93,7 +93,7 @@ class RemoteTable(Table):
             if a is not None:
                 self.act(a, seat)
                 return 0
-            keys.prepare(self, v)
+            self.prepare(v)
             self.update_fields(v)
             self.app.beep(880, 60)
         return 100

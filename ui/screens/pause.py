@@ -29,7 +29,7 @@ class Pause(Menu):
                       ("Score sheet", self.sheet), ("Rules", self.rules),
                       ("Seats: human or bot", self.seats), ("Save and quit", self.quit)]
         self.dim = [i for i in (1, 2) if not mine or
-                    i == 2 and not call("ui.table.take_back", "possible", t)]
+                    i == 2 and not t.undo_possible()]
         self.lines = [it[0] for it in self.items]
 
     def exit(self):
@@ -41,11 +41,8 @@ class Pause(Menu):
         if 1 in self.dim:
             self.footer = "Hints: on your turn only"
             return
-        from ui.table import hint
-        from engine.ondemand import forget
         self.app.pop()
-        hint.ask(self.table)
-        forget("ui.table.hint")
+        self.table.ask_hint()
 
     def sheet(self):
         self.app.open("score_sheet", self.table)
@@ -71,7 +68,7 @@ class Pause(Menu):
 
     def do_undo(self):
         self.app.pop()
-        call("ui.table.take_back", "do", self.table)
+        self.table.take_back()
 
     def seats(self):
         self.app.push(Seats(self.table))

@@ -14,11 +14,12 @@
 from engine import IllegalAction, bots
 from engine.actions import is_trump
 from engine.ondemand import call, forget, load
-from ui.table import keys, words as T    # this package's own modules
+from ui.table import words as T    # this package's own modules
+from ui.table.keys import Keys
 from ui.screen import Screen
 
 
-class Table(Screen):
+class Table(Keys, Screen):
     kind = "table"
     pause_screen = "pause"       # what START and the game's end open (App.open)
     over_screen = "game_over"
@@ -202,7 +203,7 @@ class Table(Screen):
             self.note = self.note or "Played your only card " + T.fmt.card(a)
             self.update_fields()
             return self.hold_until - now if self.hold_until else 0
-        keys.prepare(self, v)
+        self.prepare(v)
         self.update_fields(v)
         self.app.beep(880, 60)       # your turn
         if self.tipped is not None and v["phase"] not in self.tipped:
@@ -319,9 +320,6 @@ class Table(Screen):
         note = self.session.autosave(self.app.store)
         if note:
             self.app.notice = self.message = note
-
-    def key(self, k):
-        keys.key(self, k)
 
     # --- the fields the view draws (ui.table.words) -----------------------------
     def update_fields(self, v=None):

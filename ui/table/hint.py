@@ -22,23 +22,10 @@ def typed(state, seed, face):
 
 
 def ask(table):
-    # Point the table's cursor or picker at level 3's choice and say why.
+    # (level 3's choice for the table's turn, the prompt's words for it)
     a, v = choice(table.state(), table.session.seed)
     face = table.face
-    show(table, a, "Hint: %s, %s" % (words(face, a), reason(face, v, a)))
-    return a
-
-
-def show(t, a, text):
-    # Level 3's choice (ui.table.hint): the cursor or picker goes to it, the prompt says why.
-    t.hint = (a, text)
-    t.hinted = True
-    if is_card(a) and a in t.hand:
-        t.cursor = t.hand.index(a)
-    elif a in t.options:
-        t.pick = t.options.index(a)
-    t.update_fields()
-
+    return a, "Hint: %s, %s" % (words(face, a), reason(face, v, a))
 
 
 def words(face, a):

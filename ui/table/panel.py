@@ -48,20 +48,22 @@ def refused(msg):
 
 
 def setup(table, v, phase, seat):
-    # A picker decision: Pass first (Israeli's auction) with the picker past
-    # it, Keep to start a swap; the reasons under the value.
+    # A picker decision: (its values with Pass first (Israeli's auction),
+    # where the picker starts: past Pass, on Keep to start a swap, the
+    # reasons under the value).
     opts = table.options
     if PASS in opts:
         opts.remove(PASS)
         opts.insert(0, PASS)
-    table.pick = opts.index(KEEP) if KEEP in opts else int(len(opts) > 1 and opts[0] == PASS)
-    table.context_lines = context(table, v, phase, seat)
+    return (opts, opts.index(KEEP) if KEEP in opts else int(len(opts) > 1 and opts[0] == PASS),
+            context(table, v, phase, seat))
 
 
 def key(table, k, seat, v):
     # Picking cards to pass (the face's PASSING phase: Israeli's Frisch): A
-    # marks or unmarks a card; with all chosen, A gives them (one engine
-    # action a card) and B unmarks the last.
+    # marks or unmarks a card in table.chosen; with all chosen, A gives them
+    # (one engine action a card) and B unmarks the last. Returns what the
+    # prompt says ("" for nothing).
     chosen = table.chosen
     st = table.state()
     phase = st.phase
@@ -71,15 +73,16 @@ def key(table, k, seat, v):
         for c in list(chosen):
             if st.to_act() != seat or st.phase != phase or not table.act(c, seat):
                 break
-        table.chosen = []
+        del chosen[:]
     elif k == K.A:
         c = table.hand[table.cursor]
         if c in chosen:
             chosen.remove(c)
         elif c not in st.legal_actions():
-            table.message = "You can't give %s." % fmt.card(c)
+            return "You can't give %s." % fmt.card(c)
         else:
             chosen.append(c)
+    return ""
 
 
 def context(table, v, phase, seat):
