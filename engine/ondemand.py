@@ -13,6 +13,8 @@
 #   passing: it stays while the screen on top is the same, so the presses on
 #   one screen import nothing twice, and settle() drops it when the top screen
 #   changes (ui.app), with the heap collected once then.
+# - once(name, fn, ...): the module is used for one call and dropped at once
+#   (a small file read or written, a page's text made).
 # - sweep(keep, skip): back at the title, every engine and ui module the title
 #   does not hold goes (ui.app.App.home): no earlier game's code stays.
 # - forget(name): the one unload (a screen's module as it closes, a helper a
@@ -76,6 +78,19 @@ def call(name, fn, *args):
                 if k not in had and k not in _passing:
                     _passing.append(k)
     return getattr(m, fn)(*args)
+
+
+def once(name, fn, *args):
+    # name.fn(*args), the module dropped again at once (if this loaded it):
+    # a job done once in a while (a small file read or written, a page's
+    # text made) that leaves nothing behind, even before the screen changes.
+    had = name in sys.modules
+    m = load(name)
+    try:
+        return getattr(m, fn)(*args)
+    finally:
+        if not had:
+            forget(name)
 
 
 def passing():

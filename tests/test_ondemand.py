@@ -90,3 +90,38 @@ def test_the_desktop_never_drops(monkeypatch):
     monkeypatch.setattr(ondemand, "_passing", [])
     ondemand.call(MODULE, "__str__")
     assert ondemand.passing() == 0
+
+
+def test_once_drops_what_it_loaded_at_once_and_keeps_what_was_held(device):
+    from engine.actions import KEEP
+    assert ondemand.once(MODULE, "why_illegal", _Asked(), KEEP).startswith("Not now")
+    assert MODULE not in sys.modules and ondemand.passing() == 0
+    ondemand.load(MODULE)                       # held by a caller: once leaves it
+    ondemand.once(MODULE, "why_illegal", _Asked(), KEEP)
+    assert MODULE in sys.modules
+
+
+class _Asked:
+    # a state that takes cards only
+    phase = "play"
+
+    def legal_actions(self):
+        return [3]
+
+
+def test_a_screen_takes_the_modules_it_uses_with_it_unless_another_still_uses_them(device):
+    from ui.app import App
+    from ui.nostore import NoStore
+    from ui.screen import Screen
+
+    class Page(Screen):
+        uses = (MODULE,)
+    app = App(160, 128, NoStore(), "test", lambda: 1)
+    app.start()
+    ondemand.load(MODULE)
+    app.push(Page())
+    app.push(Page())
+    app.pop()
+    assert MODULE in sys.modules             # the page below still uses it
+    app.pop()
+    assert MODULE not in sys.modules

@@ -95,14 +95,17 @@ class App:
 
     def _drop(self):
         # Take the top screen off; a screen from a module loaded only for it
-        # (its class says which: `module = "ui.screens.pause"`) unloads that module
-        # when no other screen on the stack still comes from it.
+        # (its class says which: `module = "ui.screens.pause"`) unloads that
+        # module, and those the module brought in for it (`uses`), when no
+        # other screen on the stack still comes from or uses them.
         self.turn_page()
         screen = self.stack.pop()
         screen.exit()
         mod = getattr(screen, "module", None)
-        if mod and not [s for s in self.stack if getattr(s, "module", None) == mod]:
-            forget(mod)
+        for name in ((mod,) if mod else ()) + screen.uses:
+            if not [s for s in self.stack if getattr(s, "module", None) == name
+                    or name in s.uses]:
+                forget(name)
         if not [s for s in self.stack if s.kind == "list"]:
             forget("ui.list_screen")    # the list screens' base: the table does without
 

@@ -32,6 +32,9 @@ def wrap(text, cols):
 class Screen:
     kind = "list"
     keeps = ()          # modules its every page calls into: kept when its page turns (ui.app)
+    # module: the module a screen loaded only for it comes from, and uses:
+    # those its module brought in for it; both leave with it (ui.app)
+    uses = ()
 
     def __init__(self):
         self.app = None

@@ -2,7 +2,7 @@
 # table -> Type an address...): the keys it is typed with, its limit, why one
 # cannot be joined, and the one typed last (kept in link.json: the keyboard
 # starts from it next time). Loaded while it is typed.
-from engine.ondemand import forget, load
+from engine.ondemand import load, once
 from ui.link import proto as P
 KEYS = "0123456789.:-abcdefghijklmnopqrstuvwxyz"
 MOST = 60        # characters at most: a long host name fits (link_proto.address quotes as many)
@@ -32,14 +32,10 @@ def last_typed(saved):
 def ask(app, join):
     # The keyboard for an address over the lobby; a good one is kept for next
     # time, then join(address) runs. A bad one is explained on the keyboard.
-    from ui.link import saved as link_saved
-    last = last_typed(link_saved.get(app.store, "typed"))
-    forget("ui.link.saved")
+    last = last_typed(once("ui.link.saved", "get", app.store, "typed"))
 
     def done(text):
-        from ui.link import saved as link_saved
-        link_saved.put(app.store, "typed", {"address": text})
-        forget("ui.link.saved")
+        once("ui.link.saved", "put", app.store, "typed", {"address": text})
         join(text)
     app.push(load("ui.screens.keyboard").Keyboard("Host's address", last, KEYS, MOST, done,
                                                   why_not))

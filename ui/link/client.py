@@ -148,10 +148,8 @@ class Client:
             self.line = None
 
     def keep(self, info):
-        from ui.link import saved as link_saved
-        from engine.ondemand import forget
-        link_saved.put(self.app.store, "join", info)
-        forget("ui.link.saved")
+        from engine.ondemand import once
+        once("ui.link.saved", "put", self.app.store, "join", info)
 
     # --- messages ------------------------------------------------------------
     def handle(self, msg, now):

@@ -178,10 +178,8 @@ class Host:
         if info == self.kept:
             return
         self.kept = info
-        from ui.link import saved as link_saved
-        from engine.ondemand import forget
-        link_saved.put(self.app.store, "host", info)
-        forget("ui.link.saved")
+        from engine.ondemand import once
+        once("ui.link.saved", "put", self.app.store, "host", info)
 
     def open_seats(self):
         return [s for s in range(self.session.players)

@@ -138,10 +138,8 @@ class LinkTable(Table):
 
     def finish(self):
         Table.finish(self)           # results, the save cleared, game over shown
-        from ui.link import saved as link_saved
-        from engine.ondemand import forget
-        link_saved.put(self.app.store, "host", None)
-        forget("ui.link.saved")
+        from engine.ondemand import once
+        once("ui.link.saved", "put", self.app.store, "host", None)
 
     def exit(self):
         if self.host.table is self:     # (not when a new deal replaced this table)

@@ -22,10 +22,8 @@ SETUP_FOOTER = "L/R change, A open"
 
 
 def _saved(app, key):
-    from ui.link import saved as link_saved
-    from engine.ondemand import forget
-    got = link_saved.get(app.store, key)
-    forget("ui.link.saved")
+    from engine.ondemand import once
+    got = once("ui.link.saved", "get", app.store, key)
     return got
 
 

@@ -10,6 +10,7 @@ from ui.list_screen import Menu, TextScreen
 
 class _Pause(Menu):
     module = "ui.link.menus"
+    uses = ("ui.screens.common",)      # (the rules page's helpers)
     toggle = K.START
 
     def __init__(self, table):
@@ -20,11 +21,9 @@ class _Pause(Menu):
         self.app.open("score_sheet", self.table)
 
     def rules(self):
-        from engine.ondemand import forget
         from ui.screens.common import rules_text, short_title
         gid = self.table.session.game
         self.app.push(TextScreen(short_title(gid), rules_text(gid)))
-        forget("ui.screens.common")
 
 
 class HostPause(_Pause):

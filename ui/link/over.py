@@ -1,12 +1,13 @@
 # Game over at a link table (App.open("link_over")): the host may deal again
 # to the same players. A module of its own, loaded at a link game's end, so
 # game over's module (ui.screens.game_over, its base) stays small.
-from engine.ondemand import call, forget
+from engine.ondemand import call
 from ui.screens.game_over import GameOver
 
 
 class LinkGameOver(GameOver):
     module = "ui.link.over"
+    uses = ("ui.screens.game_over",)         # loaded for the base class
 
     def __init__(self, table):
         GameOver.__init__(self, table)
@@ -17,6 +18,3 @@ class LinkGameOver(GameOver):
     def deal_again(self):
         call("ui.link.menus", "again", self.table)
 
-    def exit(self):
-        GameOver.exit(self)
-        forget("ui.screens.game_over")         # loaded for the base class

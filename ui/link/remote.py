@@ -218,10 +218,8 @@ def join(app, host, port=None, name=None, net=None, token=None):
         net = P.net_for(app)
     port = port or P.TABLE_PORT
     if token is None:
-        from ui.link import saved as link_saved
-        from engine.ondemand import forget
-        saved = link_saved.get(app.store, "join")
-        forget("ui.link.saved")
+        from engine.ondemand import once
+        saved = once("ui.link.saved", "get", app.store, "join")
         if saved and saved.get("host") == host and saved.get("port") == port:
             token = saved.get("token") if type(saved.get("token")) is str else None
     client = Client(app, net, host, port, name, token, show_table)

@@ -82,14 +82,13 @@ class RoundSummary(TextScreen):
     module = "ui.screens.between"
 
     def __init__(self, table):
-        from ui.screens import sheet
         from engine import ondemand
         v = table.state().view(None)
         n = len(v["history"])
         total = v.get("rounds")
         title = "Round %d of %d" % (n, total) if total else "Round %d" % n
-        lines = sheet.round_summary(v, table.names(), table.app.cols)
-        ondemand.forget("ui.screens.sheet")
+        lines = ondemand.once("ui.screens.sheet", "round_summary", v, table.names(),
+                              table.app.cols)
         ondemand.settle()     # (the catalog it read: done with)
         lines += ["", "Deal no. %d" % table.session.seed]
         TextScreen.__init__(self, title, lines, "A: next round")

@@ -4,7 +4,6 @@
 # ui.link.over's screen is built on it.
 from hal import keys as K
 from ui.list_screen import ListScreen
-from ui.screen import wrap
 
 
 class GameOver(ListScreen):
@@ -37,19 +36,9 @@ class GameOver(ListScreen):
     def refresh(self):
         st = self.table.state()
         v = st.view(None)
-        names = self.table.names()
-        from ui.screens import standings
-        win = st.winners()
-        said = standings.outcome(v, win, names)
-        self.title = said[0]
-        cols = self.app.cols - 1
-        lines = []
-        for sentence in said[1:]:
-            lines += wrap(sentence, cols)
-        if self.table.face.outcome(v, names)[2]:
-            lines += standings.final_lines(v, names, cols, win)
-        from engine.ondemand import forget
-        forget("ui.screens.standings")
+        from engine.ondemand import once
+        self.title, lines = once("ui.screens.standings", "over", v, st.winners(),
+                                 self.table.names(), self.app.cols - 1)
         self.first_item = len(lines)
         self.lines = lines + ["> " + it[0] for it in self.items]
         self.cursor = max(self.first_item, min(self.cursor, len(self.lines) - 1))

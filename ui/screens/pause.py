@@ -8,6 +8,7 @@ from engine.ondemand import call
 
 class Pause(Menu):
     module = "ui.screens.pause"
+    uses = ("ui.screens.common",)      # (its helpers: the table needs none of them)
     toggle = K.START
 
     def __init__(self, table):
@@ -31,11 +32,6 @@ class Pause(Menu):
         self.dim = [i for i in (1, 2) if not mine or
                     i == 2 and not t.undo_possible()]
         self.lines = [it[0] for it in self.items]
-
-    def exit(self):
-        # Back to the table: the helpers this module took from ui.screens.common go too.
-        from engine.ondemand import forget
-        forget("ui.screens.common")
 
     def hint(self):
         if 1 in self.dim:

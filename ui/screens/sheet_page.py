@@ -97,6 +97,8 @@ class ScoreSheet(ListScreen):
     # rounds, latest first; LEFT what is out (where the setting has it).
     # UP/DOWN scroll a long page, A/B close.
     module = "ui.screens.sheet_page"
+    # its table helpers, the standings, the trick pages
+    uses = ("ui.screens.sheet", "ui.screens.standings", "ui.screens.played")
     toggle = K.SELECT
 
     def __init__(self, table):
@@ -131,13 +133,6 @@ class ScoreSheet(ListScreen):
             ("L/R: out, tricks  B: back" if out else "R: tricks  B: back") if not self.page \
             else "L/R: pages  B: back" if self.page < last else "L: back a page  B: back"
         self.first = 0
-
-    def exit(self):
-        ListScreen.exit(self)
-        from engine.ondemand import forget
-        forget("ui.screens.sheet")            # loaded for its table helpers
-        forget("ui.screens.standings")
-        forget("ui.screens.played")
 
     def key(self, k):
         if k in (K.LEFT, K.RIGHT):

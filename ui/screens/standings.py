@@ -4,6 +4,7 @@
 # sheet's totals need it.
 from ui import faces
 from ui.fmt import pad, score
+from ui.screen import wrap
 
 
 def low_wins(game_id):
@@ -46,6 +47,18 @@ def outcome(view, win, names):
     else:
         head = "Nobody wins."
     return [head] + why
+
+
+def over(view, win, names, cols):
+    # Game over's page: (its title: who won, its lines: which rule decided
+    # it, then the final standings where the game lists them), cols wide.
+    said = outcome(view, win, names)
+    lines = []
+    for sentence in said[1:]:
+        lines += wrap(sentence, cols)
+    if faces.of(view["game"]).outcome(view, names)[2]:
+        lines += final_lines(view, names, cols, win)
+    return said[0], lines
 
 
 def final_lines(view, names, cols, win=()):

@@ -121,8 +121,5 @@ class Title(Menu):
     def _text(self, title, maker, *args):
         # A read-only page whose text ui.screens.info builds (maker(*args)); ui.screens.info
         # leaves memory after.
-        from ui.screens import info
-        from engine.ondemand import forget
-        text = getattr(info, maker)(*args)
-        forget("ui.screens.info")
-        self.app.push(TextScreen(title, text))
+        from engine.ondemand import once
+        self.app.push(TextScreen(title, once("ui.screens.info", maker, *args)))
