@@ -79,8 +79,8 @@ def test_bundle_holds_every_device_file_and_nothing_else(built):
     assert bundle.is_desktop_only("lib/hal/desktop.py")
     assert bundle.is_desktop_only("ui/pygame_view.py")
     assert not bundle.is_desktop_only("lib/hal/pygamer.py")
-    assert bundle.is_desktop_only("lib/hal/web.py") and bundle.is_desktop_only("lib/hal/web_run.py")
-    assert "lib/hal/web.mpy" not in entries and "lib/hal/web_run.mpy" not in entries
+    assert bundle.is_desktop_only("lib/hal/web.py") and bundle.is_desktop_only("web_run.py")
+    assert "lib/hal/web.mpy" not in entries and "web_run.mpy" not in entries
     if os.path.isfile(os.path.join(ROOT, "lib", "hal", "desktop.py")):
         assert "lib/hal/desktop.py" not in entries
 

@@ -1,5 +1,5 @@
 """The browser page without a browser: what `make web` puts in dist/web/, and
-the web profile (lib/hal/web.py, web_run.py) with the page's displayio
+the web profile (lib/hal/web.py, and the page's app, web_run.py) with the page's displayio
 (web/py/) running in the suite's MicroPython VM, the page's interpreter,
 where the page's JS is stood in for: the address is read as the desktop's
 options, and a deal's keys make the moves CPython makes."""
@@ -50,7 +50,7 @@ def test_the_folder_holds_the_page_the_vm_and_the_device_files(built):
         assert want in pack, want
         if want.endswith(".mpy"):
             assert pack[want][:1] == b"M"     # MicroPython's .mpy: the page's VM
-    for rel in ("lib/hal/web.mpy", "lib/hal/web_run.mpy", "lib/displayio.mpy",
+    for rel in ("lib/hal/web.mpy", "web_run.py", "lib/displayio.mpy",
                 "lib/vectorio.mpy", "lib/terminalio.mpy", "lib/bitmaptools.mpy"):
         assert rel in pack, rel
     assert not [n for n in pack if "desktop" in n]
@@ -64,7 +64,7 @@ def test_the_page_fetches_nothing_from_elsewhere(built):
         assert not re.search(r"(https?:)?//[A-Za-z0-9.-]+\.[a-z]{2,}", text), n
 
 
-WEB_DIRS = ("engine", "ui", "lib/hal", "web/py", "settings.toml")
+WEB_DIRS = ("engine", "ui", "lib/hal", "web/py", "settings.toml", "web_run.py")
 SETUP = """
 import sys
 sys.path.append("/web/py")
@@ -123,7 +123,7 @@ s = Store("/saves", True)
 v = s.load_settings()
 v.update(bot_level=0, tips=False)
 s.save_settings(v)
-from hal import web_run
+import web_run
 web_run.start("callbreak", "4242", "", True)
 web_run.script(%r, "GameOver")
 n = 0

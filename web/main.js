@@ -1,5 +1,5 @@
 // The page: starts MicroPython, gives it the device's files, and runs the
-// app (lib/hal/web_run.py) a step at a time; draws each refresh on the
+// app (web_run.py) a step at a time; draws each refresh on the
 // canvas (compose.js), turns keys and on-screen buttons into the console's
 // keys, keeps saves in the browser's storage (storage.js) and beeps through
 // Web Audio once a key has been pressed.
@@ -219,8 +219,8 @@ async function main() {
   const started = "pocket-tricks:opened " + location.search;
   let game = params.get("game") || "";
   if (game && sessionStorage.getItem(started)) game = "";
-  mp.runPython("import hal.web_run");
-  run = mp.pyimport("hal.web_run");
+  mp.runPython("import web_run");
+  run = mp.pyimport("web_run");
   pt.run = run;        // the app's steps (the tests read the game and wait for idle through it)
   pt.key = key;
   pt.script = (keys, until) => {   // keys pressed as a headless desktop run presses them

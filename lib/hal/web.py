@@ -134,7 +134,7 @@ def deal_query(game, seed, players, options):
 
 
 class _Keys(K.Queue):
-    # The page's keys; while a key script runs (hal.web_run.script), its next
+    # The page's keys; while a key script runs (web_run.script), its next
     # key whenever the queue is empty, as the headless desktop's --keys.
 
     def __init__(self, profile):
@@ -154,7 +154,7 @@ class Web(Board):
     board_name = "web"
     script = None        # keys still to press from a key script, or None
     clock = 0            # the clock while a script runs (it jumps over waits)
-    until = ""           # the screen that ends a script (hal.web_run.script)
+    until = ""           # the screen that ends a script (web_run.script)
 
     def __init__(self, game="", deal="", size="", stored=True, more=""):
         Board.__init__(self)

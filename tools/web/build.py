@@ -35,7 +35,8 @@ DEFAULT_OUT = os.path.join(ROOT, "dist", "web")
 
 
 def is_web_only(rel):
-    """lib/hal/web.py, lib/hal/web_*.py: the web profile, never on a board."""
+    """lib/hal/web.py, lib/hal/web_*.py: the web profile, never on a board
+    (with the page's app, web_run.py, beside code.py)."""
     stem = os.path.splitext(os.path.basename(rel))[0]
     return rel.replace(os.sep, "/").startswith("lib/hal/") and (
         stem == "web" or stem.startswith("web_"))
@@ -44,7 +45,7 @@ def is_web_only(rel):
 def device_files(root=ROOT):
     """(path under device/, source path): the board's files, the web profile,
     the page's displayio and friends."""
-    out = list(bundle.project_files(root))
+    out = list(bundle.project_files(root)) + [("web_run.py", os.path.join(root, "web_run.py"))]
     hal = os.path.join(root, "lib", "hal")
     for f in sorted(os.listdir(hal)):
         if f.endswith(".py") and is_web_only("lib/hal/" + f):

@@ -5,7 +5,7 @@ and keys: the reference the browser tests compare the page with.
 
 The same run as `code.py --headless --game nines --seed 4242 --keys ...`, in
 this process: the final frame (a PIL image) and the game's figures, by the
-same hal.web_run.figures the page's game() reports (actions, checksum, over, top).
+same web_run.figures the page's game() reports (actions, checksum, over, top).
 """
 import os
 
@@ -31,7 +31,7 @@ def desktop(game, deal, keys, size, data_dir, until=None):
     from PIL import Image
     from hal import desktop as D
     from ui import app as A
-    from hal import web_run
+    import web_run
     displayio.release_displays()      # (Blinka: one display a process)
     shot = os.path.join(data_dir, "shot.png")
     argv = ["--headless", "--size", size, "--data-dir", data_dir, "--screenshot", shot]
