@@ -3,7 +3,7 @@ may import only CircuitPython built-in modules, the Adafruit libraries we ship
 and our own packages. The MicroPython VM used by the other tests has
 itertools, functools and friends; a board does not, so this check is what
 catches them. Exempt: desktop-only HAL files (lib/hal/desktop*), the web
-page's profile (lib/hal/web.py, lib/hal/web_*.py: MicroPython in a browser,
+page's profile (lib/hal/web.py and any web_ helper there: MicroPython in a browser,
 never on a board) and imports inside ``try:`` blocks whose ``except`` catches
 ImportError.
 """

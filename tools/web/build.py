@@ -35,8 +35,8 @@ DEFAULT_OUT = os.path.join(ROOT, "dist", "web")
 
 
 def is_web_only(rel):
-    """lib/hal/web.py, lib/hal/web_*.py: the web profile, never on a board
-    (with the page's app, web_run.py, beside code.py)."""
+    """lib/hal/web.py (and any lib/hal/web_ helper): the web profile, never
+    on a board (with the page's app, web_run.py, beside code.py)."""
     stem = os.path.splitext(os.path.basename(rel))[0]
     return rel.replace(os.sep, "/").startswith("lib/hal/") and (
         stem == "web" or stem.startswith("web_"))
