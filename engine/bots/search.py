@@ -18,7 +18,6 @@
 # this playout serves the follow-suit games (Nommie, Israeli Whist, Nines).
 from engine.actions import BID
 from engine.bots.common import estimate_quarters
-from engine.ondemand import load
 from engine.state import LEAD
 from engine.tricks import beats
 
@@ -28,11 +27,13 @@ Z4 = 6
 # What sampling one deal costs, in cards played out: late decisions, with
 # few cards left, stop sampling once more deals would cost more than they tell.
 SAMPLE_COST = 8
-# Cards simulated for a Nommie bid (every candidate plays the whole round),
-# in at most BID_SAMPLES deals: with few cards each deal's bidding and trump
-# choice cost more than its playout.
+# Cards simulated for a Nommie bid (one whole round a sampled deal), in at
+# most BID_SAMPLES deals: with few cards each deal's bidding and trump
+# choice cost more than its playout. A bid other than the heuristic's must
+# score BID_GAIN points a deal more on the same deals.
 BID_BUDGET = 384
 BID_SAMPLES = 12
+BID_GAIN = 3
 
 
 def rules_for(bot, view):
@@ -147,12 +148,22 @@ def choose(view, legal, rng, baseline, bot):
     # cards and count the rest of this seat's hand by its estimated tricks
     depth = min(left, max(n + 1, budget // len(cands)))
     bids = view["bids"]
+    # a game that sets RELATIVE (Nommie) values a round played out to its end
+    # as its own points times (n - 1) less the others' (an integer form of
+    # "mine less the others' mean"): setting another seat's bid counts too
+    rel = getattr(bot, "RELATIVE", False) and depth >= left
     vals = [[0] * samples for _ in cands]
     for k in range(samples):
         hands = sample_hands(view, me, unseen, voids, rng)
         for i in range(len(cands)):
             h = [list(x) for x in hands]
             won = playout(view, h, cands[i], wants, trump, depth)
+            if rel:
+                v = 0
+                for p in range(n):
+                    v += value(bids[p], won[p]) * ((n - 1) if p == me else -1)
+                vals[i][k] = v
+                continue
             future = 0
             if h[me]:
                 future = min(len(h[me]), (estimate_quarters(h[me], trump) + 2) // 4)
@@ -308,52 +319,42 @@ def policy(hand, led, best, trump, want):
     return lose if lose >= 0 else win
 
 
-def choose_bid(view, legal, rng, baseline, nb):
+def choose_bid(view, legal, rng, baseline, bot):
     # A bid by simulation, for a game whose bot sets BID_SEARCH (Nommie): deal
-    # the unseen cards, let the later bidders bid and the highest bidder
-    # choose trump by the level-2 rules, play the round out for each
-    # candidate bid near the heuristic's and keep the bid whose rounds score
-    # best (the heuristic's unless clearly beaten). The game's rules give
-    # hook(), highest_bidder() and round_points(), its bot bid() and
-    # trump_for(); nb is that bot module.
-    nom = load("engine." + view["game"])
+    # the unseen cards honouring shown voids, let the game's bot module fill
+    # in the rest of the round's bidding and its trump (bot.bid_round(view,
+    # hands, bids) -> (trump, leader)), play the round out once a deal with
+    # this seat bidding the heuristic's bid, and count the tricks it took.
+    # Each neighbouring bid is scored on those counts (bot.round_value's
+    # rule) and replaces the heuristic's only when it scores clearly more:
+    # BID_GAIN points a deal (an exact bid is worth 10). One playout a deal
+    # (not one a candidate) buys three times the deals for the same work.
     me = view["to_act"]
     size = view["hand_size"]
-    dealer = view["dealer"]
+    n = view["players"]
     cands = [b for b in (baseline - 1, baseline, baseline + 1) if b in legal]
     if len(cands) == 1:
         return baseline
-    unseen = seen_cards(view)[1]
-    samples = max(1, min(BID_SAMPLES, BID_BUDGET // (4 * size * len(cands))))
-    totals = [0] * len(cands)
-    lead = (dealer + 1) % 4
+    value = bot.round_value(view)
+    seen, unseen = seen_cards(view)
+    voids = known_voids(view["plays"], n)
+    samples = max(1, min(BID_SAMPLES, BID_BUDGET // (n * size + SAMPLE_COST)))
+    hist = [0] * (size + 1)
     for _ in range(samples):
-        hands = sample_hands(view, me, unseen, [0, 0, 0, 0], rng)
-        for i in range(len(cands)):
-            bids = list(view["bids"])
-            bids[me] = cands[i] - BID
-            for k in range(1, 5):
-                p = (dealer + k) % 4
-                if bids[p] is None:
-                    opts = list(range(size + 1))
-                    if p == dealer:
-                        h = nom.hook(size, bids)
-                        if h in opts:
-                            opts.remove(h)
-                    bids[p] = nb.bid({"hand_size": size, "bids": bids, "history": (),
-                                      "to_act": p}, hands[p], opts)
-            decl = nom.highest_bidder(dealer, bids)
-            trump = nb.trump_for(hands[decl], bids[decl])
-            h = [list(x) for x in hands]
-            v = {"players": 4, "tricks": [0, 0, 0, 0], "bids": bids, "trick": [],
-                 "to_act": lead}
-            first = policy(h[lead], -1, -1, trump, bids[lead] > 0)
-            won = playout(v, h, first, _short, trump)
-            totals[i] += nom.round_points(bids[me], won[me])
-    base = cands.index(baseline)
-    best = base
-    for i in range(len(cands)):
-        if totals[i] > totals[best] + (samples if best == base else 0):
-            best = i
-    return cands[best]
-
+        hands = sample_hands(view, me, unseen, voids, rng)
+        bids = list(view["bids"])
+        bids[me] = baseline - BID
+        trump, lead = bot.bid_round(view, hands, bids)
+        v = {"players": n, "tricks": [0] * n, "bids": bids, "trick": [], "to_act": lead}
+        h = [list(x) for x in hands]
+        first = policy(h[lead], -1, -1, trump, bids[lead] > 0)
+        won = playout(v, h, first, _short, trump)
+        hist[won[me]] += 1
+    best, best_v = baseline, None
+    for a in cands:
+        t = BID_GAIN * samples if a == baseline else 0
+        for k in range(size + 1):
+            t += hist[k] * value(a - BID, k)
+        if best_v is None or t > best_v or (t == best_v and a == baseline):
+            best, best_v = a, t
+    return best
