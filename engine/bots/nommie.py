@@ -25,14 +25,20 @@ from engine.tricks import beats
 
 # How level 3 searches this game (engine.bots, engine/bots/search.py):
 SEARCH = "engine.bots.search"   # the module that plays level 3's cards
-BID_SEARCH = True              # bids searched by simulation too (bid(), trump_for())
+BID_SEARCH = True              # bids searched by simulation too (bid_round, bid_points)
 PLAYOUT = 480                  # cards simulated per decision
+BID_BUDGET = 384               # cards simulated per bid
+BID_GAIN = 3                   # points a deal another bid must gain over the heuristic's
 RELATIVE = True                # a playout is worth its points less the others' mean
 
 
 def round_value(view):
     # a round's points for a bid and the tricks won: the game's own rule
     return load("engine.nommie").round_points
+
+
+def bid_points(b, won, others):
+    return load("engine.nommie").round_points(b, won)
 
 
 def bid_round(view, hands, bids):

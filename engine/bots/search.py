@@ -18,6 +18,7 @@
 # this playout serves the follow-suit games (Nommie, Israeli Whist, Nines).
 from engine.actions import BID
 from engine.bots.common import estimate_quarters
+from engine.ondemand import load
 from engine.state import LEAD
 from engine.tricks import beats
 
@@ -27,13 +28,10 @@ Z4 = 6
 # What sampling one deal costs, in cards played out: late decisions, with
 # few cards left, stop sampling once more deals would cost more than they tell.
 SAMPLE_COST = 8
-# Cards simulated for a Nommie bid (one whole round a sampled deal), in at
-# most BID_SAMPLES deals: with few cards each deal's bidding and trump
-# choice cost more than its playout. A bid other than the heuristic's must
-# score BID_GAIN points a deal more on the same deals.
-BID_BUDGET = 384
+# A bid search (choose_bid) plays one whole round a sampled deal, in at most
+# BID_SAMPLES deals (the game's BID_BUDGET cards): with few cards each
+# deal's bidding and trump choice cost more than its playout.
 BID_SAMPLES = 12
-BID_GAIN = 3
 
 
 def rules_for(bot, view):
@@ -73,13 +71,15 @@ def known_voids(plays, players):
     return voids
 
 
-def sample_hands(view, me, unseen, voids, rng):
-    # Deal unseen cards to the other seats by their counts, honouring voids.
+def sample_hands(view, me, unseen, voids, rng, fixed=None):
+    # Deal unseen cards to the other seats by their counts, honouring voids;
+    # a seat whose hand this seat knows (fixed[p], see known()) gets it.
     n = view["players"]
     counts = view["counts"]
     free = True
+    deal = [p != me and (fixed is None or fixed[p] is None) for p in range(n)]
     for p in range(n):
-        if p != me and voids[p]:
+        if deal[p] and voids[p]:
             free = False
     if free:
         # nobody has shown a void: the shuffled cards go round in order (the
@@ -90,19 +90,21 @@ def sample_hands(view, me, unseen, voids, rng):
         for p in range(n):
             if p == me:
                 hands.append(list(view["hands"][me]))
+            elif not deal[p]:
+                hands.append(list(fixed[p]))
             else:
                 hands.append(pool[j:j + counts[p]])
                 j += counts[p]
         return hands
     for attempt in range(4):
         pool = rng.shuffle(list(unseen))
-        hands = [[] for _ in range(n)]
+        hands = [list(fixed[p]) if fixed and fixed[p] else [] for p in range(n)]
         hands[me] = list(view["hands"][me])
-        spare = len(pool) - sum([counts[p] for p in range(n) if p != me])
+        spare = len(pool) - sum([counts[p] for p in range(n) if deal[p]])
         ok = True
         for c in pool:
             bit = 1 << (c // 13)
-            room = [p for p in range(n) if p != me and len(hands[p]) < counts[p]
+            room = [p for p in range(n) if deal[p] and len(hands[p]) < counts[p]
                     and (attempt == 3 or not voids[p] & bit)]
             if room:
                 hands[room[rng.below(len(room))]].append(c)
@@ -114,6 +116,24 @@ def sample_hands(view, me, unseen, voids, rng):
         if ok:
             return hands
     return hands
+
+
+def known(view, bot, seen):
+    # The hands this seat knows besides its own, from the game's bot module
+    # (bot.known(view) -> (a hand or None per seat, cards known out of play),
+    # e.g. Nines' packets it has held), or None; their cards are marked in
+    # seen (seen_cards' list), which changes.
+    f = getattr(bot, "known", None)
+    if f is None:
+        return None
+    fixed, out = f(view)
+    for c in out:
+        seen[c] = 1
+    for h in fixed:
+        if h is not None:
+            for c in h:
+                seen[c] = 1
+    return fixed
 
 
 def seen_cards(view):
@@ -136,10 +156,13 @@ def choose(view, legal, rng, baseline, bot):
     n = view["players"]
     trump = view["trump"]
     seen, unseen = seen_cards(view)
-    voids = known_voids(view["plays"], n)
-    cands = distinct(legal, seen)
+    cands = distinct(legal, seen)   # (a card another seat is known to hold still counts)
     if len(cands) == 1:
         return cands[0]
+    fixed = known(view, bot, seen)
+    if fixed is not None:
+        unseen = [c for c in unseen if not seen[c]]
+    voids = known_voids(view["plays"], n)
     left = sum(view["counts"])
     budget = bot.PLAYOUT
     # a sampled deal costs about SAMPLE_COST cards' play before its playouts
@@ -154,7 +177,7 @@ def choose(view, legal, rng, baseline, bot):
     rel = getattr(bot, "RELATIVE", False) and depth >= left
     vals = [[0] * samples for _ in cands]
     for k in range(samples):
-        hands = sample_hands(view, me, unseen, voids, rng)
+        hands = sample_hands(view, me, unseen, voids, rng, fixed)
         for i in range(len(cands)):
             h = [list(x) for x in hands]
             won = playout(view, h, cands[i], wants, trump, depth)
@@ -320,41 +343,51 @@ def policy(hand, led, best, trump, want):
 
 
 def choose_bid(view, legal, rng, baseline, bot):
-    # A bid by simulation, for a game whose bot sets BID_SEARCH (Nommie): deal
-    # the unseen cards honouring shown voids, let the game's bot module fill
-    # in the rest of the round's bidding and its trump (bot.bid_round(view,
-    # hands, bids) -> (trump, leader)), play the round out once a deal with
-    # this seat bidding the heuristic's bid, and count the tricks it took.
-    # Each neighbouring bid is scored on those counts (bot.round_value's
-    # rule) and replaces the heuristic's only when it scores clearly more:
-    # BID_GAIN points a deal (an exact bid is worth 10). One playout a deal
-    # (not one a candidate) buys three times the deals for the same work.
+    # A bid by simulation, for a game whose bot sets BID_SEARCH (Nommie's
+    # bids, Israeli Whist's contracts, Call Break's calls). For each of up to
+    # BID_SAMPLES deals of the unseen cards (honouring shown voids) the
+    # game's bot module fills in the rest of the round's bidding and its
+    # trump (bot.bid_round(view, hands, bids) -> (trump, the seat that
+    # leads)), and the round is played out once with this seat bidding the
+    # heuristic's bid (the game's search module's round_tricks(): Call
+    # Break's forced play is its own). Each neighbouring bid is then scored
+    # on the tricks taken, by the game's rule (bot.bid_points(bid, won,
+    # others' bids summed)), and replaces the heuristic's only when it scores
+    # more by bot.BID_GAIN a deal. One playout a deal, not one a candidate:
+    # three times the deals for the same work (bot.BID_BUDGET cards).
     me = view["to_act"]
     size = view["hand_size"]
     n = view["players"]
     cands = [b for b in (baseline - 1, baseline, baseline + 1) if b in legal]
     if len(cands) == 1:
         return baseline
-    value = bot.round_value(view)
-    seen, unseen = seen_cards(view)
+    tricks = load(bot.SEARCH).round_tricks
+    unseen = seen_cards(view)[1]
     voids = known_voids(view["plays"], n)
-    samples = max(1, min(BID_SAMPLES, BID_BUDGET // (n * size + SAMPLE_COST)))
-    hist = [0] * (size + 1)
-    for _ in range(samples):
+    samples = max(1, min(BID_SAMPLES, bot.BID_BUDGET // (n * size + SAMPLE_COST)))
+    took = [0] * samples
+    others = [0] * samples
+    for k in range(samples):
         hands = sample_hands(view, me, unseen, voids, rng)
         bids = list(view["bids"])
         bids[me] = baseline - BID
         trump, lead = bot.bid_round(view, hands, bids)
-        v = {"players": n, "tricks": [0] * n, "bids": bids, "trick": [], "to_act": lead}
-        h = [list(x) for x in hands]
-        first = policy(h[lead], -1, -1, trump, bids[lead] > 0)
-        won = playout(v, h, first, _short, trump)
-        hist[won[me]] += 1
+        took[k] = tricks(n, hands, bids, trump, lead, me)
+        others[k] = sum(bids) - bids[me]
     best, best_v = baseline, None
     for a in cands:
-        t = BID_GAIN * samples if a == baseline else 0
-        for k in range(size + 1):
-            t += hist[k] * value(a - BID, k)
+        t = bot.BID_GAIN * samples if a == baseline else 0
+        for k in range(samples):
+            t += bot.bid_points(a - BID, took[k], others[k])
         if best_v is None or t > best_v or (t == best_v and a == baseline):
             best, best_v = a, t
     return best
+
+
+def round_tricks(n, hands, bids, trump, lead, me):
+    # The tricks seat me takes when the round (hands, whose lists change) is
+    # played out from its first lead: the bid search's playout.
+    v = {"players": n, "tricks": [0] * n, "bids": bids, "trick": [], "to_act": lead}
+    b = bids[lead]
+    first = policy(hands[lead], -1, -1, trump, b is None or b > 0)
+    return playout(v, hands, first, _short, trump)[me]
