@@ -13,7 +13,7 @@ from engine.ondemand import load
 
 # How level 3 searches this game (engine.bots, engine/bots/search.py):
 SEARCH = "engine.bots.search"   # the module that plays level 3's cards
-BID_SEARCH = False             # contracts searched by simulation (bid_round, bid_points)
+BID_SEARCH = True              # contracts searched by simulation (bid_round, bid_points)
 PLAYOUT = 780                  # cards simulated per decision
 BID_BUDGET = 780               # cards simulated per contract
 BID_GAIN = 5                   # points a deal another contract must gain over the heuristic's
