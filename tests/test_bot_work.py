@@ -12,7 +12,7 @@ from engine.bots import search, search_callbreak, search_linger, search_nines
 # Break's the cards played out only) a decision may take, per game and phase
 BUDGET = {("nommie", "play"): 480, ("nommie", "bid"): 384, ("israeli", "play"): 780,
           ("nines", "play"): 780, ("nines", "swap"): 780, ("callbreak", "play"): 460,
-          ("callbreak", "bid"): 460, ("israeli", "contract"): 780,
+          ("israeli", "contract"): 780,
           ("linger", "play"): 44 * 40}
 
 

@@ -29,7 +29,7 @@ from engine.tricks import beats
 
 # How level 3 searches this game (engine.bots, engine/bots/search.py):
 SEARCH = "engine.bots.search_callbreak"   # its own playout policy and budget
-BID_SEARCH = True                        # calls searched by simulation (bid_round, bid_points)
+BID_SEARCH = False                       # calls: level 2's (a call search lost, see docs/bots.md)
 BID_BUDGET = 460                         # cards simulated per call
 BID_GAIN = 5                             # tenths of a point a deal another call must gain
 

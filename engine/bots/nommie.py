@@ -28,7 +28,7 @@ SEARCH = "engine.bots.search"   # the module that plays level 3's cards
 BID_SEARCH = True              # bids searched by simulation too (bid_round, bid_points)
 PLAYOUT = 480                  # cards simulated per decision
 BID_BUDGET = 384               # cards simulated per bid
-BID_GAIN = 3                   # points a deal another bid must gain over the heuristic's
+BID_GAIN = 1                   # points a deal another bid must gain over the heuristic's
 RELATIVE = True                # a playout is worth its points less the others' mean
 
 

@@ -345,16 +345,17 @@ def policy(hand, led, best, trump, want):
 def choose_bid(view, legal, rng, baseline, bot):
     # A bid by simulation, for a game whose bot sets BID_SEARCH (Nommie's
     # bids, Israeli Whist's contracts, Call Break's calls). For each of up to
-    # BID_SAMPLES deals of the unseen cards (honouring shown voids) the
-    # game's bot module fills in the rest of the round's bidding and its
-    # trump (bot.bid_round(view, hands, bids) -> (trump, the seat that
-    # leads)), and the round is played out once with this seat bidding the
-    # heuristic's bid (the game's search module's round_tricks(): Call
-    # Break's forced play is its own). Each neighbouring bid is then scored
-    # on the tricks taken, by the game's rule (bot.bid_points(bid, won,
-    # others' bids summed)), and replaces the heuristic's only when it scores
-    # more by bot.BID_GAIN a deal. One playout a deal, not one a candidate:
-    # three times the deals for the same work (bot.BID_BUDGET cards).
+    # BID_SAMPLES deals of the unseen cards (honouring shown voids) and each
+    # candidate bid near the heuristic's, the game's bot module fills in the
+    # rest of the round's bidding and its trump (bot.bid_round(view, hands,
+    # bids) -> (trump, the seat that leads)) and the round is played out with
+    # this seat playing to that bid (the game's search module's
+    # round_tricks(): Call Break's forced play is its own), scored by the
+    # game's rule (bot.bid_points(bid, won, the others' bids summed)). A bid
+    # replaces the heuristic's only when it scores more by bot.BID_GAIN a
+    # deal on the same deals. Each candidate plays its own rounds: a bid is
+    # judged as this seat would play to it (scoring every bid on one playout
+    # a deal, three times the deals, lost 0.5 points a deal in Nommie).
     me = view["to_act"]
     size = view["hand_size"]
     n = view["players"]
@@ -364,24 +365,23 @@ def choose_bid(view, legal, rng, baseline, bot):
     tricks = load(bot.SEARCH).round_tricks
     unseen = seen_cards(view)[1]
     voids = known_voids(view["plays"], n)
-    samples = max(1, min(BID_SAMPLES, bot.BID_BUDGET // (n * size + SAMPLE_COST)))
-    took = [0] * samples
-    others = [0] * samples
-    for k in range(samples):
+    samples = max(1, min(BID_SAMPLES,
+                         bot.BID_BUDGET // ((n * size + SAMPLE_COST) * len(cands))))
+    totals = [0] * len(cands)
+    for _ in range(samples):
         hands = sample_hands(view, me, unseen, voids, rng)
-        bids = list(view["bids"])
-        bids[me] = baseline - BID
-        trump, lead = bot.bid_round(view, hands, bids)
-        took[k] = tricks(n, hands, bids, trump, lead, me)
-        others[k] = sum(bids) - bids[me]
-    best, best_v = baseline, None
-    for a in cands:
-        t = bot.BID_GAIN * samples if a == baseline else 0
-        for k in range(samples):
-            t += bot.bid_points(a - BID, took[k], others[k])
-        if best_v is None or t > best_v or (t == best_v and a == baseline):
-            best, best_v = a, t
-    return best
+        for i in range(len(cands)):
+            bids = list(view["bids"])
+            bids[me] = cands[i] - BID
+            trump, lead = bot.bid_round(view, hands, bids)
+            won = tricks(n, [list(x) for x in hands], bids, trump, lead, me)
+            totals[i] += bot.bid_points(bids[me], won, sum(bids) - bids[me])
+    base = cands.index(baseline)
+    best = base
+    for i in range(len(cands)):
+        if totals[i] > totals[best] + (bot.BID_GAIN * samples if best == base else 0):
+            best = i
+    return cands[best]
 
 
 def round_tricks(n, hands, bids, trump, lead, me):
