@@ -334,3 +334,22 @@ def test_nines_level3_swap_search_is_legal_and_deterministic():
             a = bots.choose(v, [SWAP, KEEP], 3, seed)
             assert a in (SWAP, KEEP) and bots.choose(copy.deepcopy(v), [SWAP, KEEP], 3, seed) == a
             s.apply(a)
+
+
+@pytest.mark.parametrize("gid, phase, module, name", [
+    ("nines", "swap", "engine.bots.search_nines", "choose_swap"),
+    ("israeli", "contract", "engine.bots.search", "choose_bid"),
+    ("nommie", "bid", "engine.bots.search", "choose_bid")])
+def test_a_level_3_bid_or_swap_search_without_memory_plays_the_heuristics_choice(
+        gid, phase, module, name, monkeypatch):
+    s = games.load(gid).new_game(seed=5)
+    while s.phase != phase or len(s.legal_actions()) < 2:
+        s.apply(s.legal_actions()[0])
+    view, legal = s.view(s.to_act()), s.legal_actions()
+
+    def no_memory(*args):
+        raise MemoryError("memory allocation failed")
+    monkeypatch.setattr(bots.load(module), name, no_memory)
+    want = bots.load("engine.bots." + gid).choose(
+        view, legal, 3, bots.Rng((7 * 1000003 + bots.position_key(view)) & 0x3FFFFFFF))
+    assert bots.choose(view, legal, 3, 7) == want

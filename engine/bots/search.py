@@ -365,8 +365,7 @@ def choose_bid(view, legal, rng, baseline, bot):
     tricks = load(bot.SEARCH).round_tricks
     unseen = seen_cards(view)[1]
     voids = known_voids(view["plays"], n)
-    samples = max(1, min(BID_SAMPLES,
-                         bot.BID_BUDGET // ((n * size + SAMPLE_COST) * len(cands))))
+    samples = max(1, min(BID_SAMPLES, bot.BID_BUDGET // (n * size * len(cands))))
     totals = [0] * len(cands)
     for _ in range(samples):
         hands = sample_hands(view, me, unseen, voids, rng)
