@@ -12,8 +12,8 @@ from engine.bots import search, search_callbreak, search_linger, search_nines
 # Break's the cards played out only) a decision may take, per game and phase
 # (a Nommie bid: BID_BUDGET 384 cards played out, and its at most 12 deals' sampling)
 BUDGET = {("nommie", "play"): 480, ("nommie", "bid"): 384 + 12 * 8, ("israeli", "play"): 780,
-          ("nines", "play"): 780, ("nines", "swap"): 780, ("callbreak", "play"): 460,
-          ("israeli", "contract"): 780,
+          ("nines", "play"): 780, ("nines", "swap"): 480, ("callbreak", "play"): 460,
+          ("israeli", "contract"): 480,
           ("linger", "play"): 44 * 40}
 
 

@@ -29,7 +29,6 @@ BID_SEARCH = True              # bids searched by simulation too (bid_round, bid
 PLAYOUT = 480                  # cards simulated per decision
 BID_BUDGET = 384               # cards simulated per bid
 BID_GAIN = 1                   # points a deal another bid must gain over the heuristic's
-RELATIVE = True                # a playout is worth its points less the others' mean
 
 
 def round_value(view):

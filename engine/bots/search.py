@@ -171,22 +171,12 @@ def choose(view, legal, rng, baseline, bot):
     # cards and count the rest of this seat's hand by its estimated tricks
     depth = min(left, max(n + 1, budget // len(cands)))
     bids = view["bids"]
-    # a game that sets RELATIVE (Nommie) values a round played out to its end
-    # as its own points times (n - 1) less the others' (an integer form of
-    # "mine less the others' mean"): setting another seat's bid counts too
-    rel = getattr(bot, "RELATIVE", False) and depth >= left
     vals = [[0] * samples for _ in cands]
     for k in range(samples):
         hands = sample_hands(view, me, unseen, voids, rng, fixed)
         for i in range(len(cands)):
             h = [list(x) for x in hands]
             won = playout(view, h, cands[i], wants, trump, depth)
-            if rel:
-                v = 0
-                for p in range(n):
-                    v += value(bids[p], won[p]) * ((n - 1) if p == me else -1)
-                vals[i][k] = v
-                continue
             future = 0
             if h[me]:
                 future = min(len(h[me]), (estimate_quarters(h[me], trump) + 2) // 4)

@@ -11,7 +11,7 @@ from engine.actions import KEEP, SWAP
 from engine.bots.search import SAMPLE_COST, _always, known, pick, playout, policy
 from engine.bots.search import sample_hands, seen_cards
 
-BUDGET = 780   # cards played out per swap decision (board time: tools/bench/level3_time.py)
+BUDGET = 480   # cards played out per swap (the later seats' swap tests cost too)
 
 
 def choose_swap(view, legal, rng, baseline, bot):
