@@ -270,3 +270,89 @@ def test_a_level_3_bot_loads_the_rules_it_needs_even_after_they_were_dropped(gid
     forget("engine." + gid)
     forget("engine.bots." + gid)
     assert bots.choose(view, legal, 3, 7) in legal
+
+
+def test_nines_level3_samples_keep_the_hands_the_seat_has_held():
+    # the dealer swapped (its hand went to the dummy); the next seat then
+    # swapped for that hand: the dealer knows that seat's hand exactly, and
+    # nothing of the new dummy
+    from engine.actions import KEEP, SWAP
+    from engine.bots import nines as nb
+    from engine.rng import Rng
+    for seed in range(1, 30):
+        s = games.new_game("nines", seed=seed)
+        first = s.to_act()
+        s.apply(SWAP)
+        s.apply(SWAP)
+        s.apply(KEEP)
+        while s.to_act() != first:
+            s.apply(s.legal_actions()[0])
+        v = s.view(first)
+        if v["known_hands"][(first + 1) % 3] is not None:
+            break
+    fixed_hands, out = nb.known(v)
+    seen, unseen = bot_search.seen_cards(v)
+    fixed = bot_search.known(v, nb, seen)
+    unseen = [c for c in unseen if not seen[c]]
+    assert not out and len(unseen) == 26
+    r = Rng(3)
+    for _ in range(10):
+        hands = bot_search.sample_hands(v, first, unseen, [0, 0, 0], r, fixed)
+        assert hands[(first + 1) % 3] == fixed_hands[(first + 1) % 3]
+        assert len(hands[(first + 2) % 3]) == 13 and set(hands[(first + 2) % 3]) < set(unseen)
+
+
+@pytest.mark.parametrize("gid", ["nommie", "callbreak", "israeli"])
+def test_level3_bid_search_fills_the_round_and_keeps_near_the_heuristic(gid):
+    from engine.rng import Rng
+    nb = bots.load("engine.bots." + gid)
+    for seed in range(1, 6):
+        s = games.new_game(gid, seed=seed)
+        while s.phase not in ("bid", "contract"):
+            s.apply(bots.choose(s.view(s.to_act()), s.legal_actions(), 2, seed))
+        v, legal = s.view(s.to_act()), s.legal_actions()
+        base = nb.choose(v, legal, 3, Rng(seed))
+        a = bot_search.choose_bid(v, legal, Rng(seed), base, nb)
+        assert a in legal and abs(a - base) <= 1
+        assert a == bot_search.choose_bid(v, legal, Rng(seed), base, nb)
+        hands = [list(v["hands"][p]) if p == v["to_act"] else [] for p in range(4)]
+        hands = bot_search.sample_hands(v, v["to_act"], bot_search.seen_cards(v)[1],
+                                        [0] * 4, Rng(seed))
+        bids = list(v["bids"])
+        bids[v["to_act"]] = base - BID
+        trump, lead = nb.bid_round(v, hands, bids)
+        assert None not in bids and 0 <= trump <= 4 and 0 <= lead < 4
+        if gid == "nommie":
+            assert sum(bids) != v["hand_size"]      # the dealer's hook
+        if gid == "israeli":
+            assert sum(bids) != 13
+
+
+def test_nines_level3_swap_search_is_legal_and_deterministic():
+    from engine.actions import KEEP, SWAP
+    for seed in range(1, 8):
+        s = games.new_game("nines", seed=seed)
+        while s.phase == "swap":
+            v = s.view(s.to_act())
+            a = bots.choose(v, [SWAP, KEEP], 3, seed)
+            assert a in (SWAP, KEEP) and bots.choose(copy.deepcopy(v), [SWAP, KEEP], 3, seed) == a
+            s.apply(a)
+
+
+@pytest.mark.parametrize("gid, phase, module, name", [
+    ("nines", "swap", "engine.bots.search_nines", "choose_swap"),
+    ("israeli", "contract", "engine.bots.search", "choose_bid"),
+    ("nommie", "bid", "engine.bots.search", "choose_bid")])
+def test_a_level_3_bid_or_swap_search_without_memory_plays_the_heuristics_choice(
+        gid, phase, module, name, monkeypatch):
+    s = games.load(gid).new_game(seed=5)
+    while s.phase != phase or len(s.legal_actions()) < 2:
+        s.apply(s.legal_actions()[0])
+    view, legal = s.view(s.to_act()), s.legal_actions()
+
+    def no_memory(*args):
+        raise MemoryError("memory allocation failed")
+    monkeypatch.setattr(bots.load(module), name, no_memory)
+    want = bots.load("engine.bots." + gid).choose(
+        view, legal, 3, bots.Rng((7 * 1000003 + bots.position_key(view)) & 0x3FFFFFFF))
+    assert bots.choose(view, legal, 3, 7) == want

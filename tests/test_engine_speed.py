@@ -74,3 +74,16 @@ def test_figures_time_the_floors_in_the_same_turns():
     assert [f["floor"] for f in data["floors"]] == ["loop only", "bare trick play"]
     for f in data["floors"]:
         assert f["us_per_action"] > 0 and len(f["blocks"]) == 2
+
+
+def test_level3_time_compares_the_same_positions_in_both_trees():
+    # tools/bench/level3_time.py: level 3 against the commit before issue 41,
+    # each tree in its own process on the very same positions
+    from tools.bench import level3_time
+    data = level3_time.figures(["nines"], count=4, blocks=1)
+    (row,) = data["games"]
+    assert row["game"] == "nines" and row["positions"] == 4
+    for side in ("before", "after"):
+        assert 0 < row[side]["mean_ms"] <= row[side]["p95_ms"] <= row[side]["max_ms"]
+    assert row["ratio_p95"] == row["after"]["p95_ms"] / row["before"]["p95_ms"]
+    assert row["board_p95_ms"] == level3_time.BOARD_BEFORE["nines"][0] * row["ratio_p95"]

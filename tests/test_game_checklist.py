@@ -71,11 +71,12 @@ def test_a_games_bot_says_how_level_3_searches_it(gid):
         value = bot.round_value(games.new_game(gid).view(0))
         assert value is None or value(1, 1) is not None
     if bot.BID_SEARCH:                            # the bid search's needs
-        rules = games.load(gid)
-        for name in ("hook", "highest_bidder", "round_points"):
-            assert callable(getattr(rules, name)), name
-        for name in ("bid", "trump_for"):
+        for name in ("bid_round", "bid_points"):
             assert callable(getattr(bot, name)), name
+        assert type(bot.BID_BUDGET) is int and type(bot.BID_GAIN) is int
+        assert callable(load(bot.SEARCH).round_tricks)
+    if getattr(bot, "SWAP_SEARCH", None):         # a swap searched (Nines)
+        assert callable(load(bot.SWAP_SEARCH).choose_swap)
 
 
 def test_the_registration_lists_each_game_once():

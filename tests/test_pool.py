@@ -130,3 +130,117 @@ def test_the_pool_table_plays_every_game_and_level_against_every_style(capsys):
         assert (mine is not None and theirs is not None) == (game == "callbreak")
     out = capsys.readouterr().out
     assert "| callbreak | L2 | sober |" in out and " / " in out
+
+
+# --- the determinized-search player (tools/strength/search.py) -------------
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_search_player_plays_legally_and_the_same_each_time(game):
+    from tools.strength import search
+    mod = games.load(game)
+    st = mod.new_game(seed=11)
+    moves, searched = [], 0
+    while not st.is_over() and len(moves) < 90:
+        seat = st.to_act()
+        legal = st.legal_actions()
+        if seat in (0, 2):
+            a = pool.choose("search", st.view(seat), legal, 3)
+            searched += len(legal) > 1
+        else:
+            a = pool.choose("sober", st.view(seat), legal, 3)
+        assert a in legal, (st.view(None)["phase"], a)
+        st.apply(a)
+        moves.append(a)
+    assert searched >= 5
+    again = mod.new_game(seed=11)
+    for a in moves[:40]:
+        seat = again.to_act()
+        if seat in (0, 2):
+            assert search.choose(again.view(seat), again.legal_actions(), 3) == a
+        again.apply(a)
+
+
+def play_until(game, seed, stop, players=None):
+    """A game of level-1 bots up to the first position where stop(state) holds."""
+    mod = games.load(game)
+    st = mod.new_game(seed=seed)
+    from engine import bots
+    while not st.is_over() and not stop(st):
+        seat = st.to_act()
+        st.apply(bots.choose(st.view(seat), st.legal_actions(), 1, seed))
+    return st
+
+
+def check_samples(st, count=30):
+    """Every sampled deal keeps the counts, the seat's own and known hands,
+    deals only unseen cards and never a card of a suit a seat showed out of;
+    Call Break's forced plays are honoured. Returns the number of voids seen."""
+    from tools.strength import search
+    import random
+    view = st.view(st.to_act())
+    know = search.Knowledge(view)
+    me = view["to_act"]
+    truth = st.view(None)["hands"]
+    voids = 0
+    rng = random.Random(5)
+    for _ in range(count):
+        hands, rest = know.sample(rng)
+        assert [len(h) for h in hands] == view["counts"]
+        assert hands[me] == view["hands"][me]
+        dealt = sorted(sum(hands, []) + rest)
+        assert dealt == sorted(set(dealt))
+        assert sorted(set(dealt) - set(view["hands"][me])) == sorted(
+            set(know.unseen) | set(c for p in range(view["players"]) if p != me
+                                   for c in (know.fixed[p] or ())))
+        for p in range(view["players"]):
+            for c in hands[p]:
+                assert know.may_hold(p, c), (p, c)
+    for p in range(view["players"]):
+        for s in range(4):
+            if know.ceil[p][s] == 0:
+                voids += 1
+            # the truth is one of the deals the knowledge allows
+            assert all(know.may_hold(p, c) for c in truth[p]), (p, truth[p], know.ceil[p])
+    return voids
+
+
+@pytest.mark.parametrize("game", ["nommie", "callbreak", "israeli", "nines"])
+def test_the_search_player_samples_only_deals_the_seat_could_face(game):
+    voids = 0
+    for seed in range(1, 9):
+        st = play_until(game, seed, lambda s: s.phase == "play" and len(s.plays) >= 24)
+        if st.phase == "play":
+            voids += check_samples(st)
+    assert voids > 0      # some seat showed out of a suit, and the samples honoured it
+
+
+def test_the_search_player_reads_call_breaks_forced_plays():
+    from tools.strength import search
+    # seat 1 leads the 9 of clubs, seat 2 follows with the 4 (so holds no
+    # club above the 9), seat 3, void in clubs, throws a heart (so holds no spade)
+    view = {"game": "callbreak", "players": 4, "to_act": 0, "trump": 3,
+            "hands": [[0, 1], None, None, None], "counts": [2, 1, 1, 1],
+            "plays": [7 | 1 << 6 | 512, 2 | 2 << 6, 30 | 3 << 6], "round": 0,
+            "bids": [2, 2, 2, 2], "phase": "play"}
+    know = search.Knowledge(view)
+    assert know.ceil[2][0] == 7 + 1          # no club above the 9
+    assert know.ceil[3][0] == 0 and know.ceil[3][3] == 0   # void in clubs, no spade
+    assert know.ceil[1] == [13, 13, 13, 13]
+
+
+def test_the_search_player_leaves_nommies_undealt_cards_out_and_weights_by_bids():
+    from tools.strength import search
+    import random
+    st = play_until("nommie", 4, lambda s: s.round == 10 and s.phase == "play")
+    view = st.view(st.to_act())
+    know = search.Knowledge(view)
+    hands, rest = know.sample(random.Random(1))
+    assert len(rest) == 52 - 4 * view["hand_size"]
+    deals = search.sample_deals(view, know, random.Random(2), 40)
+    assert len(deals) == 40
+    # the kept deals fit the bids better than plain draws, on average
+    plain = [know.sample(random.Random(100 + i)) for i in range(200)]
+
+    def mean(ds):
+        return sum(search.fit(view, know, d[0]) for d in ds) / len(ds)
+    assert mean(deals) >= mean(plain)

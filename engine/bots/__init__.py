@@ -10,8 +10,9 @@
 # level 3 searches it: SEARCH names the module that plays its cards
 # (engine/bots/search.py's sampling and playouts, or the game's own
 # engine/bots/search_<game>.py), and BID_SEARCH whether its bids are searched
-# by simulation too (Nommie's; Call Break calls are level 2's: a call search
-# gained nothing within a board's time budget).
+# by simulation too (engine/bots/search.py choose_bid, with the game's
+# bid_round and bid_points), and SWAP_SEARCH the module that searches a
+# Nines swap (engine/bots/search_nines.py).
 from engine.ondemand import forget, load
 from engine.rng import Rng
 
@@ -49,8 +50,10 @@ def choose(view, legal, level=2, seed=0):
     if level < 3:
         return a
     try:
-        if view["phase"] == "bid" and bot.BID_SEARCH:
+        if view["phase"] in ("bid", "contract") and bot.BID_SEARCH:
             return load("engine.bots.search").choose_bid(view, legal, rng, a, bot)
+        if view["phase"] == "swap" and getattr(bot, "SWAP_SEARCH", None):
+            return load(bot.SWAP_SEARCH).choose_swap(view, legal, rng, a, bot)
         if view["phase"] == "play":
             return load(bot.SEARCH).choose(view, legal, rng, a, bot)
     except MemoryError:

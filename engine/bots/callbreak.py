@@ -23,13 +23,29 @@
 from engine.actions import BID
 from engine.bots.common import by_suit, current_best, drift, estimate_quarters, play_for
 from engine.bots.common import hand_quarters, low_lead, weights
-from engine.callbreak import SPADES
+from engine.callbreak import SPADES, points
 from engine.state import LEAD
 from engine.tricks import beats
 
 # How level 3 searches this game (engine.bots, engine/bots/search.py):
 SEARCH = "engine.bots.search_callbreak"   # its own playout policy and budget
-BID_SEARCH = False                       # calls are level 2's
+BID_SEARCH = False                       # calls: level 2's (a call search lost, see docs/bots.md)
+BID_BUDGET = 460                         # cards simulated per call
+BID_GAIN = 5                             # tenths of a point a deal another call must gain
+
+def bid_points(call, won, others):
+    return points(call, won)
+
+
+def bid_round(view, hands, bids):
+    # Level 3's call search (engine/bots/search.py choose_bid): the later
+    # calls of a sampled deal (hands), level 2's; bids changes. Returns
+    # (trump, the seat that leads).
+    for p in range(4):
+        if bids[p] is None:
+            bids[p] = min(8, max(1, (call_quarters(hands[p]) + CALL_UP) // 4))
+    return SPADES, (view["dealer"] + 1) % 4
+
 
 def choose(view, legal, level, rng):
     seat = view["to_act"]

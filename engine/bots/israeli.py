@@ -13,8 +13,10 @@ from engine.ondemand import load
 
 # How level 3 searches this game (engine.bots, engine/bots/search.py):
 SEARCH = "engine.bots.search"   # the module that plays level 3's cards
-BID_SEARCH = False
+BID_SEARCH = True              # contracts searched by simulation (bid_round, bid_points)
 PLAYOUT = 780                  # cards simulated per decision
+BID_BUDGET = 480               # cards simulated per contract (its fill-in contracts cost too)
+BID_GAIN = 5                   # points a deal another contract must gain over the heuristic's
 
 
 def round_value(view):
@@ -23,6 +25,29 @@ def round_value(view):
     points = load("engine.israeli").points
     over = view.get("game_type") == "over"
     return lambda bid, won: points(bid, won, over)
+
+
+def bid_points(b, won, others):
+    return load("engine.israeli").points(b, won, others + b > 13)
+
+
+def bid_round(view, hands, bids):
+    # Level 3's contract search (engine/bots/search.py choose_bid): the later
+    # contracts of a sampled deal (hands), level 2's, the last seat off the
+    # sum of 13; bids changes. Returns (trump, the seat that leads).
+    high = view["high_bid"]
+    v = {"trump": view["trump"], "high_bid": high, "history": (), "hand_size": 13}
+    for k in range(1, 4):
+        p = (high[2] + k) % 4
+        if bids[p] is None:
+            legal = list(range(BID, BID + 14))
+            if k == 3:
+                hook = BID + 13 - sum([b for b in bids if b is not None])
+                if hook in legal:
+                    legal.remove(hook)
+            v["to_act"] = p
+            bids[p] = contract(v, hands[p], legal, 2) - BID
+    return view["trump"], high[2]
 
 
 def choose(view, legal, level, rng):

@@ -16,7 +16,14 @@ from engine.bots.common import weights, winners_in
 # How level 3 searches this game (engine.bots, engine/bots/search.py):
 SEARCH = "engine.bots.search"   # the module that plays level 3's cards
 BID_SEARCH = False
+SWAP_SEARCH = "engine.bots.search_nines"   # keep or swap, each played out
 PLAYOUT = 780                  # cards simulated per decision
+
+
+def known(view):
+    # For level 3's sampling: the hands this seat has held that another seat
+    # now holds, and the dummy's cards when it held them (out of play)
+    return view["known_hands"], view["dummy"] or ()
 
 
 def round_value(view):

@@ -25,13 +25,41 @@ from engine.tricks import beats
 
 # How level 3 searches this game (engine.bots, engine/bots/search.py):
 SEARCH = "engine.bots.search"   # the module that plays level 3's cards
-BID_SEARCH = True              # bids searched by simulation too (bid(), trump_for())
+BID_SEARCH = True              # bids searched by simulation too (bid_round, bid_points)
 PLAYOUT = 480                  # cards simulated per decision
+BID_BUDGET = 384               # cards simulated per bid
+BID_GAIN = 1                   # points a deal another bid must gain over the heuristic's
 
 
 def round_value(view):
     # a round's points for a bid and the tricks won: the game's own rule
     return load("engine.nommie").round_points
+
+
+def bid_points(b, won, others):
+    return load("engine.nommie").round_points(b, won)
+
+
+def bid_round(view, hands, bids):
+    # Level 3's bid search (engine/bots/search.py choose_bid): the rest of
+    # this round's bidding in a sampled deal (hands), each later seat bidding
+    # level 2's bid (the dealer off its hook), and the declarer's trump;
+    # bids changes. Returns (trump, the seat that leads).
+    nom = load("engine.nommie")
+    size = view["hand_size"]
+    dealer = view["dealer"]
+    for k in range(1, 5):
+        p = (dealer + k) % 4
+        if bids[p] is None:
+            opts = list(range(size + 1))
+            if p == dealer:
+                h = nom.hook(size, bids)
+                if h in opts:
+                    opts.remove(h)
+            bids[p] = bid({"hand_size": size, "bids": bids, "history": (), "to_act": p},
+                          hands[p], opts)
+    decl = nom.highest_bidder(dealer, bids)
+    return trump_for(hands[decl], bids[decl]), (dealer + 1) % 4
 
 
 def choose(view, legal, level, rng):

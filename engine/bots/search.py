@@ -28,10 +28,9 @@ Z4 = 6
 # What sampling one deal costs, in cards played out: late decisions, with
 # few cards left, stop sampling once more deals would cost more than they tell.
 SAMPLE_COST = 8
-# Cards simulated for a Nommie bid (every candidate plays the whole round),
-# in at most BID_SAMPLES deals: with few cards each deal's bidding and trump
-# choice cost more than its playout.
-BID_BUDGET = 384
+# A bid search (choose_bid) plays one whole round a sampled deal, in at most
+# BID_SAMPLES deals (the game's BID_BUDGET cards): with few cards each
+# deal's bidding and trump choice cost more than its playout.
 BID_SAMPLES = 12
 
 
@@ -72,13 +71,15 @@ def known_voids(plays, players):
     return voids
 
 
-def sample_hands(view, me, unseen, voids, rng):
-    # Deal unseen cards to the other seats by their counts, honouring voids.
+def sample_hands(view, me, unseen, voids, rng, fixed=None):
+    # Deal unseen cards to the other seats by their counts, honouring voids;
+    # a seat whose hand this seat knows (fixed[p], see known()) gets it.
     n = view["players"]
     counts = view["counts"]
     free = True
+    deal = [p != me and (fixed is None or fixed[p] is None) for p in range(n)]
     for p in range(n):
-        if p != me and voids[p]:
+        if deal[p] and voids[p]:
             free = False
     if free:
         # nobody has shown a void: the shuffled cards go round in order (the
@@ -89,19 +90,21 @@ def sample_hands(view, me, unseen, voids, rng):
         for p in range(n):
             if p == me:
                 hands.append(list(view["hands"][me]))
+            elif not deal[p]:
+                hands.append(list(fixed[p]))
             else:
                 hands.append(pool[j:j + counts[p]])
                 j += counts[p]
         return hands
     for attempt in range(4):
         pool = rng.shuffle(list(unseen))
-        hands = [[] for _ in range(n)]
+        hands = [list(fixed[p]) if fixed and fixed[p] else [] for p in range(n)]
         hands[me] = list(view["hands"][me])
-        spare = len(pool) - sum([counts[p] for p in range(n) if p != me])
+        spare = len(pool) - sum([counts[p] for p in range(n) if deal[p]])
         ok = True
         for c in pool:
             bit = 1 << (c // 13)
-            room = [p for p in range(n) if p != me and len(hands[p]) < counts[p]
+            room = [p for p in range(n) if deal[p] and len(hands[p]) < counts[p]
                     and (attempt == 3 or not voids[p] & bit)]
             if room:
                 hands[room[rng.below(len(room))]].append(c)
@@ -113,6 +116,24 @@ def sample_hands(view, me, unseen, voids, rng):
         if ok:
             return hands
     return hands
+
+
+def known(view, bot, seen):
+    # The hands this seat knows besides its own, from the game's bot module
+    # (bot.known(view) -> (a hand or None per seat, cards known out of play),
+    # e.g. Nines' packets it has held), or None; their cards are marked in
+    # seen (seen_cards' list), which changes.
+    f = getattr(bot, "known", None)
+    if f is None:
+        return None
+    fixed, out = f(view)
+    for c in out:
+        seen[c] = 1
+    for h in fixed:
+        if h is not None:
+            for c in h:
+                seen[c] = 1
+    return fixed
 
 
 def seen_cards(view):
@@ -135,10 +156,13 @@ def choose(view, legal, rng, baseline, bot):
     n = view["players"]
     trump = view["trump"]
     seen, unseen = seen_cards(view)
-    voids = known_voids(view["plays"], n)
-    cands = distinct(legal, seen)
+    cands = distinct(legal, seen)   # (a card another seat is known to hold still counts)
     if len(cands) == 1:
         return cands[0]
+    fixed = known(view, bot, seen)
+    if fixed is not None:
+        unseen = [c for c in unseen if not seen[c]]
+    voids = known_voids(view["plays"], n)
     left = sum(view["counts"])
     budget = bot.PLAYOUT
     # a sampled deal costs about SAMPLE_COST cards' play before its playouts
@@ -149,7 +173,7 @@ def choose(view, legal, rng, baseline, bot):
     bids = view["bids"]
     vals = [[0] * samples for _ in cands]
     for k in range(samples):
-        hands = sample_hands(view, me, unseen, voids, rng)
+        hands = sample_hands(view, me, unseen, voids, rng, fixed)
         for i in range(len(cands)):
             h = [list(x) for x in hands]
             won = playout(view, h, cands[i], wants, trump, depth)
@@ -308,52 +332,51 @@ def policy(hand, led, best, trump, want):
     return lose if lose >= 0 else win
 
 
-def choose_bid(view, legal, rng, baseline, nb):
-    # A bid by simulation, for a game whose bot sets BID_SEARCH (Nommie): deal
-    # the unseen cards, let the later bidders bid and the highest bidder
-    # choose trump by the level-2 rules, play the round out for each
-    # candidate bid near the heuristic's and keep the bid whose rounds score
-    # best (the heuristic's unless clearly beaten). The game's rules give
-    # hook(), highest_bidder() and round_points(), its bot bid() and
-    # trump_for(); nb is that bot module.
-    nom = load("engine." + view["game"])
+def choose_bid(view, legal, rng, baseline, bot):
+    # A bid by simulation, for a game whose bot sets BID_SEARCH (Nommie's
+    # bids, Israeli Whist's contracts, Call Break's calls). For each of up to
+    # BID_SAMPLES deals of the unseen cards (honouring shown voids) and each
+    # candidate bid near the heuristic's, the game's bot module fills in the
+    # rest of the round's bidding and its trump (bot.bid_round(view, hands,
+    # bids) -> (trump, the seat that leads)) and the round is played out with
+    # this seat playing to that bid (the game's search module's
+    # round_tricks(): Call Break's forced play is its own), scored by the
+    # game's rule (bot.bid_points(bid, won, the others' bids summed)). A bid
+    # replaces the heuristic's only when it scores more by bot.BID_GAIN a
+    # deal on the same deals. Each candidate plays its own rounds: a bid is
+    # judged as this seat would play to it (scoring every bid on one playout
+    # a deal, three times the deals, lost 0.5 points a deal in Nommie).
     me = view["to_act"]
     size = view["hand_size"]
-    dealer = view["dealer"]
+    n = view["players"]
     cands = [b for b in (baseline - 1, baseline, baseline + 1) if b in legal]
     if len(cands) == 1:
         return baseline
+    tricks = load(bot.SEARCH).round_tricks
     unseen = seen_cards(view)[1]
-    samples = max(1, min(BID_SAMPLES, BID_BUDGET // (4 * size * len(cands))))
+    voids = known_voids(view["plays"], n)
+    samples = max(1, min(BID_SAMPLES, bot.BID_BUDGET // (n * size * len(cands))))
     totals = [0] * len(cands)
-    lead = (dealer + 1) % 4
     for _ in range(samples):
-        hands = sample_hands(view, me, unseen, [0, 0, 0, 0], rng)
+        hands = sample_hands(view, me, unseen, voids, rng)
         for i in range(len(cands)):
             bids = list(view["bids"])
             bids[me] = cands[i] - BID
-            for k in range(1, 5):
-                p = (dealer + k) % 4
-                if bids[p] is None:
-                    opts = list(range(size + 1))
-                    if p == dealer:
-                        h = nom.hook(size, bids)
-                        if h in opts:
-                            opts.remove(h)
-                    bids[p] = nb.bid({"hand_size": size, "bids": bids, "history": (),
-                                      "to_act": p}, hands[p], opts)
-            decl = nom.highest_bidder(dealer, bids)
-            trump = nb.trump_for(hands[decl], bids[decl])
-            h = [list(x) for x in hands]
-            v = {"players": 4, "tricks": [0, 0, 0, 0], "bids": bids, "trick": [],
-                 "to_act": lead}
-            first = policy(h[lead], -1, -1, trump, bids[lead] > 0)
-            won = playout(v, h, first, _short, trump)
-            totals[i] += nom.round_points(bids[me], won[me])
+            trump, lead = bot.bid_round(view, hands, bids)
+            won = tricks(n, [list(x) for x in hands], bids, trump, lead, me)
+            totals[i] += bot.bid_points(bids[me], won, sum(bids) - bids[me])
     base = cands.index(baseline)
     best = base
     for i in range(len(cands)):
-        if totals[i] > totals[best] + (samples if best == base else 0):
+        if totals[i] > totals[best] + (bot.BID_GAIN * samples if best == base else 0):
             best = i
     return cands[best]
 
+
+def round_tricks(n, hands, bids, trump, lead, me):
+    # The tricks seat me takes when the round (hands, whose lists change) is
+    # played out from its first lead: the bid search's playout.
+    v = {"players": n, "tricks": [0] * n, "bids": bids, "trick": [], "to_act": lead}
+    b = bids[lead]
+    first = policy(hands[lead], -1, -1, trump, b is None or b > 0)
+    return playout(v, hands, first, _short, trump)[me]

@@ -41,6 +41,16 @@ def choose(view, legal, rng, baseline, bot):
     return pick(cands, vals, baseline)
 
 
+def round_tricks(n, hands, bids, trump, first, me):
+    # The tricks seat me takes when the round (hands, whose lists change) is
+    # played out from seat first's lead: the call search's playout
+    # (engine/bots/search.py choose_bid).
+    for h in hands:
+        h.sort()
+    v = {"to_act": first, "tricks": [0, 0, 0, 0], "trick": []}
+    return playout(v, hands, lead(hands, first, [0] * 8), me)
+
+
 def playout(view, hands, first, me=-1):
     # Play first for the seat to act, then the round out; the tricks seat me
     # (by default the seat to act) ends with. Nothing is allocated per card:

@@ -40,6 +40,9 @@ reason, where $POCKET_TRICKS_CIRCUITPYTHON does not name one):
   process (tools/bench/engine_speed.py; OpenSpiel is the optional extra
   requirements-bench.txt, `make bench-extra`; without it, against the
   figure recorded in issue 15).
+- level 3's decision time on CPython, this tree against the level 3 of
+  issue 41's start in the same run, and the board estimate that ratio gives
+  (tools/bench/level3_time.py).
 """
 import argparse
 import json
@@ -48,7 +51,7 @@ import sys
 import time
 
 from tools.runners import circuitpy
-from tools.bench import cp_heap
+from tools.bench import cp_heap, level3_time
 
 ROOT = circuitpy.ROOT
 
@@ -154,6 +157,11 @@ def main(argv=None):
         print()
         data["web"] = web.measure()
         web.print_figures(data["web"])
+    sys.stdout.flush()
+    sys.stderr.write("bench: level 3 on CPython against %s ...\n" % level3_time.BEFORE)
+    data["level3_time"] = level3_time.figures(games)
+    print()
+    level3_time.print_table(data["level3_time"])
     sys.stdout.flush()
     why = circuitpy.available()
     if why:

@@ -8,7 +8,8 @@ and than players written apart from the project (tools/strength/pool.py)?
     python -m tools.strength.tournament --pool 2 --deals 400 --games nommie callbreak
 
 A seat is a bot level (0-3) or an opponent style of tools/strength/pool.py (random,
-cautious, aggressive, trumps, sober). ``--pool L`` plays level L against three
+cautious, aggressive, trumps, sober, and ``search``: tools/strength/search.py's
+determinized search, about 20-60 ms a decision). ``--pool L`` plays level L against three
 (Nines: two) of each style in turn, one match per style. Without a game it
 plays every game (or those of ``--games``) so, for levels 2 and 3 (or those
 of ``--pool``), and prints one table: per game, level and style the level's
@@ -220,8 +221,8 @@ def parse_player(text):
     from tools.strength import pool
     if text.isdigit():
         return int(text)
-    if text not in pool.STYLES:
-        raise argparse.ArgumentTypeError("a level 0-3 or a style: %s" % ", ".join(pool.STYLES))
+    if text not in pool.SEATS:
+        raise argparse.ArgumentTypeError("a level 0-3 or a style: %s" % ", ".join(pool.SEATS))
     return text
 
 

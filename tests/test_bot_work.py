@@ -1,0 +1,90 @@
+"""Level 3's work budget per decision, counted (not timed): cards played out
+in the searches' playouts plus SAMPLE_COST cards for each deal sampled. The
+budgets are what keeps a decision within a board's time (a p95 of at most
+0.5 s and the longest at most 1 s on a 120 MHz SAMD51:
+tools/bench/level3_time.py, docs/figures.md)."""
+import pytest
+
+from engine import bots, games
+from engine.bots import search, search_callbreak, search_linger, search_nines
+
+# work units (cards played out, a sampled deal counting SAMPLE_COST; Call
+# Break's the cards played out only) a decision may take, per game and phase
+# (a Nommie bid: BID_BUDGET 384 cards played out, and its at most 12 deals' sampling)
+BUDGET = {("nommie", "play"): 480, ("nommie", "bid"): 384 + 12 * 8, ("israeli", "play"): 780,
+          ("nines", "play"): 780, ("nines", "swap"): 480, ("callbreak", "play"): 460,
+          ("israeli", "contract"): 480,
+          ("linger", "play"): 44 * 40}
+
+
+class Counter:
+    def __init__(self):
+        self.work = 0
+        self.deals = 0
+
+    def wrap_playout(self, fn, hands_at):
+        def counted(*args, **kw):
+            hands = args[hands_at]
+            before = sum(len(h) for h in hands)
+            stock = args[2] if fn is search_linger.playout else None
+            drawn = len(stock) if stock is not None else 0
+            out = fn(*args, **kw)
+            after = sum(len(h) for h in hands)
+            if stock is not None:
+                drawn -= len(stock)
+            self.work += before + drawn - after
+            return out
+        return counted
+
+    def wrap_sample(self, fn):
+        def counted(*args, **kw):
+            self.work += search.SAMPLE_COST
+            self.deals += 1
+            return fn(*args, **kw)
+        return counted
+
+
+def decisions(game, games_count=2):
+    """Level 3 at every seat: (phase, work units) per decision with a choice."""
+    out = []
+    for seed in range(1, games_count + 1):
+        st = games.new_game(game, seed=seed)
+        while not st.is_over():
+            seat = st.to_act()
+            view, legal = st.view(seat), st.legal_actions()
+            c = Counter()
+            sample = c.wrap_sample(search.sample_hands)
+            patches = [(search, "playout", c.wrap_playout(search.playout, 1)),
+                       (search_nines, "playout", c.wrap_playout(search.playout, 1)),
+                       (search_callbreak, "playout", c.wrap_playout(search_callbreak.playout, 1)),
+                       (search_linger, "playout", c.wrap_playout(search_linger.playout, 1)),
+                       (search, "sample_hands", sample), (search_nines, "sample_hands", sample),
+                       (search_callbreak, "sample_hands", sample)]
+            saved = [(m, name, getattr(m, name)) for m, name, _ in patches]
+            for m, name, f in patches:
+                setattr(m, name, f)
+            try:
+                a = bots.choose(view, legal, 3, seed)
+            finally:
+                for m, name, f in saved:
+                    setattr(m, name, f)
+            if len(legal) > 1:
+                # Call Break's BUDGET counts the cards played out only
+                extra = c.deals * search.SAMPLE_COST if game == "callbreak" else 0
+                out.append((view["phase"], c.work - extra))
+            st.apply(a)
+    return out
+
+
+@pytest.mark.parametrize("game", games.IDS)
+def test_level_3_keeps_within_its_work_budget(game):
+    seen = {}
+    for phase, work in decisions(game):
+        budget = BUDGET.get((game, phase), 0)
+        # a playout stops only between tricks: a trick's cards over, per playout
+        slack = 4 * 13 if budget else 0
+        assert work <= budget + slack, (game, phase, work)
+        seen[phase] = max(seen.get(phase, 0), work)
+    for g, phase in BUDGET:     # it does search, in every phase it searches
+        if g == game:
+            assert seen.get(phase, 0) > BUDGET[(g, phase)] // 3, (phase, seen)
