@@ -5,7 +5,7 @@ budgets are what keeps a decision within a board's time (a p95 of at most
 tools/bench/level3_time.py, docs/figures.md)."""
 import pytest
 
-from engine import bots, games
+from engine import bots, catalog, games
 from engine.bots import search, search_callbreak, search_linger, search_nines
 
 # work units (cards played out, a sampled deal counting SAMPLE_COST; Call
@@ -76,7 +76,7 @@ def decisions(game, games_count=2):
     return out
 
 
-@pytest.mark.parametrize("game", games.IDS)
+@pytest.mark.parametrize("game", catalog.ids())
 def test_level_3_keeps_within_its_work_budget(game):
     seen = {}
     for phase, work in decisions(game):

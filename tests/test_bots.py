@@ -345,7 +345,7 @@ def test_nines_level3_swap_search_is_legal_and_deterministic():
     ("nommie", "bid", "engine.bots.search", "choose_bid")])
 def test_a_level_3_bid_or_swap_search_without_memory_plays_the_heuristics_choice(
         gid, phase, module, name, monkeypatch):
-    s = games.load(gid).new_game(seed=5)
+    s = games.new_game(gid, seed=5)
     while s.phase != phase or len(s.legal_actions()) < 2:
         s.apply(s.legal_actions()[0])
     view, legal = s.view(s.to_act()), s.legal_actions()

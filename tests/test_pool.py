@@ -137,8 +137,7 @@ def test_the_pool_table_plays_every_game_and_level_against_every_style(capsys):
 @pytest.mark.parametrize("game", GAMES)
 def test_the_search_player_plays_legally_and_the_same_each_time(game):
     from tools.strength import search
-    mod = games.load(game)
-    st = mod.new_game(seed=11)
+    st = games.new_game(game, seed=11)
     moves, searched = [], 0
     while not st.is_over() and len(moves) < 90:
         seat = st.to_act()
@@ -152,7 +151,7 @@ def test_the_search_player_plays_legally_and_the_same_each_time(game):
         st.apply(a)
         moves.append(a)
     assert searched >= 5
-    again = mod.new_game(seed=11)
+    again = games.new_game(game, seed=11)
     for a in moves[:40]:
         seat = again.to_act()
         if seat in (0, 2):
@@ -162,8 +161,7 @@ def test_the_search_player_plays_legally_and_the_same_each_time(game):
 
 def play_until(game, seed, stop, players=None):
     """A game of level-1 bots up to the first position where stop(state) holds."""
-    mod = games.load(game)
-    st = mod.new_game(seed=seed)
+    st = games.new_game(game, seed=seed)
     from engine import bots
     while not st.is_over() and not stop(st):
         seat = st.to_act()

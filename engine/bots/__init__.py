@@ -13,6 +13,7 @@
 # by simulation too (engine/bots/search.py choose_bid, with the game's
 # bid_round and bid_points), and SWAP_SEARCH the module that searches a
 # Nines swap (engine/bots/search_nines.py).
+from engine.actions import SWAP, is_bid
 from engine.ondemand import forget, load
 from engine.rng import Rng
 
@@ -50,9 +51,9 @@ def choose(view, legal, level=2, seed=0):
     if level < 3:
         return a
     try:
-        if view["phase"] in ("bid", "contract") and bot.BID_SEARCH:
+        if bot.BID_SEARCH and is_bid(legal[0]):      # (a bid: the decision's moves' kind)
             return load("engine.bots.search").choose_bid(view, legal, rng, a, bot)
-        if view["phase"] == "swap" and getattr(bot, "SWAP_SEARCH", None):
+        if SWAP in legal and getattr(bot, "SWAP_SEARCH", None):
             return load(bot.SWAP_SEARCH).choose_swap(view, legal, rng, a, bot)
         if view["phase"] == "play":
             return load(bot.SEARCH).choose(view, legal, rng, a, bot)

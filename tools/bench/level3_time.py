@@ -55,8 +55,7 @@ def positions(game, count):
     seed = 0
     while len(out) < count:
         seed += 1
-        mod = games.load(game)
-        st = mod.new_game(seed=seed)
+        st = games.new_game(game, seed=seed)
         while not st.is_over() and len(out) < count:
             seat = st.to_act()
             view, legal = st.view(seat), st.legal_actions()
