@@ -13,7 +13,6 @@
 # by simulation too (engine/bots/search.py choose_bid, with the game's
 # bid_round and bid_points), and SWAP_SEARCH the module that searches a
 # Nines swap (engine/bots/search_nines.py).
-from engine.actions import SWAP, is_bid
 from engine.ondemand import forget, load
 from engine.rng import Rng
 
@@ -50,6 +49,7 @@ def choose(view, legal, level=2, seed=0):
         a = legal[0]
     if level < 3:
         return a
+    from engine.actions import SWAP, is_bid    # (a game's, by then: not the setup's)
     try:
         if bot.BID_SEARCH and is_bid(legal[0]):      # (a bid: the decision's moves' kind)
             return load("engine.bots.search").choose_bid(view, legal, rng, a, bot)

@@ -20,10 +20,15 @@ SWAP_SEARCH = "engine.bots.search_nines"   # keep or swap, each played out
 PLAYOUT = 780                  # cards simulated per decision
 
 
-def known(view):
+def known(view, seen):
     # For level 3's sampling: the hands this seat has held that another seat
-    # now holds, and the dummy's cards when it held them (out of play)
-    return view["known_hands"], view["dummy"] or ()
+    # now holds (per seat, or None), their cards and the dummy's when it held
+    # them (out of play) marked in seen (engine.bots.search.seen_cards' list).
+    fixed = view["known_hands"]
+    for h in fixed + [view["dummy"]]:
+        for c in h or ():
+            seen[c] = 1
+    return fixed
 
 
 def round_value(view):

@@ -73,7 +73,7 @@ def known_voids(plays, players):
 
 def sample_hands(view, me, unseen, voids, rng, fixed=None):
     # Deal unseen cards to the other seats by their counts, honouring voids;
-    # a seat whose hand this seat knows (fixed[p], see known()) gets it.
+    # a seat whose hand this seat knows (fixed[p]: the bot's known()) gets it.
     n = view["players"]
     counts = view["counts"]
     free = True
@@ -118,24 +118,6 @@ def sample_hands(view, me, unseen, voids, rng, fixed=None):
     return hands
 
 
-def known(view, bot, seen):
-    # The hands this seat knows besides its own, from the game's bot module
-    # (bot.known(view) -> (a hand or None per seat, cards known out of play),
-    # e.g. Nines' packets it has held), or None; their cards are marked in
-    # seen (seen_cards' list), which changes.
-    f = getattr(bot, "known", None)
-    if f is None:
-        return None
-    fixed, out = f(view)
-    for c in out:
-        seen[c] = 1
-    for h in fixed:
-        if h is not None:
-            for c in h:
-                seen[c] = 1
-    return fixed
-
-
 def seen_cards(view):
     # (seen, unseen): seen[c] is 1 for the acting seat's own cards and every
     # card played this round; unseen lists the rest, in card order.
@@ -159,7 +141,8 @@ def choose(view, legal, rng, baseline, bot):
     cands = distinct(legal, seen)   # (a card another seat is known to hold still counts)
     if len(cands) == 1:
         return cands[0]
-    fixed = known(view, bot, seen)
+    f = getattr(bot, "known", None)     # (hands the game lets this seat know: Nines')
+    fixed = f(view, seen) if f is not None else None
     if fixed is not None:
         unseen = [c for c in unseen if not seen[c]]
     voids = known_voids(view["plays"], n)

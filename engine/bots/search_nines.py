@@ -8,7 +8,7 @@
 # heuristic's choice stays unless the other takes clearly more tricks on the
 # same deals (search.pick).
 from engine.actions import KEEP, SWAP
-from engine.bots.search import SAMPLE_COST, _always, known, pick, playout, policy
+from engine.bots.search import SAMPLE_COST, _always, pick, playout, policy
 from engine.bots.search import sample_hands, seen_cards
 
 BUDGET = 480   # cards played out per swap (the later seats' swap tests cost too)
@@ -19,7 +19,7 @@ def choose_swap(view, legal, rng, baseline, bot):
     trump = view["trump"]
     dealer = view["dealer"]
     seen, unseen = seen_cards(view)
-    fixed = known(view, bot, seen)
+    fixed = bot.known(view, seen)
     unseen = [c for c in unseen if not seen[c]]
     later = [(me + k) % 3 for k in (1, 2) if view["swapped"][(me + k) % 3] is None]
     samples = max(2, BUDGET // (2 * (39 + SAMPLE_COST)))

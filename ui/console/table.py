@@ -30,7 +30,8 @@ def status_line(v, title):
         parts.append("%d cards" % v["hand_size"])
     if v.get("trump") is not None:
         parts.append("trump " + trump_text(v["trump"]))
-    return "  ".join(parts + faces.of(v["game"]).status(v))    # (the game's own: a stock...)
+    own = getattr(faces.of(v["game"]), "status", None)      # (the game's own: a stock...)
+    return "  ".join(parts + (own(v) if own else []))
 
 
 def seat_lines(v, names):
@@ -79,7 +80,8 @@ def table_lines(v, names, title, seat=None, on=True):
         hand = [c for c in v["hands"][seat] if c not in picked]
         out.append(fmt.pad(names[seat], 5) + " hand: " +
                    hand_text(fmt.arrange(hand, v["trump"], on)))
-        out += face.lines(v, names, seat, hand_text)    # (picked to pass, known hands)
+        own = getattr(face, "lines", None)          # (picked to pass, known hands)
+        out += own(v, names, seat, hand_text) if own else []
     return out
 
 

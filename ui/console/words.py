@@ -58,7 +58,8 @@ def _bids(legal):
 def expected(state, legal, face):
     # One sentence: what to type now, with an example that is legal now (the
     # game's own phases: its face's words; else by the kind of move asked for).
-    own = face.expected(state, legal)
+    own = getattr(face, "expected", None)
+    own = own(state, legal) if own else None
     if own:
         return own
     bids = _bids(legal)

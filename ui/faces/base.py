@@ -1,6 +1,11 @@
 # The part of a game's face every game shares (ui.faces): bids, tricks,
 # scores, a header with the round and the dealer. A game's own face
-# (ui/faces/<id>.py) subclasses Face and says what only it has.
+# (ui/faces/<id>.py) subclasses Face and says what only it has. Words only
+# the console or game over ask for are hooks a face may have and the asker
+# does without: expected(state, legal) (the console's sentence, else by the
+# moves' kind), status(v) and lines(v, names, seat, text) (the console's
+# table), outcome(view, names) (how a game ended: (a draw?, the rule's
+# lines, whether the final scores are listed)).
 from engine.actions import BID
 from ui import fmt
 
@@ -53,10 +58,6 @@ class Face:
             return ["%s %d" % (self.BID, b), won]
         return [won] if v["phase"] in ("play", "over") else []
 
-    def status(self, v):
-        # The console status line's words beyond round, cards and trump.
-        return []
-
     def card_phase(self, phase):
         # Whether the decision in phase is a card from the hand.
         return phase == "play" or phase == self.PASSING
@@ -75,15 +76,6 @@ class Face:
         # phases, longest first (ui.table.panel's fit): lists of sentences.
         return [[]]
 
-    def expected(self, state, legal):
-        # The console's sentence for the game's own phases (None: by the moves' kind).
-        return None
-
-    def lines(self, v, names, seat, text):
-        # The console's lines under seat's hand (what it picked, what it
-        # knows; text: the console's words for a list of cards).
-        return []
-
     def known(self, table, pov, names, cols):
         # The table's line of what pov knows of others' hands ("" for none).
         return ""
@@ -92,12 +84,6 @@ class Face:
         # The round's moves other than cards that the view shows, a list per
         # kind (bids, trump calls...), each per seat: an action or None.
         return [[None if b is None else BID + b for b in v.get("bids") or ()]]
-
-    def outcome(self, view, names):
-        # Game over: (whether it is a draw, the lines saying which rule
-        # decided it, whether the final scores are listed: not after an
-        # instant win in the first round, which leaves none).
-        return False, [], True
 
     def reason(self, v, a):
         # Why level 3's choice a (not a card, nor a bid) suits: None for the shared words.

@@ -33,11 +33,18 @@ def rounds_left(view):
     return "Last round" if left == 1 else "%d rounds left" % left if left > 0 else ""
 
 
+def ending(view, names):
+    # How the game ended by its own rules (its face's outcome, if any): (a
+    # draw?, the rule's lines, whether the final scores are listed).
+    own = getattr(faces.of(view["game"]), "outcome", None)
+    return own(view, names) if own else (False, [], True)
+
+
 def outcome(view, win, names):
     # Game over's words on every front end: who won (win: the winning seats)
     # and, where a rule decided it rather than the totals, which rule.
     who = ", ".join([names[s] for s in win])
-    draw, why, _ = faces.of(view["game"]).outcome(view, names)     # (the game's own rules)
+    draw, why, _ = ending(view, names)
     if draw:
         head = "Draw: " + who
     elif len(win) > 1:
@@ -56,7 +63,7 @@ def over(view, win, names, cols):
     lines = []
     for sentence in said[1:]:
         lines += wrap(sentence, cols)
-    if faces.of(view["game"]).outcome(view, names)[2]:
+    if ending(view, names)[2]:
         lines += final_lines(view, names, cols, win)
     return said[0], lines
 
