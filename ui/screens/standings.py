@@ -40,11 +40,12 @@ def ending(view, names):
     return own(view, names) if own else (False, [], True)
 
 
-def outcome(view, win, names):
+def outcome(view, win, names, end=None):
     # Game over's words on every front end: who won (win: the winning seats)
-    # and, where a rule decided it rather than the totals, which rule.
+    # and, where a rule decided it rather than the totals, which rule (end:
+    # ending()'s, if the caller has it).
     who = ", ".join([names[s] for s in win])
-    draw, why, _ = ending(view, names)
+    draw, why, _ = end or ending(view, names)
     if draw:
         head = "Draw: " + who
     elif len(win) > 1:
@@ -59,11 +60,12 @@ def outcome(view, win, names):
 def over(view, win, names, cols):
     # Game over's page: (its title: who won, its lines: which rule decided
     # it, then the final standings where the game lists them), cols wide.
-    said = outcome(view, win, names)
+    end = ending(view, names)
+    said = outcome(view, win, names, end)
     lines = []
     for sentence in said[1:]:
         lines += wrap(sentence, cols)
-    if ending(view, names)[2]:
+    if end[2]:
         lines += final_lines(view, names, cols, win)
     return said[0], lines
 

@@ -16,10 +16,10 @@ from engine.actions import is_trump
 from engine.ondemand import call, forget, load
 from ui.table import words as T    # this package's own modules
 from ui.table.keys import Keys
-from ui.screen import Screen
+from ui.screen import Screen            # (its base's base: Table.__init__ calls it)
 
 
-class Table(Keys, Screen):
+class Table(Keys):
     kind = "table"
     pause_screen = "pause"       # what START and the game's end open (App.open)
     over_screen = "game_over"

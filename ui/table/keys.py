@@ -11,14 +11,16 @@
 # (ui.table.panel's key). While a first-game tip is due
 # (Table.tip_at), keys wait for it as they wait for a bot: the tip takes them
 # first, whatever the timing. (A class of its own so the table's module
-# stays small to read; Table is Keys and a Screen.)
+# stays small to read: Table subclasses Keys, a Screen; one base each, as
+# CircuitPython looks names up through several bases in another order.)
 from engine.actions import is_card
 from engine.ondemand import call
 from hal import keys as K
+from ui.screen import Screen
 from ui.table.words import held
 
 
-class Keys:
+class Keys(Screen):
     def key(self, k):
         self.message = ""
         if k != K.B:
