@@ -12,11 +12,17 @@ from engine.bots import search, search_callbreak, search_linger, search_nines
 
 # work units (cards played out, a sampled deal counting SAMPLE_COST; Call
 # Break's the cards played out only) a decision may take, per game and phase
-# (a Nommie bid: BID_BUDGET 384 cards played out, and its at most 12 deals' sampling)
-BUDGET = {("nommie", "play"): 480, ("nommie", "bid"): 384 + 12 * 8, ("israeli", "play"): 780,
-          ("nines", "play"): 780, ("nines", "swap"): 480, ("callbreak", "play"): 460,
-          ("israeli", "contract"): 480,
+# (a bid search's deal is charged 3 * SAMPLE_COST against its BID_BUDGET, so
+# the work counted here stays within it)
+BUDGET = {("nommie", "play"): 950, ("nommie", "bid"): 700, ("israeli", "play"): 880,
+          ("nines", "play"): 900, ("nines", "swap"): 540, ("callbreak", "play"): 500,
+          ("israeli", "contract"): 720,
           ("linger", "play"): 44 * 40}
+
+
+def cards_held(hands):
+    # cards in a playout's hands: lists of cards, or engine/bots/search.py's bit masks
+    return sum(bin(h).count("1") if isinstance(h, int) else len(h) for h in hands)
 
 
 class Counter:
@@ -27,11 +33,11 @@ class Counter:
     def wrap_playout(self, fn, hands_at):
         def counted(*args, **kw):
             hands = args[hands_at]
-            before = sum(len(h) for h in hands)
+            before = cards_held(hands)
             stock = args[2] if fn is search_linger.playout else None
             drawn = len(stock) if stock is not None else 0
             out = fn(*args, **kw)
-            after = sum(len(h) for h in hands)
+            after = cards_held(hands)
             if stock is not None:
                 drawn -= len(stock)
             self.work += before + drawn - after

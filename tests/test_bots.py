@@ -46,9 +46,10 @@ def test_no_low_trump_lead_when_every_trick_is_needed():
     s = nommie_round(10, ["4C 5C 6C", "7C 8C 9C", "TC JC QC", "2S AH AD"],
                      bids=(3, 0, 0, 1), trump="S")
     assert s.to_act() == 3 and s.view(3)["bids"][3] == 3
-    for level in (2, 3):
-        for seed in range(5):
-            assert bot(s, level, seed) != parse_card("2S")
+    # level 2's rule (level 3 plays out sampled deals, where drawing a
+    # trump with the 2 first is sometimes as good)
+    for seed in range(5):
+        assert bot(s, 2, seed) != parse_card("2S")
 
 
 def test_bid_made_and_void_discards_rather_than_ruffs():
@@ -320,7 +321,7 @@ def test_level3_bid_search_fills_the_round_and_keeps_near_the_heuristic(gid):
                                         [0] * 4, Rng(seed))
         bids = list(v["bids"])
         bids[v["to_act"]] = base - BID
-        trump, lead = nb.bid_round(v, hands, bids)
+        trump, lead = nb.bid_round(v, hands, bids, [None] * 4)
         assert None not in bids and 0 <= trump <= 4 and 0 <= lead < 4
         if gid == "nommie":
             assert sum(bids) != v["hand_size"]      # the dealer's hook

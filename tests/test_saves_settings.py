@@ -92,7 +92,7 @@ def test_the_names_setting_names_the_seats_at_a_new_table(tmp_path):
     assert app.stack[0].session.names == ["Mara", "Zedek", "Q", "Ann"]
 
 
-def test_the_default_bot_level_is_hard_everywhere_and_settings_say_so():
+def test_the_default_bot_level_is_hard_everywhere_and_settings_say_what_each_does():
     # level 2 loses to a careful player in Nommie, so new tables default to 3
     from ui.screens import settings
     assert prefs.DEFAULTS["bot_level"][0] == settings.DEFAULT_LEVEL == 3
@@ -109,5 +109,8 @@ def test_the_default_bot_level_is_hard_everywhere_and_settings_say_so():
     a.push(settings.Settings())
     top = a.top()
     top.cursor = 2
-    top.key(K.DOWN)                     # on the bot level's row the footer names the default
-    assert top.footer == "Default: hard"
+    top.key(K.DOWN)                     # on the bot level's row the footer says what it does
+    assert top.footer == "Hard: plays guesses out"
+    top.key(K.RIGHT)                    # (LEFT/RIGHT stop at the ends)
+    top.key(K.LEFT)
+    assert top.footer == "Normal: counts the cards"

@@ -37,10 +37,10 @@ def bid_points(call, won, others):
     return points(call, won)
 
 
-def bid_round(view, hands, bids):
+def bid_round(view, hands, bids, cache):
     # Level 3's call search (engine/bots/search.py choose_bid): the later
-    # calls of a sampled deal (hands), level 2's; bids changes. Returns
-    # (trump, the seat that leads).
+    # calls of a sampled deal (hands), level 2's; bids changes (cache: a
+    # seat's list for the deal, unused). Returns (trump, the seat that leads).
     for p in range(4):
         if bids[p] is None:
             bids[p] = min(8, max(1, (call_quarters(hands[p]) + CALL_UP) // 4))

@@ -14,8 +14,8 @@ from engine.ondemand import load
 # How level 3 searches this game (engine.bots, engine/bots/search.py):
 SEARCH = "engine.bots.search"   # the module that plays level 3's cards
 BID_SEARCH = True              # contracts searched by simulation (bid_round, bid_points)
-PLAYOUT = 780                  # cards simulated per decision
-BID_BUDGET = 480               # cards simulated per contract (its fill-in contracts cost too)
+PLAYOUT = 880                  # cards simulated per decision
+BID_BUDGET = 720               # cards simulated per contract (its fill-in contracts cost too)
 BID_GAIN = 5                   # points a deal another contract must gain over the heuristic's
 
 
@@ -31,10 +31,11 @@ def bid_points(b, won, others):
     return load("engine.israeli").points(b, won, others + b > 13)
 
 
-def bid_round(view, hands, bids):
+def bid_round(view, hands, bids, cache):
     # Level 3's contract search (engine/bots/search.py choose_bid): the later
     # contracts of a sampled deal (hands), level 2's, the last seat off the
-    # sum of 13; bids changes. Returns (trump, the seat that leads).
+    # sum of 13; bids changes (cache: a seat's list for the deal, unused).
+    # Returns (trump, the seat that leads).
     high = view["high_bid"]
     v = {"trump": view["trump"], "high_bid": high, "history": (), "hand_size": 13}
     for k in range(1, 4):

@@ -26,8 +26,8 @@ from engine.tricks import beats
 # How level 3 searches this game (engine.bots, engine/bots/search.py):
 SEARCH = "engine.bots.search"   # the module that plays level 3's cards
 BID_SEARCH = True              # bids searched by simulation too (bid_round, bid_points)
-PLAYOUT = 480                  # cards simulated per decision
-BID_BUDGET = 384               # cards simulated per bid
+PLAYOUT = 950                  # cards simulated per decision
+BID_BUDGET = 700               # cards simulated per bid
 BID_GAIN = 1                   # points a deal another bid must gain over the heuristic's
 
 
@@ -40,11 +40,13 @@ def bid_points(b, won, others):
     return load("engine.nommie").round_points(b, won)
 
 
-def bid_round(view, hands, bids):
+def bid_round(view, hands, bids, cache):
     # Level 3's bid search (engine/bots/search.py choose_bid): the rest of
     # this round's bidding in a sampled deal (hands), each later seat bidding
     # level 2's bid (the dealer off its hook), and the declarer's trump;
-    # bids changes. Returns (trump, the seat that leads).
+    # bids changes. cache: a list of one None a seat, the same for every
+    # candidate bid on one deal, where each seat's table() is kept (the
+    # honour counts are the dear part). Returns (trump, the seat that leads).
     nom = load("engine.nommie")
     size = view["hand_size"]
     dealer = view["dealer"]
@@ -56,10 +58,12 @@ def bid_round(view, hands, bids):
                 h = nom.hook(size, bids)
                 if h in opts:
                     opts.remove(h)
+            cache[p] = cache[p] or table(hands[p], size)
             bids[p] = bid({"hand_size": size, "bids": bids, "history": (), "to_act": p},
-                          hands[p], opts)
+                          hands[p], opts, cache[p])
     decl = nom.highest_bidder(dealer, bids)
-    return trump_for(hands[decl], bids[decl]), (dealer + 1) % 4
+    cache[decl] = cache[decl] or table(hands[decl], size)
+    return trump_for(hands[decl], bids[decl], cache[decl]), (dealer + 1) % 4
 
 
 def choose(view, legal, level, rng):
@@ -129,12 +133,18 @@ DRIFT_GAIN = 8
 DRIFT_GAIN_L1 = 24
 
 
-def bid(view, hand, options):
+def bid(view, hand, options, cache=None):
+    # (cache: the hand's table(), when known)
     size = view["hand_size"]
-    trump, q = choice_quarters(hand, size)
+    cache = cache or table(hand, size)
+    trump = 4
+    for s in range(4):
+        if cache[s] > cache[trump]:
+            trump = s
+    q = cache[trump]
     others = [b for b in view["bids"] if b is not None]
     high = max(others) if others else 0
-    qn = quarters(hand, 4, size)  # someone else picks trump: count honours only
+    qn = cache[4]  # someone else picks trump: count honours only
     mine = 4 * high <= q + 2
     if not mine:
         q = qn
@@ -164,21 +174,18 @@ def tops(hand, trump, mine):
     return n
 
 
-def choice_quarters(hand, size):
-    best, best_q = 4, quarters(hand, 4, size)
-    for s in range(4):
-        q = quarters(hand, s, size)
-        if q > best_q:
-            best, best_q = s, q
-    return best, best_q
+def table(hand, size):
+    # The tricks hand should take in quarters (quarters()) for each trump:
+    # [clubs, diamonds, hearts, spades, no trump].
+    return [quarters(hand, s, size) for s in range(5)]
 
 
-def trump_for(hand, b):
-    size = len(hand)
+def trump_for(hand, b, cache=None):
+    # The trump closest to bid b (cache: the hand's table(), when known).
+    cache = cache or table(hand, len(hand))
     best, best_d = 4, None
     for s in range(5):
-        q = quarters(hand, s, size)
-        d = abs(q - 4 * b) * 4 - (len([c for c in hand if c // 13 == s]) if s < 4 else 0)
+        d = abs(cache[s] - 4 * b) * 4 - (len([c for c in hand if c // 13 == s]) if s < 4 else 0)
         if best_d is None or d < best_d:
             best, best_d = s, d
     return best

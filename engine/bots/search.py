@@ -27,11 +27,11 @@ from engine.tricks import beats
 Z4 = 6
 # What sampling one deal costs, in cards played out: late decisions, with
 # few cards left, stop sampling once more deals would cost more than they tell.
-SAMPLE_COST = 8
+SAMPLE_COST = 20
 # A bid search (choose_bid) plays one whole round a sampled deal, in at most
 # BID_SAMPLES deals (the game's BID_BUDGET cards): with few cards each
 # deal's bidding and trump choice cost more than its playout.
-BID_SAMPLES = 12
+BID_SAMPLES = 24
 
 
 def rules_for(bot, view):
@@ -74,47 +74,47 @@ def known_voids(plays, players):
 def sample_hands(view, me, unseen, voids, rng, fixed=None):
     # Deal unseen cards to the other seats by their counts, honouring voids;
     # a seat whose hand this seat knows (fixed[p]: the bot's known()) gets it.
+    # The shuffled cards go round in order; a seat that has shown a void
+    # first takes the first cards it may hold, and the rest are shuffled
+    # again for the others. (Cards nobody is dealt stay in the stock or the
+    # dummy.) After three deals that leave a void seat short, voids are
+    # ignored.
     n = view["players"]
     counts = view["counts"]
-    free = True
-    deal = [p != me and (fixed is None or fixed[p] is None) for p in range(n)]
+    hands = []
     for p in range(n):
-        if deal[p] and voids[p]:
-            free = False
-    if free:
-        # nobody has shown a void: the shuffled cards go round in order (the
-        # same odds as the seat-by-seat draw below, at a fraction of its cost)
-        pool = rng.shuffle(list(unseen))
-        hands = []
-        j = 0
-        for p in range(n):
-            if p == me:
-                hands.append(list(view["hands"][me]))
-            elif not deal[p]:
-                hands.append(list(fixed[p]))
-            else:
-                hands.append(pool[j:j + counts[p]])
-                j += counts[p]
-        return hands
+        if p == me:
+            hands.append(list(view["hands"][me]))
+        elif fixed is not None and fixed[p] is not None:
+            hands.append(list(fixed[p]))
+        else:
+            hands.append(None)
     for attempt in range(4):
         pool = rng.shuffle(list(unseen))
-        hands = [list(fixed[p]) if fixed and fixed[p] else [] for p in range(n)]
-        hands[me] = list(view["hands"][me])
-        spare = len(pool) - sum([counts[p] for p in range(n) if deal[p]])
-        ok = True
-        for c in pool:
-            bit = 1 << (c // 13)
-            room = [p for p in range(n) if deal[p] and len(hands[p]) < counts[p]
-                    and (attempt == 3 or not voids[p] & bit)]
-            if room:
-                hands[room[rng.below(len(room))]].append(c)
-            elif spare > 0:
-                spare -= 1  # stays in the stock or the dummy
-            else:
-                ok = False
-                break
-        if ok:
+        for p in range(n):
+            v = voids[p] if attempt < 3 and hands[p] is None else 0
+            if v:
+                h, rest, need = [], [], counts[p]
+                for c in pool:
+                    if need and not v >> (c // 13) & 1:
+                        h.append(c)
+                        need -= 1
+                    else:
+                        rest.append(c)
+                if need:
+                    break
+                hands[p] = h
+                pool = rng.shuffle(rest)
+        else:
+            j = 0
+            for p in range(n):
+                if hands[p] is None:
+                    hands[p] = pool[j:j + counts[p]]
+                    j += counts[p]
             return hands
+        for p in range(n):
+            if p != me and (fixed is None or fixed[p] is None):
+                hands[p] = None
     return hands
 
 
@@ -148,22 +148,30 @@ def choose(view, legal, rng, baseline, bot):
     voids = known_voids(view["plays"], n)
     left = sum(view["counts"])
     budget = bot.PLAYOUT
-    # a sampled deal costs about SAMPLE_COST cards' play before its playouts
-    samples = max(1, budget // ((left + SAMPLE_COST) * len(cands)))
+    # a sampled deal costs about SAMPLE_COST cards' play, then each
+    # candidate plays the round out on it
+    samples = max(1, budget // (SAMPLE_COST + left * len(cands)))
     # when even one full playout per candidate is too dear, stop after `depth`
     # cards and count the rest of this seat's hand by its estimated tricks
     depth = min(left, max(n + 1, budget // len(cands)))
     bids = view["bids"]
     vals = [[0] * samples for _ in cands]
     for k in range(samples):
-        hands = sample_hands(view, me, unseen, voids, rng, fixed)
+        dealt = masks(sample_hands(view, me, unseen, voids, rng, fixed))
         for i in range(len(cands)):
-            h = [list(x) for x in hands]
+            h = list(dealt)
             won = playout(view, h, cands[i], wants, trump, depth)
             future = 0
-            if h[me]:
-                future = min(len(h[me]), (estimate_quarters(h[me], trump) + 2) // 4)
-            vals[i][k] = value(bids[me], won[me] + future)
+            if depth < left:
+                mine = held(h, me)
+                if mine:
+                    future = min(len(mine), (estimate_quarters(mine, trump) + 2) // 4)
+            # this seat's round less the others' mean (times n - 1)
+            v = value(bids[me], won[me] + future) * (n - 1)
+            for p in range(n):
+                if p != me:
+                    v -= value(bids[p], won[p])
+            vals[i][k] = v
     return pick(cands, vals, baseline)
 
 
@@ -213,106 +221,201 @@ def distinct(legal, seen):
     return out
 
 
+# A playout's hands are bit masks, four a seat: bit r of hands[4 * p + s] is
+# seat p's card of suit s and rank r (card 13 * s + r). A card in play is its
+# suit and its bit; a bit's value orders ranks, so cards of different suits
+# compare by rank without a lookup, and a suit's cards above or below a card
+# are one AND. Everything is a small int: nothing is allocated per card.
+
+
+def masks(hands):
+    # The playout's hands (bit masks, four a seat) of lists of cards.
+    out = [0] * (4 * len(hands))
+    for p in range(len(hands)):
+        for c in hands[p]:
+            out[4 * p + c // 13] |= 1 << (c % 13)
+    return out
+
+
+def held(hands, p):
+    # Seat p's cards in a playout's hands, as a sorted list.
+    out = []
+    for s in range(4):
+        m = hands[4 * p + s]
+        for r in range(13):
+            if m >> r & 1:
+                out.append(13 * s + r)
+    return out
+
+
+def high(m):
+    # The highest bit of a suit's mask m (> 0): its lowest bits cleared in
+    # turn (a suit rarely holds more than a few cards in a playout).
+    while m & (m - 1):
+        m &= m - 1
+    return m
+
+
 def playout(view, hands, first, wants, trump, depth=52):
-    # Play first for the seat to act, then the rest of the round by heuristic
-    # (at most depth cards, stopping only between tricks); tricks won per seat.
-    # Follow-suit games only (the games this search serves). Nothing is
-    # allocated per card: the trick is kept as its led suit, its winning card
-    # and seat, and the cards played to it.
+    # Play first for the seat to act (a card; -1: the policy leads for it),
+    # then the rest of the round by policy() (at most depth cards, stopping
+    # only between tricks); tricks won per seat. hands are bit masks (masks())
+    # and change. Follow-suit games with hands of equal size at a trick's end
+    # (the games this search serves). The trick's winning card so far is
+    # (suit, top), its suit and bit, played by bseat.
     n = view["players"]
     won = list(view["tricks"])
     bids = view["bids"]
     short = wants is _short
+    if trump is None or trump > 3:
+        trump = -1      # no trump
     seat = view["to_act"]
     t = view["trick"]
     played = len(t)
-    size = played
-    led = best = bseat = -1
-    for p in range(n):
-        if hands[p]:
-            size += 1
-            for q in t:
-                if q[0] == p:
-                    size -= 1
+    led = suit = top = bseat = -1
     for q in t:
         c = q[1]
-        if best < 0 or beats(c, best, trump):
-            best, bseat = c, q[0]
+        s, b = c // 13, 1 << (c % 13)
+        if bseat < 0 or ((b > top) if s == suit else s == trump):
+            suit, top, bseat = s, b, q[0]
     if t:
         led = t[0][1] // 13
-    card = first
+    tricks = view["counts"][seat]   # this trick and the ones after it
+    if first < 0:
+        b = bids[seat]
+        x = policy(hands, seat, n, 0, -1, -1, 0, trump, not short or b is None or won[seat] < b)
+        s, b = x >> 13, x & 8191
+    else:
+        s, b = first // 13, 1 << (first % 13)
     while True:
-        hands[seat].remove(card)
+        hands[4 * seat + s] ^= b
         if played == 0:
-            led, best, bseat = card // 13, card, seat
-        elif beats(card, best, trump):
-            best, bseat = card, seat
+            led, suit, top, bseat = s, s, b, seat
+        elif (b > top) if s == suit else s == trump:
+            suit, top, bseat = s, b, seat
         played += 1
-        if played == size:
+        if played == n:
             seat = bseat
             won[seat] += 1
             played = 0
-            depth -= size
-            if depth <= 0:
+            tricks -= 1
+            depth -= n
+            if tricks <= 0 or depth <= 0:
                 return won
-            if not hands[seat]:
-                seat = _next_holder(hands, seat, n)
-                if seat < 0:
-                    return won
-            size = 0
-            for p in range(n):
-                if hands[p]:
-                    size += 1
         else:
-            seat = _next_holder(hands, seat, n)
+            seat = (seat + 1) % n
         b = bids[seat]
-        card = policy(hands[seat], led if played else -1, best, trump,
-                      not short or b is None or won[seat] < b)
+        x = policy(hands, seat, n, played, led if played else -1, suit, top, trump,
+                   not short or b is None or won[seat] < b)
+        s, b = x >> 13, x & 8191
 
 
-def _next_holder(hands, seat, n):
-    for i in range(1, n + 1):
-        p = (seat + i) % n
-        if hands[p]:
-            return p
-    return -1
-
-
-def policy(hand, led, best, trump, want):
-    # The playout heuristic: win cheaply when tricks are wanted, else lose
-    # high; led is the led suit (-1: this seat leads), best the winning card.
-    # Follows suit when it can; ties go to the earlier card in hand order.
+def policy(hands, seat, n, played, led, suit, top, trump, want):
+    # The playout's card for seat, which sees every hand (a sampled deal):
+    # played cards are in the trick, led its suit (-1: this seat leads),
+    # (suit, top) the winning card's suit and bit, trump the trump suit (-1:
+    # none). Wanting tricks it wins with the cheapest card nobody after it
+    # can beat, else plays its cheapest loser; not wanting them it plays its
+    # dearest loser. A card's cost is its rank, a trump's 13 more. Returns
+    # the card as suit << 13 | bit.
+    i = 4 * seat
     if led < 0:
-        pick = hand[0]
-        pk = pick % 13 - (13 if pick // 13 == trump else 0)
-        for c in hand:
-            k = c % 13 - (13 if c // 13 == trump else 0)
-            if k != pk and (k > pk) == want:
-                pick, pk = c, k
-        return pick
-    lo = led * 13
-    hi = lo + 13
-    follow = False
-    for c in hand:
-        if lo <= c < hi:
-            follow = True
-            break
-    bs = best // 13
-    win = lose = -1
-    wc = lc = 0
-    for c in hand:
-        if follow and not lo <= c < hi:
-            continue
-        cs = c // 13
-        cost = c % 13 + (13 if cs == trump else 0)
-        if (c > best) if cs == bs else cs == trump:
-            if win < 0 or cost < wc:
-                win, wc = c, cost
-        elif lose < 0 or (cost > lc) != want:
-            lose, lc = c, cost
+        return lead(hands, seat, n, trump, want)
+    # what the seats after this one hold: the led suit (after), and the
+    # trumps of those void in it (ruff)
+    after = ruff = 0
+    for k in range(1, n - played):
+        j = 4 * ((seat + k) % n)
+        m = hands[j + led]
+        if m:
+            after |= m
+        elif trump >= 0:
+            ruff |= hands[j + trump]
+    m = hands[i + led]
+    if m:
+        if suit == led:
+            up, down = m & -(top + top), m & (top - 1)
+        else:
+            up, down = 0, m     # trumped: nothing of the led suit wins
+        if want:
+            safe = 0 if ruff and led != trump else above(up, after)
+            m = safe or down or up
+            return led << 13 | (m & -m)
+        if down:
+            return led << 13 | high(down)
+        return led << 13 | (high(up) if played == n - 1 else up & -up)
+    t = hands[i + trump] if trump >= 0 else 0
+    up = t & -(top + top) if suit == trump else t     # the trumps that win
+    under = t & (top - 1) if suit == trump else 0
     if want:
-        return win if win >= 0 else lose
-    return lose if lose >= 0 else win
+        safe = above(up, ruff)
+        if safe:
+            return trump << 13 | (safe & -safe)
+        x = side(hands, i, trump, True)
+        if x:
+            return x
+        m = under or up
+        return trump << 13 | (m & -m)
+    if under:
+        return trump << 13 | high(under)
+    x = side(hands, i, trump, False)
+    if x:
+        return x
+    return trump << 13 | (high(up) if played == n - 1 else up & -up)
+
+
+def above(m, threat):
+    # The cards of mask m above every card of mask threat (the same suit).
+    return m & -(high(threat) << 1) if threat else m
+
+
+def side(hands, i, trump, lowest):
+    # The lowest (lowest) or highest side card of the hand at hands[i] (0: none).
+    pick = ps = 0
+    for s in range(4):
+        m = hands[i + s]
+        if m and s != trump:
+            m = m & -m if lowest else high(m)
+            if not pick or (m < pick) == lowest:
+                pick, ps = m, s
+    return ps << 13 | pick if pick else 0
+
+
+def lead(hands, seat, n, trump, want):
+    # The lead: wanting tricks the cheapest card nobody can beat, else the
+    # cheapest card; not wanting them the cheapest card somebody beats, else
+    # the cheapest card.
+    i = 4 * seat
+    pick = ps = 0
+    for s in range(4):
+        m = hands[i + s]
+        if not m:
+            continue
+        out = ruff = 0
+        for k in range(1, n):
+            j = 4 * ((seat + k) % n)
+            x = hands[j + s]
+            if x:
+                out |= x
+            elif trump >= 0 and s != trump and hands[j + trump]:
+                ruff = 1
+        low = m & -m
+        if want:
+            m = 0 if ruff else above(m, out)
+            m = m & -m
+        else:
+            m = low if ruff or out > low else 0
+        if m:
+            m += 8192 if s == trump else 0  # a trump costs more
+            if not pick or m < pick:
+                pick, ps = m, s
+    if pick:
+        return ps << 13 | (pick & 8191)
+    x = side(hands, i, trump, True)
+    if x:
+        return x
+    m = hands[i + trump]
+    return trump << 13 | (m & -m)
 
 
 def choose_bid(view, legal, rng, baseline, bot):
@@ -321,7 +424,8 @@ def choose_bid(view, legal, rng, baseline, bot):
     # BID_SAMPLES deals of the unseen cards (honouring shown voids) and each
     # candidate bid near the heuristic's, the game's bot module fills in the
     # rest of the round's bidding and its trump (bot.bid_round(view, hands,
-    # bids) -> (trump, the seat that leads)) and the round is played out with
+    # bids, cache) -> (trump, the seat that leads); cache: a list with one
+    # None a seat, kept for every candidate on one deal) and the round is played out with
     # this seat playing to that bid (the game's search module's
     # round_tricks(): Call Break's forced play is its own), scored by the
     # game's rule (bot.bid_points(bid, won, the others' bids summed)). A bid
@@ -338,14 +442,17 @@ def choose_bid(view, legal, rng, baseline, bot):
     tricks = load(bot.SEARCH).round_tricks
     unseen = seen_cards(view)[1]
     voids = known_voids(view["plays"], n)
-    samples = max(1, min(BID_SAMPLES, bot.BID_BUDGET // (n * size * len(cands))))
+    # a deal's sampling and the later seats' bids on it cost about
+    # 3 * SAMPLE_COST cards (with small hands, more than its playouts)
+    samples = max(1, min(BID_SAMPLES, bot.BID_BUDGET // (3 * SAMPLE_COST + n * size * len(cands))))
     totals = [0] * len(cands)
     for _ in range(samples):
         hands = sample_hands(view, me, unseen, voids, rng)
+        cache = [None] * n      # (the game's per seat, for every candidate on this deal)
         for i in range(len(cands)):
             bids = list(view["bids"])
             bids[me] = cands[i] - BID
-            trump, lead = bot.bid_round(view, hands, bids)
+            trump, lead = bot.bid_round(view, hands, bids, cache)
             won = tricks(n, [list(x) for x in hands], bids, trump, lead, me)
             totals[i] += bot.bid_points(bids[me], won, sum(bids) - bids[me])
     base = cands.index(baseline)
@@ -357,9 +464,8 @@ def choose_bid(view, legal, rng, baseline, bot):
 
 
 def round_tricks(n, hands, bids, trump, lead, me):
-    # The tricks seat me takes when the round (hands, whose lists change) is
+    # The tricks seat me takes when the round (hands: lists of cards) is
     # played out from its first lead: the bid search's playout.
-    v = {"players": n, "tricks": [0] * n, "bids": bids, "trick": [], "to_act": lead}
-    b = bids[lead]
-    first = policy(hands[lead], -1, -1, trump, b is None or b > 0)
-    return playout(v, hands, first, _short, trump)[me]
+    v = {"players": n, "tricks": [0] * n, "bids": bids, "trick": [], "to_act": lead,
+         "counts": [len(h) for h in hands]}
+    return playout(v, masks(hands), -1, _short, trump)[me]

@@ -14,7 +14,7 @@ from engine.bots.search import distinct, known_voids, pick, sample_hands, seen_c
 from engine.callbreak import SPADES
 from engine.tricks import beats
 
-BUDGET = 460   # cards played out per decision (board time: tools/bench/cp_timing.py)
+BUDGET = 500   # cards played out per decision (board time: tools/bench/cp_timing.py)
 def choose(view, legal, rng, baseline, bot):
     # (bot: the game's bot module, as engine.bots passes every search; this
     # search keeps its own settings)

@@ -8,10 +8,10 @@
 # heuristic's choice stays unless the other takes clearly more tricks on the
 # same deals (search.pick).
 from engine.actions import KEEP, SWAP
-from engine.bots.search import SAMPLE_COST, _always, pick, playout, policy
+from engine.bots.search import SAMPLE_COST, _always, masks, pick, playout
 from engine.bots.search import sample_hands, seen_cards
 
-BUDGET = 480   # cards played out per swap (the later seats' swap tests cost too)
+BUDGET = 540   # cards played out per swap (the later seats' swap tests cost too)
 
 
 def choose_swap(view, legal, rng, baseline, bot):
@@ -50,7 +50,7 @@ def choose_swap(view, legal, rng, baseline, bot):
                     h[p], d = d, h[p]
                     given = True
             v = {"players": 3, "tricks": [0, 0, 0], "bids": [None] * 3, "trick": [],
-                 "to_act": dealer}
-            won = playout(v, h, policy(h[dealer], -1, -1, trump, True), _always, trump)
+                 "to_act": dealer, "counts": [len(x) for x in h]}
+            won = playout(v, masks(h), -1, _always, trump)
             vals[i][k] = won[me]
     return pick(cands, vals, baseline)

@@ -73,6 +73,8 @@ def settings_page(con):
             S.change_setting(s, i - 1, 1)
         note = con.store.save_settings(s)
         con.say("%s: %s" % (S.LABELS[i - 1], S.values(s)[i - 1]))
+        if i == 4:
+            con.say(S.LEVEL_WORDS[s["bot_level"]])
         if note:
             con.say("! " + note)
 

