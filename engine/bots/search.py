@@ -20,7 +20,6 @@ from engine.actions import BID
 from engine.bots.common import estimate_quarters
 from engine.ondemand import load
 from engine.state import LEAD
-from engine.tricks import beats
 
 # A candidate replaces the heuristic's card when its paired t-statistic over
 # the sampled deals exceeds Z4 / 4.
