@@ -58,13 +58,6 @@ class Rng:
         self.x = x
         return items
 
-    def choice(self, items):
-        return items[self.below(len(items))]
-
-
-def shuffled_deck(rng):
-    return rng.shuffle(list(range(52)))
-
 
 def random_deal(entropy):
     # A deal number 1..LAST_DEAL from entropy() (a function giving a

@@ -100,3 +100,13 @@ def test_level_3_keeps_within_its_work_budget(game):
     for g, phase in BUDGET:     # it does search, in every phase it searches
         if g == game:
             assert seen.get(phase, 0) > BUDGET[(g, phase)] // 3, (phase, seen)
+
+
+@pytest.mark.parametrize("game", ["nommie", "israeli", "nines"])
+def test_every_candidate_plays_whole_rounds(game):
+    # engine/bots/search.py plays every round out to its end: a game's PLAYOUT
+    # covers one sampled deal with every card of the largest hand a candidate
+    # (13 cards of 52 at four seats, Nines' 17 of 51 at three)
+    bot = __import__("engine.bots." + game, None, None, ["PLAYOUT"])
+    hand, cards = (17, 51) if game == "nines" else (13, 52)
+    assert bot.PLAYOUT >= search.SAMPLE_COST + hand * cards

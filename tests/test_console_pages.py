@@ -20,6 +20,7 @@ def test_settings_change_and_are_saved_for_the_screen(tmp_path):
     assert "  6  Deck       2 colours the cards' colours" in out
     assert "Autoplay: Off" in out and "Bot level: hard" in out and "Speed: Fast" in out
     assert "Deck: 4 colours" in out
+    assert "Bot level: hard\nHard: plays guesses out\n" in out   # (the screen's footer)
     again = Store(str(tmp_path), True).load_settings()   # what the screen's App loads
     assert again["autoplay"] is False and again["bot_level"] == 3 and again["speed"] == 3
     assert again["four_colours"] is True

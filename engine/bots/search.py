@@ -17,7 +17,6 @@
 # policy shaped like their level 2, and Linger's stock and last-holder win;
 # this playout serves the follow-suit games (Nommie, Israeli Whist, Nines).
 from engine.actions import BID
-from engine.bots.common import estimate_quarters
 from engine.ondemand import load
 from engine.state import LEAD
 
@@ -146,27 +145,19 @@ def choose(view, legal, rng, baseline, bot):
         unseen = [c for c in unseen if not seen[c]]
     voids = known_voids(view["plays"], n)
     left = sum(view["counts"])
-    budget = bot.PLAYOUT
     # a sampled deal costs about SAMPLE_COST cards' play, then each
-    # candidate plays the round out on it
-    samples = max(1, budget // (SAMPLE_COST + left * len(cands)))
-    # when even one full playout per candidate is too dear, stop after `depth`
-    # cards and count the rest of this seat's hand by its estimated tricks
-    depth = min(left, max(n + 1, budget // len(cands)))
+    # candidate plays the round out on it (every game's PLAYOUT covers one
+    # deal for as many candidates as a hand has cards, 13 x 52 or 17 x 51)
+    samples = max(1, bot.PLAYOUT // (SAMPLE_COST + left * len(cands)))
     bids = view["bids"]
     vals = [[0] * samples for _ in cands]
     for k in range(samples):
         dealt = masks(sample_hands(view, me, unseen, voids, rng, fixed))
         for i in range(len(cands)):
             h = list(dealt)
-            won = playout(view, h, cands[i], wants, trump, depth)
-            future = 0
-            if depth < left:
-                mine = held(h, me)
-                if mine:
-                    future = min(len(mine), (estimate_quarters(mine, trump) + 2) // 4)
+            won = playout(view, h, cands[i], wants, trump)
             # this seat's round less the others' mean (times n - 1)
-            v = value(bids[me], won[me] + future) * (n - 1)
+            v = value(bids[me], won[me]) * (n - 1)
             for p in range(n):
                 if p != me:
                     v -= value(bids[p], won[p])
@@ -236,17 +227,6 @@ def masks(hands):
     return out
 
 
-def held(hands, p):
-    # Seat p's cards in a playout's hands, as a sorted list.
-    out = []
-    for s in range(4):
-        m = hands[4 * p + s]
-        for r in range(13):
-            if m >> r & 1:
-                out.append(13 * s + r)
-    return out
-
-
 def high(m):
     # The highest bit of a suit's mask m (> 0): its lowest bits cleared in
     # turn (a suit rarely holds more than a few cards in a playout).
@@ -255,10 +235,9 @@ def high(m):
     return m
 
 
-def playout(view, hands, first, wants, trump, depth=52):
+def playout(view, hands, first, wants, trump):
     # Play first for the seat to act (a card; -1: the policy leads for it),
-    # then the rest of the round by policy() (at most depth cards, stopping
-    # only between tricks); tricks won per seat. hands are bit masks (masks())
+    # then the rest of the round by policy(); tricks won per seat. hands are bit masks (masks())
     # and change. Follow-suit games with hands of equal size at a trick's end
     # (the games this search serves). The trick's winning card so far is
     # (suit, top), its suit and bit, played by bseat.
@@ -298,8 +277,7 @@ def playout(view, hands, first, wants, trump, depth=52):
             won[seat] += 1
             played = 0
             tricks -= 1
-            depth -= n
-            if tricks <= 0 or depth <= 0:
+            if tricks <= 0:
                 return won
         else:
             seat = (seat + 1) % n

@@ -73,10 +73,10 @@ def settings_page(con):
             S.change_setting(s, i - 1, 1)
         note = con.store.save_settings(s)
         con.say("%s: %s" % (S.LABELS[i - 1], S.values(s)[i - 1]))
-        if i == 4:
-            con.say(S.LEVEL_WORDS[s["bot_level"]])
         if note:
             con.say("! " + note)
+        if i == 4:      # what the level does, as the screen's footer says it
+            con.say(S.level_words(s["bot_level"]))
 
 
 def _rows(con, S, s):

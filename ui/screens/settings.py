@@ -19,10 +19,6 @@ COUNTING_WORDS = ", ".join(call("engine.catalog", "counting"))
 # The bots' level when the settings name none (ui.prefs's table): the bot
 # level's row says which level is the default.
 DEFAULT_LEVEL = call("ui.prefs", "with_defaults", {})["bot_level"]
-# What each bot level does (LEVEL_NAMES' order), as the level's row shows it
-# under the list and the console after the level (README "Bots": how strong).
-LEVEL_WORDS = ("Random: any legal move", "Easy: bids its high cards",
-               "Normal: counts the cards", "Hard: plays guesses out")
 
 
 def values(s):
@@ -33,6 +29,13 @@ def values(s):
             on_off(s.get("tips")), DECKS[1 if s.get("four_colours") else 0],
             "Trumps apart" if s.get("trumps_apart") else "Suits",     # (ui.fmt.arrange)
             OUT_WORDS[s["count"] % len(OUT_WORDS)], default_names(["human"], s.get("names"))[0])
+
+
+def level_words(level):
+    # What bot level does, in a few words (rules/levels.tips, read when shown:
+    # a file's words are never interned), or its name if the file cannot be read.
+    got = call("ui.tips", "read", "levels.tips", str(level))[0]
+    return got[0] if got else LEVEL_NAMES[level]
 
 
 def change_setting(s, i, step, wrap=True):
@@ -80,14 +83,18 @@ class Settings(ListScreen):
                             s["bot_level"] < len(LEVEL_NAMES) - 1)
         blank = row(LABELS[-1], "", c)      # your name: typed (A), not stepped: no arrows
         self.lines[-1] = blank[:blank.index("<")] + "  " + got[-1]
-        # the footer says what the row under the cursor is about
-        self.footer = (LEVEL_WORDS[s["bot_level"] % 4], "A first game's help",
-                       "\u2663 green, \u2666 blue",      # (the Deck row's 4 colours)
-                       "Trumps at the right" if self.app.settings.get("trumps_apart") else
-                       "Suits in order: \u2663 \u2666 \u2665 \u2660",
-                       COUNTING_WORDS, "A: type your name")[self.cursor - 3] \
-            if self.cursor >= 3 \
-            else "L/R change, B back"
+        # the footer says what the row under the cursor is about (the
+        # level's words read only while that row is under it)
+        if self.cursor == 3:
+            self.footer = level_words(s["bot_level"] % 4)
+        elif self.cursor > 3:
+            self.footer = ("A first game's help",
+                           "\u2663 green, \u2666 blue",      # (the Deck row's 4 colours)
+                           "Trumps at the right" if s.get("trumps_apart") else
+                           "Suits in order: \u2663 \u2666 \u2665 \u2660",
+                           COUNTING_WORDS, "A: type your name")[self.cursor - 4]
+        else:
+            self.footer = "L/R change, B back"
 
     def key(self, k):
         ListScreen.key(self, k)
