@@ -3,14 +3,18 @@
 # For each decision it deals the cards it cannot see to the other seats many
 # times over, consistent with what the table has seen (each seat's card count,
 # every card played this round, and the suits a seat has shown out of), then
-# plays each candidate card followed by the rest of the round with a fast
-# heuristic for every seat, and keeps the card whose rounds score best for
-# this seat. The same sampled deals serve every candidate, so candidates are
-# compared on equal luck. The game's bot module sets PLAYOUT (cards simulated
-# per decision) and round_value(view) (how a round scores for the seat);
-# PLAYOUT is the compute knob: the most that keeps a decision inside the
-# device budget (on a 120 MHz SAMD51, tools/bench/cp_timing.py's estimate at its
-# slow end: a p95 of at most 0.5 s and the longest decision at most 1 s).
+# plays each candidate card followed by the rest of the round, every seat
+# playing by policy(), which sees the sampled hands: win with the cheapest
+# card nobody after can beat, lead a card nobody can beat, or duck. It keeps
+# the card whose rounds score best for this seat against the others (its
+# round's points less their mean). The same sampled deals serve every
+# candidate, so candidates are compared on equal luck. The game's bot module
+# sets PLAYOUT (cards simulated per decision) and round_value(view) (how a
+# round scores); PLAYOUT is the compute knob: the most that keeps a decision
+# inside the device budget (on a 120 MHz SAMD51, tools/bench/cp_timing.py's
+# estimate at its slow end: a p95 of at most 0.5 s and the longest decision
+# at most 1 s). The playouts hold hands as bit masks (masks()), so a card
+# costs a few integer operations and nothing is allocated per card.
 # The heuristic's card stays unless another is clearly better (pick()).
 # Call Break and Linger have their own searches built on these parts
 # (engine/bots/search_callbreak.py, engine/bots/search_linger.py): a playout
@@ -23,12 +27,13 @@ from engine.state import LEAD
 # A candidate replaces the heuristic's card when its paired t-statistic over
 # the sampled deals exceeds Z4 / 4.
 Z4 = 6
-# What sampling one deal costs, in cards played out: late decisions, with
-# few cards left, stop sampling once more deals would cost more than they tell.
+# What sampling one deal costs, in cards played out (CircuitPython: a deal
+# and its masks take about as long as 15-20 cards of playout): late
+# decisions, with few cards left, stop sampling sooner.
 SAMPLE_COST = 20
-# A bid search (choose_bid) plays one whole round a sampled deal, in at most
-# BID_SAMPLES deals (the game's BID_BUDGET cards): with few cards each
-# deal's bidding and trump choice cost more than its playout.
+# A bid search (choose_bid) plays one whole round a sampled deal and
+# candidate, in at most BID_SAMPLES deals (the game's BID_BUDGET cards, a
+# deal's sampling and later bids charged 3 * SAMPLE_COST).
 BID_SAMPLES = 24
 
 
@@ -402,8 +407,8 @@ def choose_bid(view, legal, rng, baseline, bot):
     # candidate bid near the heuristic's, the game's bot module fills in the
     # rest of the round's bidding and its trump (bot.bid_round(view, hands,
     # bids, cache) -> (trump, the seat that leads); cache: a list with one
-    # None a seat, kept for every candidate on one deal) and the round is played out with
-    # this seat playing to that bid (the game's search module's
+    # None a seat, kept for every candidate on one deal) and the round is
+    # played out with this seat playing to that bid (the game's search module's
     # round_tricks(): Call Break's forced play is its own), scored by the
     # game's rule (bot.bid_points(bid, won, the others' bids summed)). A bid
     # replaces the heuristic's only when it scores more by bot.BID_GAIN a

@@ -8,8 +8,9 @@
 # the top spade while others hold spades, else a side card nobody can beat,
 # else low from the shortest side suit; discard low side cards. Deals are
 # sampled honouring shown voids; a playout scores this seat's round points
-# (engine.callbreak.points) and the level-2 card stays unless another card
-# clearly does better on the same deals.
+# (engine.callbreak.points) less the others' mean, so setting a caller
+# counts too, and the level-2 card stays unless another card clearly does
+# better on the same deals.
 from engine.bots.search import distinct, known_voids, pick, sample_hands, seen_cards
 from engine.callbreak import SPADES
 from engine.tricks import beats
@@ -29,7 +30,7 @@ def choose(view, legal, rng, baseline, bot):
     samples = BUDGET // (left * len(cands))
     if samples < 2:
         return baseline  # two deals would overrun the budget: level 2's card
-    call = view["bids"][me]
+    calls = view["bids"]
     vals = [[0] * samples for _ in cands]
     for k in range(samples):
         hands = sample_hands(view, me, unseen, voids, rng)
@@ -37,7 +38,13 @@ def choose(view, legal, rng, baseline, bot):
             h.sort()
         for i in range(len(cands)):
             h = [list(x) for x in hands]
-            vals[i][k] = cb.points(call, playout(view, h, cands[i]))
+            won = playout(view, h, cands[i])
+            # this seat's points less the others' mean (times 3)
+            v = 3 * cb.points(calls[me], won[me])
+            for p in range(4):
+                if p != me:
+                    v -= cb.points(calls[p], won[p])
+            vals[i][k] = v
     return pick(cands, vals, baseline)
 
 
@@ -48,17 +55,15 @@ def round_tricks(n, hands, bids, trump, first, me):
     for h in hands:
         h.sort()
     v = {"to_act": first, "tricks": [0, 0, 0, 0], "trick": []}
-    return playout(v, hands, lead(hands, first, [0] * 8), me)
+    return playout(v, hands, lead(hands, first, [0] * 8))[me]
 
 
-def playout(view, hands, first, me=-1):
-    # Play first for the seat to act, then the round out; the tricks seat me
-    # (by default the seat to act) ends with. Nothing is allocated per card:
-    # the trick's cards go into one list of 4 (k of them played so far).
+def playout(view, hands, first):
+    # Play first for the seat to act, then the round out; the tricks each
+    # seat ends with. Nothing is allocated per card: the trick's cards go
+    # into one list of 4 (k of them played so far).
     seat = view["to_act"]
-    if me < 0:
-        me = seat
-    won = view["tricks"][me]
+    won = list(view["tricks"])
     trick = [0, 0, 0, 0]
     scratch = [0, 0, 0, 0, 0, 0, 0, 0]
     k = 0
@@ -81,8 +86,7 @@ def playout(view, hands, first, me=-1):
         k += 1
         if k == 4:
             seat = (lead_seat + best) % 4
-            if seat == me:
-                won += 1
+            won[seat] += 1
             if not hands[seat]:
                 return won
             k = 0
