@@ -50,25 +50,28 @@ def _played(app, seat):
     return v["hand_size"] - len(v["hands"][seat])
 
 
-def _nommie_bid_two_and_three_cards(app):
-    # deal 7: New game, A starts; A closes the bid tip; RIGHT raises your bid
-    # (to 2: you deal, and 1 would make the bids 13) and A bids it; A closes
-    # the play tip and A A A play three cards; the autoplay setting (on by
-    # default) plays one more, in the second trick your only card of the suit led
+def _nommie_bid_three_and_three_cards(app):
+    # deal 7: New game, A starts; A closes the bid tip; RIGHT RIGHT raises your
+    # bid (to 1, then 3: you deal, and 2 would make the bids 13) and A bids it;
+    # A closes the play tip and A A A play three cards; the autoplay setting
+    # (on by default) plays one more, where it is your only legal card
     t = app.top()
     assert type(t).__name__ == "Table", type(t).__name__
     v = t.state().view(None)
-    assert v["bids"][0] == 2 and _played(app, 0) == 4 and t.tipped == ["bid", "play"]
+    assert v["bids"][0] == 3 and sum(v["bids"][1:]) == 11     # (2 would make 13)
+    assert _played(app, 0) == 4 and t.tipped == ["bid", "play"]
     assert t.state().phase == "play"
 
 
-def _nommie_bid_box_at_two(app):
-    # deal 7: New game, A starts; A closes the bid tip; RIGHT: the bid box at 2
+def _nommie_bid_box_at_three(app):
+    # deal 7: New game, A starts; A closes the bid tip; RIGHT RIGHT: the bid
+    # box at 1, then 3 (the hook: 2 would make the bids 13)
     from engine.actions import BID
     t = app.top()
     assert type(t).__name__ == "Table" and t.tipped == ["bid"]
     assert t.state().phase == "bid" and t.state().to_act() == 0
-    assert t.options[t.pick] == BID + 2 and t.state().view(None)["bids"][0] is None
+    assert t.options[t.pick] == BID + 3 and t.state().view(None)["bids"][0] is None
+    assert BID + 2 not in t.options
 
 
 def _callbreak_score_sheet(app):
@@ -79,12 +82,12 @@ def _callbreak_score_sheet(app):
 
 
 REACHES = {
-    "--headless --data-dir /tmp/pt-demo --seed 7 --keys \"A A A RIGHT\" --screenshot bid.png":
-        _nommie_bid_box_at_two,
+    "--headless --data-dir /tmp/pt-demo --seed 7 --keys \"A A A RIGHT RIGHT\" "
+    "--screenshot bid.png": _nommie_bid_box_at_three,
     "--headless --data-dir /tmp/pt-cb --game callbreak --seed 3 --keys \"A SELECT\" "
     "--screenshot sheet.png": _callbreak_score_sheet,
-    "--headless --data-dir /tmp/pt-demo --seed 7 --keys \"A A A RIGHT A A A A A\" "
-    "--screenshot shot.png": _nommie_bid_two_and_three_cards,
+    "--headless --data-dir /tmp/pt-demo --seed 7 --keys \"A A A RIGHT RIGHT A A A A A\" "
+    "--screenshot shot.png": _nommie_bid_three_and_three_cards,
 }
 
 
