@@ -95,7 +95,7 @@ def test_the_names_setting_names_the_seats_at_a_new_table(tmp_path):
 def test_the_default_bot_level_is_hard_everywhere_and_settings_say_what_each_does():
     # level 2 loses to a careful player in Nommie, so new tables default to 3
     from ui.screens import settings
-    assert prefs.DEFAULTS["bot_level"][0] == settings.DEFAULT_LEVEL == 3
+    assert prefs.DEFAULTS["bot_level"][0] == prefs.with_defaults({})["bot_level"] == 3
     assert settings.values(prefs.with_defaults({}))[3] == "hard"
     assert settings.values(prefs.with_defaults({"bot_level": 2}))[3] == "normal"
     s = prefs.with_defaults({})

@@ -84,15 +84,16 @@ def sample_hands(view, me, unseen, voids, rng, fixed=None):
     # ignored.
     n = view["players"]
     counts = view["counts"]
-    hands = []
+    known = []      # (None: a seat to deal to)
     for p in range(n):
         if p == me:
-            hands.append(list(view["hands"][me]))
+            known.append(list(view["hands"][me]))
         elif fixed is not None and fixed[p] is not None:
-            hands.append(list(fixed[p]))
+            known.append(list(fixed[p]))
         else:
-            hands.append(None)
+            known.append(None)
     for attempt in range(4):
+        hands = list(known)
         pool = rng.shuffle(list(unseen))
         for p in range(n):
             v = voids[p] if attempt < 3 and hands[p] is None else 0
@@ -115,9 +116,6 @@ def sample_hands(view, me, unseen, voids, rng, fixed=None):
                     hands[p] = pool[j:j + counts[p]]
                     j += counts[p]
             return hands
-        for p in range(n):
-            if p != me and (fixed is None or fixed[p] is None):
-                hands[p] = None
     return hands
 
 
@@ -161,13 +159,19 @@ def choose(view, legal, rng, baseline, bot):
         for i in range(len(cands)):
             h = list(dealt)
             won = playout(view, h, cands[i], wants, trump)
-            # this seat's round less the others' mean (times n - 1)
-            v = value(bids[me], won[me]) * (n - 1)
-            for p in range(n):
-                if p != me:
-                    v -= value(bids[p], won[p])
-            vals[i][k] = v
+            vals[i][k] = against(value, bids, won, me)
     return pick(cands, vals, baseline)
+
+
+def against(value, bids, won, me):
+    # A played-out round's value for seat me: its value(bid, won) less the
+    # others' mean, times the number of others (an integer either way).
+    n = len(won)
+    v = value(bids[me], won[me]) * (n - 1)
+    for p in range(n):
+        if p != me:
+            v -= value(bids[p], won[p])
+    return v
 
 
 def pick(cands, vals, baseline, z4=0):
@@ -242,9 +246,9 @@ def high(m):
 
 def playout(view, hands, first, wants, trump):
     # Play first for the seat to act (a card; -1: the policy leads for it),
-    # then the rest of the round by policy(); tricks won per seat. hands are bit masks (masks())
-    # and change. Follow-suit games with hands of equal size at a trick's end
-    # (the games this search serves). The trick's winning card so far is
+    # then the rest of the round by policy(); tricks won per seat. hands are
+    # bit masks (masks()) and change. Follow-suit games with hands of equal
+    # size at a trick's end (the games this search serves). The trick's winning card so far is
     # (suit, top), its suit and bit, played by bseat.
     n = view["players"]
     won = list(view["tricks"])
@@ -435,7 +439,7 @@ def choose_bid(view, legal, rng, baseline, bot):
             bids = list(view["bids"])
             bids[me] = cands[i] - BID
             trump, lead = bot.bid_round(view, hands, bids, cache)
-            won = tricks(n, [list(x) for x in hands], bids, trump, lead, me)
+            won = tricks(n, hands, bids, trump, lead, me)
             totals[i] += bot.bid_points(bids[me], won, sum(bids) - bids[me])
     base = cands.index(baseline)
     best = base
@@ -446,8 +450,8 @@ def choose_bid(view, legal, rng, baseline, bot):
 
 
 def round_tricks(n, hands, bids, trump, lead, me):
-    # The tricks seat me takes when the round (hands: lists of cards) is
-    # played out from its first lead: the bid search's playout.
+    # The tricks seat me takes when the round (hands: lists of cards, left
+    # as they are) is played out from its first lead: the bid search's playout.
     v = {"players": n, "tricks": [0] * n, "bids": bids, "trick": [], "to_act": lead,
          "counts": [len(h) for h in hands]}
     return playout(v, masks(hands), -1, _short, trump)[me]

@@ -11,7 +11,7 @@
 # (engine.callbreak.points) less the others' mean, so setting a caller
 # counts too, and the level-2 card stays unless another card clearly does
 # better on the same deals.
-from engine.bots.search import distinct, known_voids, pick, sample_hands, seen_cards
+from engine.bots.search import against, distinct, known_voids, pick, sample_hands, seen_cards
 from engine.callbreak import SPADES
 from engine.tricks import beats
 
@@ -38,22 +38,15 @@ def choose(view, legal, rng, baseline, bot):
             h.sort()
         for i in range(len(cands)):
             h = [list(x) for x in hands]
-            won = playout(view, h, cands[i])
-            # this seat's points less the others' mean (times 3)
-            v = 3 * cb.points(calls[me], won[me])
-            for p in range(4):
-                if p != me:
-                    v -= cb.points(calls[p], won[p])
-            vals[i][k] = v
+            vals[i][k] = against(cb.points, calls, playout(view, h, cands[i]), me)
     return pick(cands, vals, baseline)
 
 
 def round_tricks(n, hands, bids, trump, first, me):
-    # The tricks seat me takes when the round (hands, whose lists change) is
-    # played out from seat first's lead: the call search's playout
-    # (engine/bots/search.py choose_bid).
-    for h in hands:
-        h.sort()
+    # The tricks seat me takes when the round (hands: lists of cards, left as
+    # they are) is played out from seat first's lead: the call search's
+    # playout (engine/bots/search.py choose_bid).
+    hands = [sorted(h) for h in hands]
     v = {"to_act": first, "tricks": [0, 0, 0, 0], "trick": []}
     return playout(v, hands, lead(hands, first, [0] * 8))[me]
 

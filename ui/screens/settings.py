@@ -16,9 +16,6 @@ DECKS = ("2 colours", "4 colours")    # the Deck row's values (ui.draw.Cards.dec
 OUT_WORDS = ("Off", "By game", "All games")   # the Cards out row's (ui.prefs "count")
 # The games where its "By game" shows the page (engine.catalog, loaded for the call)
 COUNTING_WORDS = ", ".join(call("engine.catalog", "counting"))
-# The bots' level when the settings name none (ui.prefs's table): the bot
-# level's row says which level is the default.
-DEFAULT_LEVEL = call("ui.prefs", "with_defaults", {})["bot_level"]
 
 
 def values(s):
