@@ -301,7 +301,7 @@ def test_nines_level3_samples_keep_the_hands_the_seat_has_held():
 
 
 @pytest.mark.parametrize("gid", ["nommie", "callbreak", "israeli"])
-def test_level3_bid_search_fills_the_round_and_keeps_near_the_heuristic(gid):
+def test_level3_bid_search_fills_the_round_and_keeps_within_its_spread(gid):
     from engine.rng import Rng
     nb = bots.load("engine.bots." + gid)
     for seed in range(1, 6):
@@ -311,7 +311,7 @@ def test_level3_bid_search_fills_the_round_and_keeps_near_the_heuristic(gid):
         v, legal = s.view(s.to_act()), s.legal_actions()
         base = nb.choose(v, legal, 3, Rng(seed))
         a = bot_search.choose_bid(v, legal, Rng(seed), base, nb)
-        assert a in legal and abs(a - base) <= 1
+        assert a in legal and abs(a - base) <= nb.BID_SPREAD
         assert a == bot_search.choose_bid(v, legal, Rng(seed), base, nb)
         hands = [list(v["hands"][p]) if p == v["to_act"] else [] for p in range(4)]
         hands = bot_search.sample_hands(v, v["to_act"], bot_search.seen_cards(v)[1],

@@ -71,9 +71,10 @@ def test_a_games_bot_says_how_level_3_searches_it(gid):
         value = bot.round_value(games.new_game(gid).view(0))
         assert value is None or value(1, 1) is not None
     if bot.BID_SEARCH:                            # the bid search's needs
-        for name in ("bid_round", "bid_points"):
+        for name in ("bid_round", "bid_value"):
             assert callable(getattr(bot, name)), name
-        assert type(bot.BID_BUDGET) is int and type(bot.BID_GAIN) is int
+        for name in ("BID_BUDGET", "BID_GAIN", "BID_SPREAD"):
+            assert type(getattr(bot, name)) is int, name
         assert callable(load(bot.SEARCH).round_tricks)
     if getattr(bot, "SWAP_SEARCH", None):         # a swap searched (Nines)
         assert callable(load(bot.SWAP_SEARCH).choose_swap)

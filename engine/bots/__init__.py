@@ -11,7 +11,7 @@
 # (engine/bots/search.py's sampling and playouts, or the game's own
 # engine/bots/search_<game>.py), and BID_SEARCH whether its bids are searched
 # by simulation too (engine/bots/search.py choose_bid, with the game's
-# bid_round and bid_points), and SWAP_SEARCH the module that searches a
+# bid_round and bid_value), and SWAP_SEARCH the module that searches a
 # Nines swap (engine/bots/search_nines.py).
 from engine.ondemand import forget, load
 from engine.rng import Rng

@@ -32,9 +32,11 @@ SEARCH = "engine.bots.search_callbreak"   # its own playout policy and budget
 BID_SEARCH = False                       # calls: level 2's (a call search lost, see docs/bots.md)
 BID_BUDGET = 460                         # cards simulated per call
 BID_GAIN = 5                             # tenths of a point a deal another call must gain
+BID_SPREAD = 1                           # calls searched either side of level 2's
 
-def bid_points(call, won, others):
-    return points(call, won)
+def bid_value(bids):
+    # a round's points for a call and the tricks won, whatever the calls
+    return points
 
 
 def bid_round(view, hands, bids, cache):

@@ -13,10 +13,11 @@ from engine.ondemand import load
 
 # How level 3 searches this game (engine.bots, engine/bots/search.py):
 SEARCH = "engine.bots.search"   # the module that plays level 3's cards
-BID_SEARCH = True              # contracts searched by simulation (bid_round, bid_points)
+BID_SEARCH = True              # contracts searched by simulation (bid_round, bid_value)
 PLAYOUT = 880                  # cards simulated per decision
 BID_BUDGET = 720               # cards simulated per contract (its fill-in contracts cost too)
 BID_GAIN = 5                   # points a deal another contract must gain over the heuristic's
+BID_SPREAD = 1                 # contracts searched either side of the heuristic's
 
 
 def round_value(view):
@@ -27,8 +28,9 @@ def round_value(view):
     return lambda bid, won: points(bid, won, over)
 
 
-def bid_points(b, won, others):
-    return load("engine.israeli").points(b, won, others + b > 13)
+def bid_value(bids):
+    # a round's points once every contract is in: over when they sum above 13
+    return round_value({"game_type": "over" if sum(bids) > 13 else "under"})
 
 
 def bid_round(view, hands, bids, cache):

@@ -25,10 +25,11 @@ from engine.tricks import beats
 
 # How level 3 searches this game (engine.bots, engine/bots/search.py):
 SEARCH = "engine.bots.search"   # the module that plays level 3's cards
-BID_SEARCH = True              # bids searched by simulation too (bid_round, bid_points)
+BID_SEARCH = True              # bids searched by simulation too (bid_round, bid_value)
 PLAYOUT = 950                  # cards simulated per decision
 BID_BUDGET = 700               # cards simulated per bid
-BID_GAIN = 1                   # points a deal another bid must gain over the heuristic's
+BID_GAIN = 0                   # points a deal another bid must gain over the heuristic's (any gain)
+BID_SPREAD = 3                 # bids searched either side of the heuristic's
 
 
 def round_value(view):
@@ -36,8 +37,9 @@ def round_value(view):
     return load("engine.nommie").round_points
 
 
-def bid_points(b, won, others):
-    return load("engine.nommie").round_points(b, won)
+def bid_value(bids):
+    # a round's points for a bid and the tricks won, whatever the bids
+    return load("engine.nommie").round_points
 
 
 def bid_round(view, hands, bids, cache):

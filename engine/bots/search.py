@@ -33,7 +33,8 @@ Z4 = 6
 SAMPLE_COST = 20
 # A bid search (choose_bid) plays one whole round a sampled deal and
 # candidate, in at most BID_SAMPLES deals (the game's BID_BUDGET cards, a
-# deal's sampling and later bids charged 3 * SAMPLE_COST).
+# deal's sampling and later bids charged 3 * SAMPLE_COST); its candidates
+# are the bids within the game's BID_SPREAD of the heuristic's.
 BID_SAMPLES = 24
 
 
@@ -408,21 +409,24 @@ def choose_bid(view, legal, rng, baseline, bot):
     # A bid by simulation, for a game whose bot sets BID_SEARCH (Nommie's
     # bids, Israeli Whist's contracts, Call Break's calls). For each of up to
     # BID_SAMPLES deals of the unseen cards (honouring shown voids) and each
-    # candidate bid near the heuristic's, the game's bot module fills in the
-    # rest of the round's bidding and its trump (bot.bid_round(view, hands,
-    # bids, cache) -> (trump, the seat that leads); cache: a list with one
-    # None a seat, kept for every candidate on one deal) and the round is
-    # played out with this seat playing to that bid (the game's search module's
-    # round_tricks(): Call Break's forced play is its own), scored by the
-    # game's rule (bot.bid_points(bid, won, the others' bids summed)). A bid
-    # replaces the heuristic's only when it scores more by bot.BID_GAIN a
-    # deal on the same deals. Each candidate plays its own rounds: a bid is
+    # candidate bid within bot.BID_SPREAD of the heuristic's, the game's bot
+    # module fills in the rest of the round's bidding and its trump
+    # (bot.bid_round(view, hands, bids, cache) -> (trump, the seat that
+    # leads); cache: a list with one None a seat, kept for every candidate
+    # on one deal) and the round is played out with this seat playing to
+    # that bid (the game's search module's round_tricks(): Call Break's
+    # forced play is its own). A round is valued as the card search values
+    # one (against(): this seat's points less the others' mean, each by the
+    # game's rule once every bid is in, bot.bid_value(bids)). A bid replaces
+    # the heuristic's only when it scores more by bot.BID_GAIN points a deal
+    # on the same deals. Each candidate plays its own rounds: a bid is
     # judged as this seat would play to it (scoring every bid on one playout
     # a deal, three times the deals, lost 0.5 points a deal in Nommie).
     me = view["to_act"]
     size = view["hand_size"]
     n = view["players"]
-    cands = [b for b in (baseline - 1, baseline, baseline + 1) if b in legal]
+    spread = bot.BID_SPREAD
+    cands = [b for b in range(baseline - spread, baseline + spread + 1) if b in legal]
     if len(cands) == 1:
         return baseline
     tricks = load(bot.SEARCH).round_tricks
@@ -439,19 +443,19 @@ def choose_bid(view, legal, rng, baseline, bot):
             bids = list(view["bids"])
             bids[me] = cands[i] - BID
             trump, lead = bot.bid_round(view, hands, bids, cache)
-            won = tricks(n, hands, bids, trump, lead, me)
-            totals[i] += bot.bid_points(bids[me], won, sum(bids) - bids[me])
+            won = tricks(n, hands, bids, trump, lead)
+            totals[i] += against(bot.bid_value(bids), bids, won, me)
     base = cands.index(baseline)
     best = base
     for i in range(len(cands)):
-        if totals[i] > totals[best] + (bot.BID_GAIN * samples if best == base else 0):
+        if totals[i] > totals[best] + (bot.BID_GAIN * (n - 1) * samples if best == base else 0):
             best = i
     return cands[best]
 
 
-def round_tricks(n, hands, bids, trump, lead, me):
-    # The tricks seat me takes when the round (hands: lists of cards, left
+def round_tricks(n, hands, bids, trump, lead):
+    # The tricks each seat takes when the round (hands: lists of cards, left
     # as they are) is played out from its first lead: the bid search's playout.
     v = {"players": n, "tricks": [0] * n, "bids": bids, "trick": [], "to_act": lead,
          "counts": [len(h) for h in hands]}
-    return playout(v, masks(hands), -1, _short, trump)[me]
+    return playout(v, masks(hands), -1, _short, trump)

@@ -42,13 +42,13 @@ def choose(view, legal, rng, baseline, bot):
     return pick(cands, vals, baseline)
 
 
-def round_tricks(n, hands, bids, trump, first, me):
-    # The tricks seat me takes when the round (hands: lists of cards, left as
-    # they are) is played out from seat first's lead: the call search's
+def round_tricks(n, hands, bids, trump, first):
+    # The tricks each seat takes when the round (hands: lists of cards, left
+    # as they are) is played out from seat first's lead: the call search's
     # playout (engine/bots/search.py choose_bid).
     hands = [sorted(h) for h in hands]
     v = {"to_act": first, "tricks": [0, 0, 0, 0], "trick": []}
-    return playout(v, hands, lead(hands, first, [0] * 8))[me]
+    return playout(v, hands, lead(hands, first, [0] * 8))
 
 
 def playout(view, hands, first):
