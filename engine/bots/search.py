@@ -33,8 +33,10 @@ Z4 = 6
 SAMPLE_COST = 20
 # A bid search (choose_bid) plays one whole round a sampled deal and
 # candidate, in at most BID_SAMPLES deals (the game's BID_BUDGET cards, a
-# deal's sampling and later bids charged 3 * SAMPLE_COST); its candidates
-# are the bids within the game's BID_SPREAD of the heuristic's.
+# deal's sampling and the later seats' bids charged 3 * SAMPLE_COST however
+# many candidates fill those bids in: with Nommie's seven, a bid's time runs
+# about a sixth above its count); its candidates are the bids within the
+# game's BID_SPREAD of the heuristic's.
 BID_SAMPLES = 24
 
 
@@ -249,8 +251,8 @@ def playout(view, hands, first, wants, trump):
     # Play first for the seat to act (a card; -1: the policy leads for it),
     # then the rest of the round by policy(); tricks won per seat. hands are
     # bit masks (masks()) and change. Follow-suit games with hands of equal
-    # size at a trick's end (the games this search serves). The trick's winning card so far is
-    # (suit, top), its suit and bit, played by bseat.
+    # size at a trick's end (the games this search serves). The trick's
+    # winning card so far is (suit, top), its suit and bit, played by bseat.
     n = view["players"]
     won = list(view["tricks"])
     bids = view["bids"]
