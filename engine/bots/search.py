@@ -4,8 +4,9 @@
 # times over, consistent with what the table has seen (each seat's card count,
 # every card played this round, and the suits a seat has shown out of), then
 # plays each candidate card followed by the rest of the round, every seat
-# playing by policy(), which sees the sampled hands: win with the cheapest
-# card nobody after can beat, lead a card nobody can beat, or duck. It keeps
+# playing by the playout's policy, which sees the sampled hands: win with the
+# cheapest card nobody after can beat, lead a card nobody can beat, or duck
+# (playout() follows suit itself; lead() and void() lead and discard). It keeps
 # the card whose rounds score best for this seat against the others (its
 # round's points less their mean). The same sampled deals serve every
 # candidate, so candidates are compared on equal luck. The game's bot module
@@ -14,7 +15,10 @@
 # inside the device budget (on a 120 MHz SAMD51, tools/bench/cp_timing.py's
 # estimate at its slow end: a p95 of at most 0.5 s and the longest decision
 # at most 1 s). The playouts hold hands as bit masks (masks()), so a card
-# costs a few integer operations and nothing is allocated per card.
+# costs a few integer operations and nothing is allocated per card; the
+# commonest card, one that follows suit, is chosen inside playout()'s loop,
+# and a suit's highest card is found without a loop (high()): a function
+# call costs a board about as much as the card's own work.
 # The heuristic's card stays unless another is clearly better (pick()).
 # Call Break and Linger have their own searches built on these parts
 # (engine/bots/search_callbreak.py, engine/bots/search_linger.py): a playout
@@ -153,7 +157,7 @@ def choose(view, legal, rng, baseline, bot):
     left = sum(view["counts"])
     # a sampled deal costs about SAMPLE_COST cards' play, then each
     # candidate plays the round out on it (every game's PLAYOUT covers one
-    # deal for as many candidates as a hand has cards, 13 x 52 or 17 x 51)
+    # deal for as many candidates as a hand has cards, 13 x 52, Nines 13 x 39)
     samples = max(1, bot.PLAYOUT // (SAMPLE_COST + left * len(cands)))
     bids = view["bids"]
     vals = [[0] * samples for _ in cands]
@@ -240,16 +244,18 @@ def masks(hands):
 
 
 def high(m):
-    # The highest bit of a suit's mask m (> 0): its lowest bits cleared in
-    # turn (a suit rarely holds more than a few cards in a playout).
-    while m & (m - 1):
-        m &= m - 1
-    return m
+    # The highest bit of a suit's mask m (> 0): every bit below it set (a
+    # suit's mask has 13 bits), then one added.
+    m |= m >> 1
+    m |= m >> 2
+    m |= m >> 4
+    m |= m >> 8
+    return (m + 1) >> 1
 
 
 def playout(view, hands, first, wants, trump):
     # Play first for the seat to act (a card; -1: the policy leads for it),
-    # then the rest of the round by policy(); tricks won per seat. hands are
+    # then the rest of the round by the policy; tricks won per seat. hands are
     # bit masks (masks()) and change. Follow-suit games with hands of equal
     # size at a trick's end (the games this search serves). The trick's
     # winning card so far is (suit, top), its suit and bit, played by bseat.
@@ -273,7 +279,7 @@ def playout(view, hands, first, wants, trump):
     tricks = view["counts"][seat]   # this trick and the ones after it
     if first < 0:
         b = bids[seat]
-        x = policy(hands, seat, n, 0, -1, -1, 0, trump, not short or b is None or won[seat] < b)
+        x = lead(hands, seat, n, trump, not short or b is None or won[seat] < b)
         s, b = x >> 13, x & 8191
     else:
         s, b = first // 13, 1 << (first % 13)
@@ -293,46 +299,66 @@ def playout(view, hands, first, wants, trump):
                 return won
         else:
             seat = (seat + 1) % n
-        b = bids[seat]
-        x = policy(hands, seat, n, played, led if played else -1, suit, top, trump,
-                   not short or b is None or won[seat] < b)
-        s, b = x >> 13, x & 8191
-
-
-def policy(hands, seat, n, played, led, suit, top, trump, want):
-    # The playout's card for seat, which sees every hand (a sampled deal):
-    # played cards are in the trick, led its suit (-1: this seat leads),
-    # (suit, top) the winning card's suit and bit, trump the trump suit (-1:
-    # none). Wanting tricks it wins with the cheapest card nobody after it
-    # can beat, else plays its cheapest loser; not wanting them it plays its
-    # dearest loser. A card's cost is its rank, a trump's 13 more. Returns
-    # the card as suit << 13 | bit.
-    i = 4 * seat
-    if led < 0:
-        return lead(hands, seat, n, trump, want)
-    # what the seats after this one hold: the led suit (after), and the
-    # trumps of those void in it (ruff)
-    after = ruff = 0
-    for k in range(1, n - played):
-        j = 4 * ((seat + k) % n)
-        m = hands[j + led]
-        if m:
-            after |= m
-        elif trump >= 0:
-            ruff |= hands[j + trump]
-    m = hands[i + led]
-    if m:
+        want = not short or bids[seat] is None or won[seat] < bids[seat]
+        if played == 0:
+            x = lead(hands, seat, n, trump, want)
+            s, b = x >> 13, x & 8191
+            continue
+        # The policy's card for this seat (it sees every hand): lead() to
+        # lead, void() holding none of the led suit, else here. Wanting
+        # tricks it wins with the cheapest card nobody after it can beat,
+        # else plays its cheapest loser; not wanting them its dearest loser.
+        # What the seats after it hold of the led suit (after), and the
+        # trumps of those void in it (ruff):
+        after = ruff = 0
+        for k in range(1, n - played):
+            j = 4 * ((seat + k) % n)
+            m = hands[j + led]
+            if m:
+                after |= m
+            elif trump >= 0:
+                ruff |= hands[j + trump]
+        m = hands[4 * seat + led]
+        if not m:
+            x = void(hands, 4 * seat, n, played, suit, top, trump, want, ruff)
+            s, b = x >> 13, x & 8191
+            continue
+        s = led
         if suit == led:
             up, down = m & -(top + top), m & (top - 1)
         else:
             up, down = 0, m     # trumped: nothing of the led suit wins
         if want:
-            safe = 0 if ruff and led != trump else above(up, after)
-            m = safe or down or up
-            return led << 13 | (m & -m)
-        if down:
-            return led << 13 | high(down)
-        return led << 13 | (high(up) if played == n - 1 else up & -up)
+            if ruff and led != trump:
+                m = down or up
+            elif after:
+                after |= after >> 1     # (every bit below the highest card after)
+                after |= after >> 2
+                after |= after >> 4
+                after |= after >> 8
+                m = up & ~after or down or up
+            else:
+                m = up or down
+            b = m & -m
+        elif down:
+            while down & (down - 1):
+                down &= down - 1
+            b = down
+        elif played == n - 1:
+            while up & (up - 1):
+                up &= up - 1
+            b = up
+        else:
+            b = up & -up
+
+
+def void(hands, i, n, played, suit, top, trump, want, ruff):
+    # The playout's card for the seat whose hand is at hands[i] when it holds
+    # none of the led suit; ruff: the trumps of the seats after it that hold
+    # none either. Wanting tricks it trumps with the cheapest trump nobody
+    # after can beat, else throws its cheapest side card, else its cheapest
+    # trump; not wanting them it trumps under the winning trump, else throws
+    # its dearest side card. Returns the card as suit << 13 | bit.
     t = hands[i + trump] if trump >= 0 else 0
     up = t & -(top + top) if suit == trump else t     # the trumps that win
     under = t & (top - 1) if suit == trump else 0
@@ -388,12 +414,19 @@ def lead(hands, seat, n, trump, want):
                 out |= x
             elif trump >= 0 and s != trump and hands[j + trump]:
                 ruff = 1
-        low = m & -m
         if want:
-            m = 0 if ruff else above(m, out)
-            m = m & -m
+            if ruff:
+                continue
+            out |= out >> 1     # (every bit below the others' highest card)
+            out |= out >> 2
+            out |= out >> 4
+            out |= out >> 8
+            m &= ~out
+            m &= -m
         else:
-            m = low if ruff or out > low else 0
+            m &= -m
+            if not ruff and out < m:
+                continue
         if m:
             m += 8192 if s == trump else 0  # a trump costs more
             if not pick or m < pick:
