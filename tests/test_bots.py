@@ -155,6 +155,7 @@ def test_pick_keeps_the_baseline_unless_clearly_beaten():
 def test_callbreak_playout_policy_obeys_forced_play():
     from engine import callbreak as cb
     from engine.bots import search_callbreak as sc
+    from engine.bots.search import masks
     from engine.rng import Rng
     r = Rng(4)
     narrowed = {}          # forced-play rule -> choices it narrowed to part of the hand
@@ -169,10 +170,11 @@ def test_callbreak_playout_policy_obeys_forced_play():
             for j in range(1, k):
                 if cb.beats(trick[j], trick[best], 3):
                     best = j
-            c = sc.follow(hands, seat, trick + [0] * (4 - k), k, best, [0] * 8)
+            w = trick[best]
+            c = mask_card(sc.follow(masks(hands), seat, k, trick[0] // 13, w // 13, 1 << (w % 13)))
             rule, allowed = cb.forced(hands[seat], [[p, trick[p]] for p in range(k)])
         else:
-            c = sc.lead(hands, seat, [0] * 8)
+            c = mask_card(sc.lead(masks(hands), seat))
             rule, allowed = cb.ANY, hands[seat]
         assert c in allowed
         if len(allowed) < len(hands[seat]):
@@ -180,6 +182,17 @@ def test_callbreak_playout_policy_obeys_forced_play():
     # most choices were really constrained, under each of the three rules
     assert sum(narrowed.values()) >= 150, narrowed
     assert all(narrowed.get(rule) for rule in (cb.WIN_LED, cb.LED, cb.WIN_SPADE)), narrowed
+
+
+def mask_card(x):
+    # a playout's card (suit << 13 | bit: engine/bots/search.py masks()) as a card
+    s, b = x >> 13, x & 8191
+    assert b and not b & (b - 1), x
+    r = 0
+    while b > 1:
+        b >>= 1
+        r += 1
+    return 13 * s + r
 
 
 def callbreak_play(seed=2):
@@ -192,16 +205,16 @@ def callbreak_play(seed=2):
 
 def test_callbreak_playout_plays_the_round_out():
     from engine.bots import search_callbreak as sc
+    from engine.bots.search import masks
     s = callbreak_play()
     v = s.view(None)
     me = v["to_act"]
-    hands = [list(h) for h in v["hands"]]
-    won = sc.playout(v, hands, hands[me][0])
-    assert all(not h for h in hands)
+    hands = masks(v["hands"])
+    won = sc.playout(v, hands, v["hands"][me][0])
+    assert not any(hands)
     # every seat's tricks, the ones won before included, add up to 13
     assert all(w >= t for w, t in zip(won, v["tricks"])) and sum(won) == 13
-    hs = [list(h) for h in v["hands"]]
-    assert sc.playout(v, hs, hs[me][0]) == won      # (the same deal, the same round)
+    assert sc.playout(v, masks(v["hands"]), v["hands"][me][0]) == won  # (the same round)
 
 
 def test_linger_playout_draws_and_scores_the_last_holder():

@@ -10,10 +10,12 @@
 # sampled honouring shown voids; a playout scores this seat's round points
 # (engine.callbreak.points) less the others' mean, so setting a caller
 # counts too, and the level-2 card stays unless another card clearly does
-# better on the same deals.
-from engine.bots.search import against, distinct, known_voids, pick, sample_hands, seen_cards
+# better on the same deals. Hands are engine/bots/search.py's bit masks
+# (four a seat; a card in play is its suit and its bit), so a card costs a
+# few integer operations and nothing is allocated per card.
+from engine.bots.search import against, distinct, known_voids, masks, pick, sample_hands
+from engine.bots.search import seen_cards
 from engine.callbreak import SPADES
-from engine.tricks import beats
 
 BUDGET = 500   # cards played out per decision (board time: tools/bench/cp_timing.py)
 def choose(view, legal, rng, baseline, bot):
@@ -33,12 +35,9 @@ def choose(view, legal, rng, baseline, bot):
     calls = view["bids"]
     vals = [[0] * samples for _ in cands]
     for k in range(samples):
-        hands = sample_hands(view, me, unseen, voids, rng)
-        for h in hands:
-            h.sort()
+        dealt = masks(sample_hands(view, me, unseen, voids, rng))
         for i in range(len(cands)):
-            h = [list(x) for x in hands]
-            vals[i][k] = against(cb.points, calls, playout(view, h, cands[i]), me)
+            vals[i][k] = against(cb.points, calls, playout(view, list(dealt), cands[i]), me)
     return pick(cands, vals, baseline)
 
 
@@ -46,134 +45,157 @@ def round_tricks(n, hands, bids, trump, first):
     # The tricks each seat takes when the round (hands: lists of cards, left
     # as they are) is played out from seat first's lead: the call search's
     # playout (engine/bots/search.py choose_bid).
-    hands = [sorted(h) for h in hands]
-    v = {"to_act": first, "tricks": [0, 0, 0, 0], "trick": []}
-    return playout(v, hands, lead(hands, first, [0] * 8))
+    v = {"to_act": first, "tricks": [0, 0, 0, 0], "trick": [], "counts": [len(h) for h in hands]}
+    return playout(v, masks(hands), -1)
 
 
 def playout(view, hands, first):
-    # Play first for the seat to act, then the round out; the tricks each
-    # seat ends with. Nothing is allocated per card: the trick's cards go
-    # into one list of 4 (k of them played so far).
+    # Play first for the seat to act (a card; -1: the policy leads for it),
+    # then the round out; the tricks each seat ends with. hands are bit
+    # masks (engine/bots/search.py masks()) and change. The trick's winning
+    # card so far is (suit, top), its suit and bit, played by bseat.
     seat = view["to_act"]
     won = list(view["tricks"])
-    trick = [0, 0, 0, 0]
-    scratch = [0, 0, 0, 0, 0, 0, 0, 0]
-    k = 0
-    for p in view["trick"]:
-        trick[k] = p[1]
-        k += 1
-    best = 0
-    lead_seat = view["trick"][0][0] if k else seat
-    for j in range(1, k):
-        if beats(trick[j], trick[best], SPADES):
-            best = j
-    card = first
+    t = view["trick"]
+    played = len(t)
+    led = suit = top = bseat = -1
+    for q in t:
+        c = q[1]
+        s, b = c // 13, 1 << (c % 13)
+        if bseat < 0 or ((b > top) if s == suit else s == SPADES):
+            suit, top, bseat = s, b, q[0]
+    if t:
+        led = t[0][1] // 13
+    tricks = view["counts"][seat]   # this trick and the ones after it
+    if first < 0:
+        x = lead(hands, seat)
+        s, b = x >> 13, x & 8191
+    else:
+        s, b = first // 13, 1 << (first % 13)
     while True:
-        hands[seat].remove(card)
-        trick[k] = card
-        if k == 0:
-            best, lead_seat = 0, seat
-        elif (card > trick[best]) if card // 13 == trick[best] // 13 else card >= 39:
-            best = k  # beats(card, trick[best], SPADES), without the call
-        k += 1
-        if k == 4:
-            seat = (lead_seat + best) % 4
+        hands[4 * seat + s] ^= b
+        if played == 0:
+            led, suit, top, bseat = s, s, b, seat
+        elif (b > top) if s == suit else s == SPADES:
+            suit, top, bseat = s, b, seat
+        played += 1
+        if played == 4:
+            seat = bseat
             won[seat] += 1
-            if not hands[seat]:
+            played = 0
+            tricks -= 1
+            if tricks <= 0:
                 return won
-            k = 0
-            card = lead(hands, seat, scratch)
+            x = lead(hands, seat)
         else:
             seat = (seat + 1) % 4
-            card = follow(hands, seat, trick, k, best, scratch)
+            x = follow(hands, seat, played, led, suit, top)
+        s, b = x >> 13, x & 8191
 
 
-def follow(hands, seat, trick, k, best, scratch):
-    # The card seat plays to trick[:k] (trick[best] winning it so far).
-    hand = hands[seat]
-    led = trick[0] // 13
-    top = trick[best]
-    lo = hi = -1  # this seat's cards of the led suit: hand[lo:hi]
-    for j in range(len(hand)):
-        if hand[j] // 13 == led:
-            if lo < 0:
-                lo = j
-            hi = j + 1
-    if lo >= 0:
-        for j in range(lo, hi):
-            if hand[j] > top or top // 13 != led:
-                if top // 13 != led:
-                    break  # ruffed: no card of the led suit wins
-                return cheapest_safe(hands, seat, led, 3 - k, j, hi)
-        return hand[lo]
-    for j in range(len(hand)):
-        if hand[j] >= 39 and (top < 39 or hand[j] > top):  # a spade that wins
-            return cheapest_safe(hands, seat, led, 3 - k, j, len(hand))
-    return discard(hand, scratch)
+def below(m):
+    # Every bit below the highest bit of m, and that bit (m: a suit's mask):
+    # a card's bit is above every card of m when it is greater than this.
+    m |= m >> 1
+    m |= m >> 2
+    m |= m >> 4
+    return m | m >> 8
 
 
-def cheapest_safe(hands, seat, led, later, j, end):
-    # hand[j:end] all win the trick so far (same suit, ascending): the lowest
-    # that none of the `later` seats still to play can beat, else the lowest.
-    hand = hands[seat]
-    for i in range(j, end):
-        if not beaten_later(hands, seat, later, hand[i], led):
-            return hand[i]
-    return hand[j]
+def follow(hands, seat, played, led, suit, top):
+    # The card seat plays to a trick of `played` cards led in suit led, won so
+    # far by (suit, top): the lowest winner nobody after can beat, else the
+    # lowest winner, else the lowest card of the led suit; void in it, the
+    # lowest winning spade nobody after can beat, else the lowest winning
+    # spade, else a discard. Returns the card as suit << 13 | bit.
+    # The seats after: their cards of the led suit (after), and the spades
+    # of those holding none of it (ruff; a spade lead cannot be ruffed).
+    after = ruff = 0
+    for k in range(1, 4 - played):
+        j = 4 * ((seat + k) % 4)
+        m = hands[j + led]
+        if m:
+            after |= m
+        elif led != SPADES:
+            ruff |= hands[j + SPADES]
+    i = 4 * seat
+    m = hands[i + led]
+    if m:
+        up = m & -(top + top) if suit == led else 0     # (ruffed: none of it wins)
+        if not up:
+            return led << 13 | (m & -m)
+        safe = 0 if ruff else up & ~below(after)
+        m = safe or up
+        return led << 13 | (m & -m)
+    m = hands[i + SPADES]
+    up = m & -(top + top) if suit == SPADES else m
+    if up:
+        safe = up & ~below(ruff)
+        m = safe or up
+        return SPADES << 13 | (m & -m)
+    return discard(hands, i)
 
 
-def beaten_later(hands, seat, later, c, led):
-    for i in range(1, later + 1):
-        h = hands[(seat + i) % 4]
-        has_led = False
-        for x in h:
-            if x // 13 == led:
-                has_led = True
-                if c // 13 == led and x > c:
-                    return True
-        if not has_led and led != SPADES:
-            for x in h:
-                if x // 13 == SPADES and (c // 13 != SPADES or x > c):
-                    return True
-    return False
-
-
-def lead(hands, seat, scratch):
-    # scratch: 8 ints this call may overwrite (the others' top card per suit,
-    # then this hand's cards per suit).
-    hand = hands[seat]
-    for s in range(8):
-        scratch[s] = -1 if s < 4 else 0
-    for i in range(1, 4):
-        for x in hands[(seat + i) % 4]:
-            if x > scratch[x // 13]:
-                scratch[x // 13] = x
-    if hand[-1] // 13 == SPADES and scratch[SPADES] >= 0 and hand[-1] > scratch[SPADES]:
-        return hand[-1]  # the master spade draws the others' ruffs
-    for x in hand:
-        scratch[4 + x // 13] += 1
-    low, low_n = -1, 99
-    for x in hand:
-        s = x // 13
-        if s == SPADES:
-            continue
-        if x > scratch[s] and not beaten_later(hands, seat, 3, x, s):
-            return x
-        if scratch[4 + s] < low_n or (scratch[4 + s] == low_n and x % 13 < low % 13):
-            low, low_n = x, scratch[4 + s]
-    return low if low >= 0 else hand[0]
-
-
-def discard(hand, scratch):
-    # The lowest side card of the shortest side suit; a spade only if nothing else.
+def discard(hands, i):
+    # The lowest side card of the shortest side suit (a card's rank counts
+    # four times its suit's length); a spade only if nothing else.
+    best = key = -1
     for s in range(4):
-        scratch[s] = 0
-    for x in hand:
-        scratch[x // 13] += 1
-    best, key = hand[0], 999
-    for x in hand:
-        k = x % 13 * 4 + scratch[x // 13] + (200 if x // 13 == SPADES else 0)
-        if k < key:
-            best, key = x, k
+        m = hands[i + s]
+        if not m:
+            continue
+        low = m & -m
+        k = 200 if s == SPADES else 0
+        x = low
+        while x > 1:        # (its rank)
+            x >>= 1
+            k += 4
+        while m:            # (its suit's length)
+            m &= m - 1
+            k += 1
+        if key < 0 or k < key:
+            best, key = s << 13 | low, k
     return best
+
+
+def lead(hands, seat):
+    # The top spade while it beats every other spade still out, else the
+    # lowest side card nobody can beat or ruff (suits in order), else the
+    # lowest card of the shortest side suit (the lowest rank on a tie), else
+    # the lowest spade. Returns the card as suit << 13 | bit.
+    i = 4 * seat
+    out = 0
+    for k in (1, 2, 3):
+        out |= hands[4 * ((seat + k) % 4) + SPADES]
+    m = hands[i + SPADES]
+    if m and out and m > below(out):
+        return SPADES << 13 | ((below(m) + 1) >> 1)
+    low = low_n = ls = -1
+    for s in range(SPADES):
+        m = hands[i + s]
+        if not m:
+            continue
+        out = ruff = 0
+        for k in (1, 2, 3):
+            j = 4 * ((seat + k) % 4)
+            x = hands[j + s]
+            if x:
+                out |= x
+            elif hands[j + SPADES]:
+                ruff = 1
+        if not ruff:
+            x = m & ~below(out)
+            if x:
+                return s << 13 | (x & -x)
+        n = 0
+        x = m
+        while x:
+            x &= x - 1
+            n += 1
+        x = m & -m
+        if low_n < 0 or n < low_n or (n == low_n and x < low):
+            low, low_n, ls = x, n, s
+    if low_n >= 0:
+        return ls << 13 | low
+    m = hands[i + SPADES]
+    return SPADES << 13 | (m & -m)
