@@ -15,7 +15,7 @@ from engine.bots import search, search_callbreak, search_linger, search_nines
 # (a bid search's deal is charged 3 * SAMPLE_COST against its BID_BUDGET, so
 # the work counted here stays within it)
 BUDGET = {("nommie", "play"): 950, ("nommie", "bid"): 700, ("israeli", "play"): 880,
-          ("nines", "play"): 900, ("nines", "swap"): 540, ("callbreak", "play"): 500,
+          ("nines", "play"): 1200, ("nines", "swap"): 540, ("callbreak", "play"): 700,
           ("israeli", "contract"): 720,
           ("linger", "play"): 44 * 40}
 

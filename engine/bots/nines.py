@@ -17,7 +17,7 @@ from engine.bots.common import weights, winners_in
 SEARCH = "engine.bots.search"   # the module that plays level 3's cards
 BID_SEARCH = False
 SWAP_SEARCH = "engine.bots.search_nines"   # keep or swap, each played out
-PLAYOUT = 900                  # cards simulated per decision
+PLAYOUT = 1200                 # cards simulated per decision
 
 
 def known(view, seen):

@@ -17,7 +17,7 @@ from engine.bots.search import against, distinct, known_voids, masks, pick, samp
 from engine.bots.search import seen_cards
 from engine.callbreak import SPADES
 
-BUDGET = 500   # cards played out per decision (board time: tools/bench/cp_timing.py)
+BUDGET = 700   # cards played out per decision (board time: tools/bench/cp_timing.py)
 def choose(view, legal, rng, baseline, bot):
     # (bot: the game's bot module, as engine.bots passes every search; this
     # search keeps its own settings)
