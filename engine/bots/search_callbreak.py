@@ -13,8 +13,8 @@
 # better on the same deals. Hands are engine/bots/search.py's bit masks
 # (four a seat; a card in play is its suit and its bit), so a card costs a
 # few integer operations and nothing is allocated per card.
-from engine.bots.search import against, distinct, known_voids, masks, pick, sample_hands
-from engine.bots.search import seen_cards
+from engine.bots.search import against, below, distinct, high, known_voids, masks, pick
+from engine.bots.search import sample_hands, seen_cards
 from engine.callbreak import SPADES
 
 BUDGET = 700   # cards played out per decision (board time: tools/bench/cp_timing.py)
@@ -93,15 +93,6 @@ def playout(view, hands, first):
         s, b = x >> 13, x & 8191
 
 
-def below(m):
-    # Every bit below the highest bit of m, and that bit (m: a suit's mask):
-    # a card's bit is above every card of m when it is greater than this.
-    m |= m >> 1
-    m |= m >> 2
-    m |= m >> 4
-    return m | m >> 8
-
-
 def follow(hands, seat, played, led, suit, top):
     # The card seat plays to a trick of `played` cards led in suit led, won so
     # far by (suit, top): the lowest winner nobody after can beat, else the
@@ -169,7 +160,7 @@ def lead(hands, seat):
         out |= hands[4 * ((seat + k) % 4) + SPADES]
     m = hands[i + SPADES]
     if m and out and m > below(out):
-        return SPADES << 13 | ((below(m) + 1) >> 1)
+        return SPADES << 13 | high(m)
     low = low_n = ls = -1
     for s in range(SPADES):
         m = hands[i + s]
