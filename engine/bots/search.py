@@ -259,6 +259,22 @@ def high(m):
     return (below(m) + 1) >> 1
 
 
+def trick_state(trick, trump):
+    # (led, suit, top, bseat) of a trick in progress ([seat, card] pairs;
+    # trump -1: none): the suit led and the winning card so far, its suit
+    # and bit (as masks() hold it) and its seat; all -1 when no
+    # card is down.
+    led = suit = top = bseat = -1
+    for q in trick:
+        c = q[1]
+        s, b = c // 13, 1 << (c % 13)
+        if bseat < 0 or ((b > top) if s == suit else s == trump):
+            suit, top, bseat = s, b, q[0]
+    if trick:
+        led = trick[0][1] // 13
+    return led, suit, top, bseat
+
+
 def playout(view, hands, first, wants, trump):
     # Play first for the seat to act (a card; -1: the policy leads for it),
     # then the rest of the round by the policy; tricks won per seat. hands are
@@ -272,16 +288,8 @@ def playout(view, hands, first, wants, trump):
     if trump is None or trump > 3:
         trump = -1      # no trump
     seat = view["to_act"]
-    t = view["trick"]
-    played = len(t)
-    led = suit = top = bseat = -1
-    for q in t:
-        c = q[1]
-        s, b = c // 13, 1 << (c % 13)
-        if bseat < 0 or ((b > top) if s == suit else s == trump):
-            suit, top, bseat = s, b, q[0]
-    if t:
-        led = t[0][1] // 13
+    played = len(view["trick"])
+    led, suit, top, bseat = trick_state(view["trick"], trump)
     tricks = view["counts"][seat]   # this trick and the ones after it
     if first < 0:
         b = bids[seat]
@@ -346,7 +354,7 @@ def playout(view, hands, first, wants, trump):
             else:
                 m = up or down
             b = m & -m
-        elif down:
+        elif down:      # (its highest: high(), with the call saved)
             while down & (down - 1):
                 down &= down - 1
             b = down
@@ -387,7 +395,7 @@ def void(hands, i, n, played, suit, top, trump, want, ruff):
 
 def above(m, threat):
     # The cards of mask m above every card of mask threat (the same suit).
-    return m & -(high(threat) << 1) if threat else m
+    return m & ~below(threat) if threat else m
 
 
 def side(hands, i, trump, lowest):

@@ -14,7 +14,7 @@
 # (four a seat; a card in play is its suit and its bit), so a card costs a
 # few integer operations and nothing is allocated per card.
 from engine.bots.search import against, below, distinct, high, known_voids, masks, pick
-from engine.bots.search import sample_hands, seen_cards
+from engine.bots.search import sample_hands, seen_cards, trick_state
 from engine.callbreak import SPADES
 
 BUDGET = 700   # cards played out per decision (board time: tools/bench/cp_timing.py)
@@ -56,16 +56,8 @@ def playout(view, hands, first):
     # card so far is (suit, top), its suit and bit, played by bseat.
     seat = view["to_act"]
     won = list(view["tricks"])
-    t = view["trick"]
-    played = len(t)
-    led = suit = top = bseat = -1
-    for q in t:
-        c = q[1]
-        s, b = c // 13, 1 << (c % 13)
-        if bseat < 0 or ((b > top) if s == suit else s == SPADES):
-            suit, top, bseat = s, b, q[0]
-    if t:
-        led = t[0][1] // 13
+    played = len(view["trick"])
+    led, suit, top, bseat = trick_state(view["trick"], SPADES)
     tricks = view["counts"][seat]   # this trick and the ones after it
     if first < 0:
         x = lead(hands, seat)
