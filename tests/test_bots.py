@@ -152,6 +152,46 @@ def test_pick_keeps_the_baseline_unless_clearly_beaten():
     assert bot_search.pick([10, 11], [[9], [0]], 11) == 11
 
 
+
+def test_race_gives_the_deals_left_to_the_close_candidates():
+    # four candidates, 11 the baseline; 13 loses 3 points on every deal,
+    # 10 and 12 score as the baseline does. A deal costs 1 + 1 a candidate
+    # still playing, 60 in all.
+    played = {10: 0, 11: 0, 12: 0, 13: 0}
+    deals = []
+
+    def deal():
+        deals.append(len(deals))
+        return len(deals)
+
+    def play(dealt, card):
+        played[card] += 1
+        noise = (dealt * 7) % 5
+        return noise - 3 if card == 13 else noise
+
+    move = bot_search.race([10, 11, 12, 13], 11, 60, 1, 1, deal, play)
+    assert move == 11   # nothing clearly beat the baseline
+    # 13 left after the first check (RACE_FROM deals): the others played on
+    assert played[13] == 2
+    assert played[10] == played[11] == played[12] == len(deals) > 2
+    # its work: 5 a deal while four played, 4 after, within the budget
+    k = 2
+    assert 5 * k + 4 * (len(deals) - k) <= 60 < 5 * k + 4 * (len(deals) - k + 1)
+
+
+def test_race_stops_when_only_the_baseline_is_left():
+    deals = []
+
+    def deal():
+        deals.append(1)
+        return 0
+
+    def play(dealt, card):
+        return 0 if card == 11 else -4 - len(deals) % 2
+
+    assert bot_search.race([10, 11], 11, 1000, 0, 1, deal, play) == 11
+    assert len(deals) == 2     # the rest of the budget unspent
+
 def test_callbreak_playout_policy_obeys_forced_play():
     from engine import callbreak as cb
     from engine.bots import search_callbreak as sc

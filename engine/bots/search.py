@@ -9,7 +9,11 @@
 # (playout() follows suit itself; lead() and void() lead and discard). It keeps
 # the card whose rounds score best for this seat against the others (its
 # round's points less their mean). The same sampled deals serve every
-# candidate, so candidates are compared on equal luck. The game's bot module
+# candidate, so candidates are compared on equal luck, and a candidate
+# clearly behind the leader stops playing (race()), leaving the deals to the
+# close ones: the same work buys the contenders about twice the deals
+# where a hand has many candidates (Nines' gap to the search player, 0.18
+# points a deal, was the deals' number). The game's bot module
 # sets PLAYOUT (cards simulated per decision) and round_value(view) (how a
 # round scores); PLAYOUT is the compute knob: the most that keeps a decision
 # inside the device budget (on a 120 MHz SAMD51, tools/bench/cp_timing.py's
@@ -31,6 +35,10 @@ from engine.state import LEAD
 # A candidate replaces the heuristic's card when its paired t-statistic over
 # the sampled deals exceeds Z4 / 4.
 Z4 = 6
+# A search's race (race()): after two sampled deals, and each time their
+# number doubles, a candidate whose paired t-statistic against the leader's
+# falls below -Z4_DROP / 4 stops playing.
+Z4_DROP = 8
 # What sampling one deal costs, in cards played out (CircuitPython: a deal
 # and its masks take about as long as 15-20 cards of playout): late
 # decisions, with few cards left, stop sampling sooner.
@@ -155,19 +163,68 @@ def choose(view, legal, rng, baseline, bot):
         unseen = [c for c in unseen if not seen[c]]
     voids = known_voids(view["plays"], n)
     left = sum(view["counts"])
-    # a sampled deal costs about SAMPLE_COST cards' play, then each
-    # candidate plays the round out on it (every game's PLAYOUT covers one
-    # deal for as many candidates as a hand has cards, 13 x 52, Nines 13 x 39)
-    samples = max(1, bot.PLAYOUT // (SAMPLE_COST + left * len(cands)))
     bids = view["bids"]
-    vals = [[0] * samples for _ in cands]
-    for k in range(samples):
-        dealt = masks(sample_hands(view, me, unseen, voids, rng, fixed))
-        for i in range(len(cands)):
-            h = list(dealt)
-            won = playout(view, h, cands[i], wants, trump)
-            vals[i][k] = against(value, bids, won, me)
-    return pick(cands, vals, baseline)
+
+    def deal():
+        return masks(sample_hands(view, me, unseen, voids, rng, fixed))
+
+    def play(hands, card):
+        return against(value, bids, playout(view, list(hands), card, wants, trump), me)
+
+    # a sampled deal costs about SAMPLE_COST cards' play, then each
+    # candidate still in the race plays the round out on it (every game's
+    # PLAYOUT covers one deal for as many candidates as a hand has cards,
+    # 13 x 52, Nines 13 x 39)
+    return race(cands, baseline, bot.PLAYOUT, SAMPLE_COST, left, deal, play)
+
+
+def race(cands, baseline, limit, fixed, left, deal, play):
+    # The card to play, from sampled deals shared by the candidates still in
+    # the race: deal() samples one, play(hands, card) is a candidate's value
+    # on it (hands left as they were). A deal costs fixed work units (cards
+    # played out) plus left a candidate in the race; deals go on while the
+    # next fits within limit (the first always). After two deals (one has
+    # no spread) and each time their number doubles, a candidate clearly
+    # worse than the leader (the best total so far) leaves the race (paired
+    # t above Z4_DROP / 4), so the deals left go to the close ones; the
+    # baseline stays in, and alone it is the move. pick() chooses among
+    # those still in, on all their deals.
+    base = based(cands, baseline)
+    alive = list(range(len(cands)))
+    vals = [[] for _ in cands]
+    spent = k = 0
+    check = 2
+    while len(alive) > 1:
+        cost = fixed + left * len(alive)
+        if k and spent + cost > limit:
+            break
+        spent += cost
+        dealt = deal()
+        for i in alive:
+            vals[i].append(play(dealt, cands[i]))
+        k += 1
+        if k == check:
+            check += check
+            top = base
+            for i in alive:
+                if sum(vals[i]) > sum(vals[top]):
+                    top = i
+            alive = [i for i in alive
+                     if i == base or i == top or not clearly(vals[top], vals[i], Z4_DROP)]
+    return pick([cands[i] for i in alive], [vals[i] for i in alive], baseline)
+
+
+def clearly(a, b, z4):
+    # Whether the values a beat b, paired by deal, with a t-statistic above
+    # z4 / 4 (in integers: S^2 (n - 1) * 16 > z4^2 (n Q - S^2), S and Q the
+    # sum and sum of squares of the differences): 0 when not, else S.
+    n = len(a)
+    s = q = 0
+    for k in range(n):
+        d = a[k] - b[k]
+        s += d
+        q += d * d
+    return s if s > 0 and s * s * (n - 1) * 16 > z4 * z4 * (n * q - s * s) else 0
 
 
 def against(value, bids, won, me):
@@ -183,29 +240,30 @@ def against(value, bids, won, me):
 
 def pick(cands, vals, baseline, z4=0):
     # The candidate to play: baseline (the heuristic's card, or the lower
-    # card it plays like) unless another beats it on the same sampled deals
-    # with a paired t-statistic above z4 / 4 (default Z4; integer test: S^2 (n - 1) * 16 >
-    # z4^2 (n Q - S^2), S and Q the sum and sum of squares of the
-    # differences); then the one gaining most.
+    # card it plays like: based()) unless another beats it on the same
+    # sampled deals with a paired t-statistic above z4 / 4 (default Z4:
+    # clearly()); then the one gaining most.
     z4 = z4 or Z4
+    base = based(cands, baseline)
+    best, best_s = base, 0
+    for i in range(len(cands)):
+        if i != base:
+            s = clearly(vals[i], vals[base], z4)
+            if s > best_s:
+                best, best_s = i, s
+    return cands[best]
+
+
+def based(cands, baseline):
+    # The index of the baseline among the candidates (sorted): the last at
+    # or below it (distinct() keeps the lower of cards that play alike); 0
+    # without one.
     base = 0
     if baseline is not None:
         for i in range(len(cands)):
             if cands[i] <= baseline:
                 base = i
-    n = len(vals[base])
-    best, best_s = base, 0
-    for i in range(len(cands)):
-        if i == base:
-            continue
-        s = q = 0
-        for k in range(n):
-            d = vals[i][k] - vals[base][k]
-            s += d
-            q += d * d
-        if s > best_s and s * s * (n - 1) * 16 > z4 * z4 * (n * q - s * s):
-            best, best_s = i, s
-    return cands[best]
+    return base
 
 
 def distinct(legal, seen):

@@ -10,10 +10,12 @@
 # sampled honouring shown voids; a playout scores this seat's round points
 # (engine.callbreak.points) less the others' mean, so setting a caller
 # counts too, and the level-2 card stays unless another card clearly does
-# better on the same deals. Hands are engine/bots/search.py's bit masks
-# (four a seat; a card in play is its suit and its bit), so a card costs a
-# few integer operations and nothing is allocated per card.
-from engine.bots.search import against, below, distinct, high, known_voids, masks, pick
+# better on the same deals (engine/bots/search.py race(): a card clearly
+# behind stops playing, and its deals go to the close ones). Hands are
+# engine/bots/search.py's bit masks (four a seat; a card in play is its
+# suit and its bit), so a card costs a few integer operations and nothing
+# is allocated per card.
+from engine.bots.search import against, below, distinct, high, known_voids, masks, race
 from engine.bots.search import sample_hands, seen_cards, trick_state
 from engine.callbreak import SPADES
 
@@ -29,16 +31,17 @@ def choose(view, legal, rng, baseline, bot):
         return cands[0]
     voids = known_voids(view["plays"], 4)
     left = sum(view["counts"])
-    samples = BUDGET // (left * len(cands))
-    if samples < 2:
+    if 2 * left * len(cands) > BUDGET:
         return baseline  # two deals would overrun the budget: level 2's card
     calls = view["bids"]
-    vals = [[0] * samples for _ in cands]
-    for k in range(samples):
-        dealt = masks(sample_hands(view, me, unseen, voids, rng))
-        for i in range(len(cands)):
-            vals[i][k] = against(cb.points, calls, playout(view, list(dealt), cands[i]), me)
-    return pick(cands, vals, baseline)
+
+    def deal():
+        return masks(sample_hands(view, me, unseen, voids, rng))
+
+    def play(hands, card):
+        return against(cb.points, calls, playout(view, list(hands), card), me)
+
+    return race(cands, baseline, BUDGET, 0, left, deal, play)
 
 
 def round_tricks(n, hands, bids, trump, first):
