@@ -2,7 +2,7 @@
 small duplicate match that checks the level ordering."""
 from engine import bots, games
 from engine.actions import BID
-from engine.bots.callbreak import CALL_UP, call_quarters
+from engine.bots.callbreak import CALL_MARGIN, CALL_UP, call_quarters
 from engine.bots.callbreak import knowledge
 from engine.cards import parse_card
 
@@ -50,10 +50,20 @@ def test_level2_calls_from_honours_and_spade_length_rounded_down_after_call_up()
     s.hands[1] = weak
     assert bot(s) == BID + 1  # never below 1
     middling = cards("AS 4S 7S AH QH 5H 2C 3C 9C 4D 6D 8D TD")
-    q = call_quarters(middling) + CALL_UP
-    assert q % 4 != 0  # not a whole number of tricks: rounding matters
+    q = call_quarters(middling)
+    assert (q + CALL_UP) % 4 != 0  # not a whole number of tricks: rounding matters
     s.hands[1] = middling
-    assert bot(s) == BID + q // 4
+    assert bot(s) == BID + (q + CALL_UP - q // CALL_MARGIN) // 4 == BID + 2
+
+
+def test_level2_keeps_a_bigger_call_further_below_its_estimate():
+    # seven tricks' estimate: a call of 7 fails too often, so it calls 6
+    big = cards("AS KS QS 4S AH KH 5H AC KC 4C AD 3D 2D")
+    q = call_quarters(big)
+    assert (q + CALL_UP) // 4 == 7
+    s = new_game()
+    s.hands[1] = big
+    assert bot(s) == BID + (q + CALL_UP - q // CALL_MARGIN) // 4 == BID + 6
 
 
 def test_level2_counts_ruffs_only_with_spare_spades():
