@@ -57,13 +57,27 @@ def test_level2_calls_from_honours_and_spade_length_rounded_down_after_call_up()
 
 
 def test_level2_keeps_a_bigger_call_further_below_its_estimate():
-    # seven tricks' estimate: a call of 7 fails too often, so it calls 6
-    big = cards("AS KS QS 4S AH KH 5H AC KC 4C AD 3D 2D")
+    # seven tricks' estimate (three spades: no correction for their length):
+    # a call of 7 fails too often, so it calls 6
+    big = cards("AS KS QS AH KH 5H AC KC 4C AD 3D 2D 2H")
     q = call_quarters(big)
     assert (q + CALL_UP) // 4 == 7
     s = new_game()
     s.hands[1] = big
     assert bot(s) == BID + (q + CALL_UP - q // CALL_MARGIN) // 4 == BID + 6
+
+
+def test_level2_counts_a_quarter_trick_more_with_four_spades_and_less_with_two():
+    # estimates of 1.5 and 1.75 tricks: three spades call 1 and 2, four
+    # spades call the 1.5 up to 2, two spades the 1.75 down to 1
+    s = new_game()
+    for hand, q, call in (("2C 3C TC 8D 9D TD KD 2H JH KH 2S 3S 9S", 6, 1),
+                          ("7C QC 2D 3D 6D 9D TD 4H QH 4S 6S TS KS", 6, 2),
+                          ("2C 4C 5C 6C 9C TC 9D 3H 6H 9H 7S JS AS", 7, 2),
+                          ("5C 9C TC QC AC 3D 4D 5D JD 6H TH 6S QS", 7, 1)):
+        s.hands[1] = cards(hand)
+        assert call_quarters(s.hands[1]) == q
+        assert bot(s) == BID + call
 
 
 def test_level2_counts_ruffs_only_with_spare_spades():
