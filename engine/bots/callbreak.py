@@ -4,9 +4,10 @@
 # win tricks cheaply while the call needs them and duck after.
 # Level 2 (normal): a Call Break call estimate (spade honours and length,
 # side aces and guarded kings, ruffs from short suits with spare spades,
-# rounded down: missing a call costs the call, an extra trick gains 0.1).
-# So level 2 calls about 0.9 of a trick below what it takes, on purpose:
-# calls raised to its tricks lose points (see CALL_UP).
+# rounded down, with more room for a big call: missing a call costs the
+# call, an extra trick gains 0.1). So level 2 calls about 0.8 of a trick
+# below what it takes, on purpose: calls raised to its tricks lose points
+# (see CALL_UP and CALL_MARGIN).
 # Play reads the round's plays from the view: which cards are still
 # out, which players are void in a suit, and the highest card a player can
 # still hold in a suit (the forced-play rules reveal it: a player who follows
