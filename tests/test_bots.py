@@ -152,7 +152,6 @@ def test_pick_keeps_the_baseline_unless_clearly_beaten():
     assert bot_search.pick([10, 11], [[9], [0]], 11) == 11
 
 
-
 def test_race_gives_the_deals_left_to_the_close_candidates():
     # four candidates, 11 the baseline; 13 loses 3 points on every deal,
     # 10 and 12 score as the baseline does. A deal costs 1 + 1 a candidate
@@ -171,7 +170,7 @@ def test_race_gives_the_deals_left_to_the_close_candidates():
 
     move = bot_search.race([10, 11, 12, 13], 11, 60, 1, 1, deal, play)
     assert move == 11   # nothing clearly beat the baseline
-    # 13 left after the first check (RACE_FROM deals): the others played on
+    # 13 left after the first check (two deals): the others played on
     assert played[13] == 2
     assert played[10] == played[11] == played[12] == len(deals) > 2
     # its work: 5 a deal while four played, 4 after, within the budget
@@ -191,6 +190,7 @@ def test_race_stops_when_only_the_baseline_is_left():
 
     assert bot_search.race([10, 11], 11, 1000, 0, 1, deal, play) == 11
     assert len(deals) == 2     # the rest of the budget unspent
+
 
 def test_callbreak_playout_policy_obeys_forced_play():
     from engine import callbreak as cb
