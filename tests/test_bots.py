@@ -379,6 +379,37 @@ def test_level3_bid_search_fills_the_round_and_keeps_within_its_spread(gid):
             assert sum(bids) != 13
 
 
+def test_bid_search_rounds_shared_by_the_bids_are_each_bids_own_playout():
+    # round_tricks() plays every bid from one playout wanting every trick,
+    # each bid going on from the trick that made it: the tricks must be
+    # those of a playout of the whole round for that bid alone, and the
+    # cards counted those its playouts played
+    from engine.rng import Rng
+    r = Rng(11)
+    shared = 0
+    for size in (1, 2, 5, 8, 13) * 12:
+        deck = r.shuffle(list(range(52)))
+        hands = [sorted(deck[p * size:(p + 1) * size]) for p in range(4)]
+        me, lead, trump = r.below(4), r.below(4), r.below(5)
+        bids = [r.below(size + 1) for _ in range(4)]
+        bids[me] = None
+        options = list(range(size + 1))
+        got, cards = bot_search.round_tricks(4, hands, bids, trump, lead, me, options)
+        alone = 0
+        for b, won in zip(options, got):
+            mine = list(bids)
+            mine[me] = b
+            v = {"players": 4, "tricks": [0] * 4, "bids": mine, "trick": [], "to_act": lead,
+                 "counts": [size] * 4}
+            assert won == bot_search.playout(v, bot_search.masks(hands), -1,
+                                             bot_search._short, trump)
+            assert sum(won) == size
+            alone += 4 * size
+        assert 4 * size <= cards <= alone
+        shared += alone - cards
+    assert shared > 0       # (the bids did share tricks)
+
+
 def test_nines_level3_swap_search_is_legal_and_deterministic():
     from engine.actions import KEEP, SWAP
     for seed in range(1, 8):

@@ -45,11 +45,13 @@ Z4_DROP = 8
 # decisions, with few cards left, stop sampling sooner.
 SAMPLE_COST = 20
 # A bid search (choose_bid) plays one whole round a sampled deal and
-# candidate, in at most BID_SAMPLES deals (the game's BID_BUDGET cards, a
+# candidate, the candidates sharing the tricks they play alike
+# (round_tricks()), in at most BID_SAMPLES deals: deals go on while one
+# more, as dear as the dearest so far, fits the game's BID_BUDGET cards (a
 # deal's sampling and the later seats' bids charged 3 * SAMPLE_COST however
-# many candidates fill those bids in: with Nommie's seven, a bid's time runs
-# about a sixth above its count); its candidates are the bids within the
-# game's BID_SPREAD of the heuristic's.
+# many candidates fill those bids in: with Nommie's seven, a bid's time
+# runs about a sixth above its count); its candidates are the bids within
+# the game's BID_SPREAD of the heuristic's.
 BID_SAMPLES = 24
 
 
@@ -335,12 +337,14 @@ def trick_state(trick, trump):
     return led, suit, top, bseat
 
 
-def playout(view, hands, first, wants, trump):
+def playout(view, hands, first, wants, trump, stop=-1, at=0):
     # Play first for the seat to act (a card; -1: the policy leads for it),
     # then the rest of the round by the policy; tricks won per seat. hands are
     # bit masks (masks()) and change. Follow-suit games with hands of equal
-    # size at a trick's end (the games this search serves). The trick's
-    # winning card so far is (suit, top), its suit and bit, played by bseat.
+    # size at a trick's end (the games this search serves). With stop (a
+    # seat) it returns at the end of the trick that brings that seat's
+    # tricks to at, the hands as they are then. The trick's winning card so
+    # far is (suit, top), its suit and bit, played by bseat.
     n = view["players"]
     won = list(view["tricks"])
     bids = view["bids"]
@@ -369,7 +373,7 @@ def playout(view, hands, first, wants, trump):
             won[seat] += 1
             played = 0
             tricks -= 1
-            if tricks <= 0:
+            if tricks <= 0 or seat == stop and won[seat] == at:
                 return won
         else:
             seat = (seat + 1) % n
@@ -523,8 +527,9 @@ def choose_bid(view, legal, rng, baseline, bot):
     # (bot.bid_round(view, hands, bids, cache) -> (trump, the seat that
     # leads); cache: a list with one None a seat, kept for every candidate
     # on one deal) and the round is played out with this seat playing to
-    # that bid (the game's search module's round_tricks(): Call Break's
-    # forced play is its own). A round is valued as the card search values
+    # that bid (the game's search module's round_tricks(), for the bids
+    # with the same later bids and trump at once: Call Break's forced play
+    # is its own). A round is valued as the card search values
     # one (against(): this seat's points less the others' mean, each by the
     # game's rule once every bid is in, bot.bid_value(bids)). A bid replaces
     # the heuristic's only when it scores more by bot.BID_GAIN points a deal
@@ -532,7 +537,6 @@ def choose_bid(view, legal, rng, baseline, bot):
     # judged as this seat would play to it (scoring every bid on one playout
     # a deal, three times the deals, lost 0.5 points a deal in Nommie).
     me = view["to_act"]
-    size = view["hand_size"]
     n = view["players"]
     spread = bot.BID_SPREAD
     cands = [b for b in range(baseline - spread, baseline + spread + 1) if b in legal]
@@ -541,30 +545,71 @@ def choose_bid(view, legal, rng, baseline, bot):
     tricks = load(bot.SEARCH).round_tricks
     unseen = seen_cards(view)[1]
     voids = known_voids(view["plays"], n)
-    # a deal's sampling and the later seats' bids on it cost about
-    # 3 * SAMPLE_COST cards (with small hands, more than its playouts)
-    samples = max(1, min(BID_SAMPLES, bot.BID_BUDGET // (3 * SAMPLE_COST + n * size * len(cands))))
     totals = [0] * len(cands)
-    for _ in range(samples):
+    spent = dearest = k = 0
+    while k < BID_SAMPLES and spent + dearest <= bot.BID_BUDGET:
         hands = sample_hands(view, me, unseen, voids, rng)
         cache = [None] * n      # (the game's per seat, for every candidate on this deal)
+        rounds = {}     # (the others' bids, trump, lead): [bids, trump, lead, candidates' indices]
         for i in range(len(cands)):
             bids = list(view["bids"])
             bids[me] = cands[i] - BID
             trump, lead = bot.bid_round(view, hands, bids, cache)
-            won = tricks(n, hands, bids, trump, lead)
-            totals[i] += against(bot.bid_value(bids), bids, won, me)
+            bids[me] = None
+            key = (tuple(bids), trump, lead)
+            if key in rounds:
+                rounds[key][3].append(i)
+            else:
+                rounds[key] = [bids, trump, lead, [i]]
+        cost = 3 * SAMPLE_COST
+        for bids, trump, lead, group in rounds.values():
+            wons, cards = tricks(n, hands, bids, trump, lead, me, [cands[i] - BID for i in group])
+            cost += cards
+            for j in range(len(group)):
+                i = group[j]
+                bids[me] = cands[i] - BID
+                totals[i] += against(bot.bid_value(bids), bids, wons[j], me)
+        spent += cost
+        dearest = max(dearest, cost)
+        k += 1
     base = cands.index(baseline)
     best = base
     for i in range(len(cands)):
-        if totals[i] > totals[best] + (bot.BID_GAIN * (n - 1) * samples if best == base else 0):
+        if totals[i] > totals[best] + (bot.BID_GAIN * (n - 1) * k if best == base else 0):
             best = i
     return cands[best]
 
 
-def round_tricks(n, hands, bids, trump, lead):
-    # The tricks each seat takes when the round (hands: lists of cards, left
-    # as they are) is played out from its first lead: the bid search's playout.
-    v = {"players": n, "tricks": [0] * n, "bids": bids, "trick": [], "to_act": lead,
-         "counts": [len(h) for h in hands]}
-    return playout(v, masks(hands), -1, _short, trump)
+def round_tricks(n, hands, bids, trump, lead, me, options):
+    # For each bid of options (ascending) for seat me, the tricks each seat
+    # takes when the round (hands: lists of cards, left as they are) is
+    # played out from its first lead with seat me playing to that bid, and
+    # the cards played out in all (bids: the others', bids[me] None). A
+    # seat plays to a bid as it plays wanting every trick until it has won
+    # the bid, so one playout wanting every trick serves every bid: each
+    # goes on from the end of the trick that made it (playout()'s stop),
+    # wanting no more, and a bid never made ends as that playout ends.
+    size = len(hands[me])
+    m = masks(hands)
+    won = [0] * n
+    seat = lead
+    out = []
+    cards = 0
+    for b in options:
+        done = sum(won)
+        if won[me] < b and done < size:     # want on until seat me has won b tricks
+            v = {"players": n, "tricks": won, "bids": bids, "trick": [], "to_act": seat,
+                 "counts": [size - done] * n}
+            won = playout(v, m, -1, _short, trump, me, b)
+            seat = me
+            cards += n * (sum(won) - done)
+            done = sum(won)
+        if done < size:
+            v = {"players": n, "tricks": won, "bids": list(bids), "trick": [], "to_act": seat,
+                 "counts": [size - done] * n}
+            v["bids"][me] = b
+            out.append(playout(v, list(m), -1, _short, trump))
+            cards += n * (size - done)
+        else:
+            out.append(won)
+    return out, cards

@@ -44,12 +44,15 @@ def choose(view, legal, rng, baseline, bot):
     return race(cands, baseline, BUDGET, 0, left, deal, play)
 
 
-def round_tricks(n, hands, bids, trump, first):
-    # The tricks each seat takes when the round (hands: lists of cards, left
-    # as they are) is played out from seat first's lead: the call search's
-    # playout (engine/bots/search.py choose_bid).
+def round_tricks(n, hands, bids, trump, first, me, options):
+    # For each call of options for seat me, the tricks each seat takes when
+    # the round (hands: lists of cards, left as they are) is played out from
+    # seat first's lead, and the cards played out: the call search's playout
+    # (engine/bots/search.py choose_bid). The playout wins every trick it
+    # can whatever the calls, so one round serves every call.
     v = {"to_act": first, "tricks": [0, 0, 0, 0], "trick": [], "counts": [len(h) for h in hands]}
-    return playout(v, masks(hands), -1)
+    won = playout(v, masks(hands), -1)
+    return [won] * len(options), n * len(hands[0])
 
 
 def playout(view, hands, first):
