@@ -143,7 +143,7 @@ def test_the_search_player_plays_legally_and_the_same_each_time(game):
         seat = st.to_act()
         legal = st.legal_actions()
         if seat in (0, 2):
-            a = pool.choose("search", st.view(seat), legal, 3)
+            a = tournament.player_choose("search", st.view(seat), legal, 3)
             searched += len(legal) > 1
         else:
             a = pool.choose("sober", st.view(seat), legal, 3)

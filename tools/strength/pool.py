@@ -17,8 +17,6 @@ Styles (STYLES):
 - ``trumps``: bids soberly (rounded), chooses and bids its longest suit as
   trump, and leads its top trump whenever it holds one while trumps are out
   (draws trumps), else plays like ``cautious``.
-- ``search`` (not in STYLES, the pool table's styles: a seat of its own,
-  slow): the determinized-search player of tools/strength/search.py.
 - ``sober``: an exact bidder. It counts the tricks it can see (aces, kings
   with a guard, and trumps beyond three when it would choose trump, or when
   trump is fixed), bids that count, and when the dealer's hook forbids it
@@ -36,9 +34,6 @@ They use floats freely: they run on the desktop only.
 import random
 
 STYLES = ("random", "cautious", "aggressive", "trumps", "sober")
-# Seats a tournament may also name: the determinized-search player
-# (tools/strength/search.py), slow, so not one of the pool table's styles.
-SEATS = STYLES + ("search",)
 PASS, SWAP, KEEP, BID, TRUMP, TRUMP_BID = 400, 401, 402, 100, 200, 300
 
 # bid = round(estimate * SCALE + SHIFT) per style (estimate in tricks)
@@ -46,13 +41,10 @@ BIDDING = {"cautious": (0.8, -0.45), "aggressive": (1.15, 0.75), "trumps": (1.0,
 
 
 def choose(style, view, legal, seed=0):
-    if style not in SEATS:
-        raise ValueError("no style %r (have: %s)" % (style, ", ".join(SEATS)))
+    if style not in STYLES:
+        raise ValueError("no style %r (have: %s)" % (style, ", ".join(STYLES)))
     if len(legal) == 1:
         return legal[0]
-    if style == "search":
-        from tools.strength import search
-        return search.choose(view, legal, seed)
     if style == "random":
         key = (seed * 1000003 + view["round"] * 7919 + len(view["plays"]) * 131
                + sum(view["counts"]) * 17 + view["to_act"])

@@ -7,9 +7,9 @@ and than players written apart from the project (tools/strength/pool.py)?
     python -m tools.strength.tournament              # every game, levels 2 and 3 vs each style
     python -m tools.strength.tournament --pool 2 --deals 400 --games nommie callbreak
 
-A seat is a bot level (0-3) or an opponent style of tools/strength/pool.py (random,
-cautious, aggressive, trumps, sober, and ``search``: tools/strength/search.py's
-determinized search, about 20-60 ms a decision). ``--pool L`` plays level L against three
+A seat is a bot level (0-3), an opponent style of tools/strength/pool.py (random,
+cautious, aggressive, trumps, sober), or ``search``: tools/strength/search.py's
+determinized search, about 20-60 ms a decision. ``--pool L`` plays level L against three
 (Nines: two) of each style in turn, one match per style. Without a game it
 plays every game (or those of ``--games``) so, for levels 2 and 3 (or those
 of ``--pool``), and prints one table: per game, level and style the level's
@@ -54,11 +54,20 @@ LOWER_IS_BETTER = ("nines",)
 WIN_SHARE = ("linger",)
 
 
+# A seat may also be the determinized-search player (tools/strength/search.py,
+# built on the pool's sober estimate): slow, so not one of the pool's styles.
+SEARCH = "search"
+
+
 def player_choose(player, view, legal, seed):
-    """A seat's action: player is a bot level (int) or a tools/strength/pool.py style."""
+    """A seat's action: player is a bot level (int), a tools/strength/pool.py
+    style or SEARCH."""
     if type(player) is int:
         from engine import bots
         return bots.choose(view, legal, player, seed)
+    if player == SEARCH:
+        from tools.strength import search
+        return search.choose(view, legal, seed)
     from tools.strength import pool
     return pool.choose(player, view, legal, seed)
 
@@ -221,8 +230,9 @@ def parse_player(text):
     from tools.strength import pool
     if text.isdigit():
         return int(text)
-    if text not in pool.SEATS:
-        raise argparse.ArgumentTypeError("a level 0-3 or a style: %s" % ", ".join(pool.SEATS))
+    seats = pool.STYLES + (SEARCH,)
+    if text not in seats:
+        raise argparse.ArgumentTypeError("a level 0-3 or a style: %s" % ", ".join(seats))
     return text
 
 
