@@ -536,18 +536,33 @@ def choose_bid(view, legal, rng, baseline, bot):
     # on the same deals. Each candidate plays its own rounds: a bid is
     # judged as this seat would play to it (scoring every bid on one playout
     # a deal, three times the deals, lost 0.5 points a deal in Nommie).
-    me = view["to_act"]
     n = view["players"]
     spread = bot.BID_SPREAD
     cands = [b for b in range(baseline - spread, baseline + spread + 1) if b in legal]
     if len(cands) == 1:
         return baseline
+    totals, k = tally(view, cands, rng, bot, bot.BID_BUDGET, BID_SAMPLES)
+    base = cands.index(baseline)
+    best = base
+    for i in range(len(cands)):
+        if totals[i] > totals[best] + (bot.BID_GAIN * (n - 1) * k if best == base else 0):
+            best = i
+    return cands[best]
+
+
+def tally(view, cands, rng, bot, limit, most):
+    # The bid search's values (choose_bid()): each candidate bid's total over
+    # the sampled deals (against(), a deal's points times the others'
+    # number), and the deals' number. Deals go on while one more, as dear as
+    # the dearest so far, fits limit cards, at most most of them.
+    me = view["to_act"]
+    n = view["players"]
     tricks = load(bot.SEARCH).round_tricks
     unseen = seen_cards(view)[1]
     voids = known_voids(view["plays"], n)
     totals = [0] * len(cands)
     spent = dearest = k = 0
-    while k < BID_SAMPLES and spent + dearest <= bot.BID_BUDGET:
+    while k < most and spent + dearest <= limit:
         hands = sample_hands(view, me, unseen, voids, rng)
         cache = [None] * n      # (the game's per seat, for every candidate on this deal)
         rounds = {}     # (the others' bids, trump, lead): [bids, trump, lead, candidates' indices]
@@ -572,12 +587,7 @@ def choose_bid(view, legal, rng, baseline, bot):
         spent += cost
         dearest = max(dearest, cost)
         k += 1
-    base = cands.index(baseline)
-    best = base
-    for i in range(len(cands)):
-        if totals[i] > totals[best] + (bot.BID_GAIN * (n - 1) * k if best == base else 0):
-            best = i
-    return cands[best]
+    return totals, k
 
 
 def round_tricks(n, hands, bids, trump, lead, me, options):
@@ -591,25 +601,23 @@ def round_tricks(n, hands, bids, trump, lead, me, options):
     # wanting no more, and a bid never made ends as that playout ends.
     size = len(hands[me])
     m = masks(hands)
-    won = [0] * n
-    seat = lead
+    v = {"players": n, "tricks": [0] * n, "bids": bids, "trick": [], "to_act": lead,
+         "counts": [size] * n}      # (the playout wanting every trick, where it stopped)
     out = []
     cards = 0
     for b in options:
-        done = sum(won)
-        if won[me] < b and done < size:     # want on until seat me has won b tricks
-            v = {"players": n, "tricks": won, "bids": bids, "trick": [], "to_act": seat,
-                 "counts": [size - done] * n}
+        done = sum(v["tricks"])
+        if v["tricks"][me] < b and done < size:     # want on until seat me has won b tricks
             won = playout(v, m, -1, _short, trump, me, b)
-            seat = me
             cards += n * (sum(won) - done)
             done = sum(won)
+            v["tricks"], v["to_act"], v["counts"] = won, me, [size - done] * n
         if done < size:
-            v = {"players": n, "tricks": won, "bids": list(bids), "trick": [], "to_act": seat,
-                 "counts": [size - done] * n}
-            v["bids"][me] = b
-            out.append(playout(v, list(m), -1, _short, trump))
+            w = dict(v)
+            w["bids"] = list(bids)
+            w["bids"][me] = b
+            out.append(playout(w, list(m), -1, _short, trump))
             cards += n * (size - done)
         else:
-            out.append(won)
+            out.append(v["tricks"])
     return out, cards

@@ -32,7 +32,6 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 from engine import bots, games  # noqa: E402  (the path first)
-from engine.actions import BID  # noqa: E402
 from engine.bots import search as bid_search  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 
@@ -73,24 +72,10 @@ def candidates(view, legal, bot, rng):
 
 def values(view, cands, bot, deals, rng):
     """Each candidate's mean value over deals sampled deals, in points a deal:
-    the round played out as level 3's bid search plays it."""
-    me, n = view["to_act"], view["players"]
-    unseen = bid_search.seen_cards(view)[1]
-    voids = bid_search.known_voids(view["plays"], n)
-    tricks = bots.load(bot.SEARCH).round_tricks
-    totals = [0] * len(cands)
-    for _ in range(deals):
-        hands = bid_search.sample_hands(view, me, unseen, voids, rng)
-        cache = [None] * n
-        for i in range(len(cands)):
-            bids = list(view["bids"])
-            bids[me] = cands[i] - BID
-            trump, lead = bot.bid_round(view, hands, bids, cache)
-            bids[me] = None
-            won = tricks(n, hands, bids, trump, lead, me, [cands[i] - BID])[0][0]
-            bids[me] = cands[i] - BID
-            totals[i] += bid_search.against(bot.bid_value(bids), bids, won, me)
-    return [t / float(deals * (n - 1)) for t in totals]
+    the round played out as level 3's bid search plays it (its own
+    tally(), with no budget)."""
+    totals, k = bid_search.tally(view, cands, rng, bot, float("inf"), deals)
+    return [t / float(k * (view["players"] - 1)) for t in totals]
 
 
 def judged(job):
