@@ -379,6 +379,57 @@ def test_level3_bid_search_fills_the_round_and_keeps_within_its_spread(gid):
             assert sum(bids) != 13
 
 
+def test_hand_table_gives_hand_quarters_for_every_trump():
+    # common.hand_table() counts every trump in one pass (the bid searches'
+    # later bidders): each entry must be common.hand_quarters() of that
+    # trump, with each game's weight tables, for hands of every size (Call
+    # Break's call caps its ruffs itself: hand_table() takes no cap)
+    from engine.bots import common, israeli, nines, nommie
+    from engine.rng import Rng
+    tables = [(nommie._W[2], nommie._W[0]), (nommie._W[3], nommie._W[1]),
+              (israeli._W, israeli._W),
+              (nines._W, nines._MAIN), (common._EST, common._EST)]
+    r = Rng(5)
+    for w, wn in tables:
+        for size in list(range(1, 14)) * 6:
+            hand = sorted(r.shuffle(list(range(52)))[:size])
+            got = common.hand_table(hand, w, wn)
+            assert got[:4] == [common.hand_quarters(hand, t, w) for t in range(4)]
+            assert got[4] == common.hand_quarters(hand, 4, wn)
+            assert got[5:] == [len([c for c in hand if c // 13 == s]) for s in range(4)]
+
+
+def test_nommie_bid_round_bids_as_level_2_would():
+    # the bid search fills in each later seat's bid and the declarer's trump
+    # without calling bid() (nommie.bid_round): they must be level 2's bid
+    # for that seat after the bids before it (the dealer off its hook) and
+    # level 2's trump for the declarer's bid
+    from engine.bots import nommie as nb
+    from engine.nommie import highest_bidder, hook
+    from engine.rng import Rng
+    r = Rng(9)
+    for size in (2, 3, 5, 8, 13) * 30:
+        deck = r.shuffle(list(range(52)))
+        hands = [sorted(deck[p * size:(p + 1) * size]) for p in range(4)]
+        dealer, first = r.below(4), r.below(4)
+        view = {"hand_size": size, "dealer": dealer}
+        bids = [None] * 4
+        for k in range(1, first + 1):       # the seats that bid before the search's
+            bids[(dealer + k) % 4] = r.below(size + 1)
+        filled = list(bids)
+        trump, lead = nb.bid_round(view, hands, filled, [None] * 4)
+        want = list(bids)
+        for k in range(1, 5):
+            p = (dealer + k) % 4
+            if want[p] is None:
+                opts = [b for b in range(size + 1) if p != dealer or b != hook(size, want)]
+                want[p] = nb.bid({"hand_size": size, "bids": want, "history": (), "to_act": p},
+                                 hands[p], opts)
+        assert filled == want and lead == (dealer + 1) % 4
+        decl = highest_bidder(dealer, want)
+        assert trump == nb.trump_for(hands[decl], want[decl])
+
+
 def test_bid_search_rounds_shared_by_the_bids_are_each_bids_own_playout():
     # round_tricks() plays every bid from one playout wanting every trick,
     # each bid going on from the trick that made it: the tricks must be

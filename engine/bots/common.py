@@ -55,6 +55,40 @@ def hand_quarters(hand, trump, w, cap=-1):
     return q
 
 
+def hand_table(hand, w, other):
+    # hand_quarters(hand, t, w) for every trump t (0-3), then for no trump
+    # with the weights other, then the hand's length in each suit, in one
+    # pass over the hand (the bid searches' later bidders read every trump
+    # of every sampled hand): the same ladder, per suit as a side suit, as
+    # trump and at no trump.
+    n = [0, 0, 0, 0]
+    for c in hand:
+        n[c // 13] += 1
+    side = [0, 0, 0, 0]
+    own = [0, 0, 0, 0]
+    plain = 0
+    for c in hand:
+        r = c % 13
+        if r >= 9:
+            s = c // 13
+            j = 24 - 2 * r + (0 if n[s] >= 13 - r else 1)
+            side[s] += w[j]
+            own[s] += w[8 + j]
+            plain += other[j]
+    ruff = [w[21 + k] if k < 3 else 0 for k in n]
+    sides = side[0] + side[1] + side[2] + side[3]
+    ruffs = ruff[0] + ruff[1] + ruff[2] + ruff[3]
+    out = []
+    for t in range(4):
+        k = n[t]
+        q = sides - side[t] + own[t] + w[16] * k + w[17] * max(0, k - (w[18] or len(hand) // 4)) \
+            + w[19] * max(0, k - w[20])
+        x = ruffs - ruff[t]
+        out.append(q + (min(x, w[24] * max(0, k - w[25])) if w[24] else x))
+    out.append(plain)
+    return out + n
+
+
 # The shared estimate (level 1 bids and swaps): a side card counts as in trump.
 _EST = weights(4, 0, 3, 0, 2, 0, 1, 0, 4, 0, 3, 0, 2, 0, 1, 0, 1, 4, 3, 0, 0, 2, 1, 0, 99, 1)
 

@@ -17,7 +17,7 @@
 #   as high as possible, shed the most dangerous card when void, lead the card
 #   most likely to be beaten.
 from engine.actions import BID, TRUMP
-from engine.bots.common import best_trump, by_suit, drift, hand_quarters, highest, low_lead, lowest
+from engine.bots.common import best_trump, by_suit, drift, hand_table, highest, low_lead, lowest
 from engine.bots.common import play_for, weights
 from engine.ondemand import load
 from engine.state import LEAD
@@ -52,17 +52,21 @@ def bid_round(view, hands, bids, cache):
     nom = load("engine.nommie")
     size = view["hand_size"]
     dealer = view["dealer"]
+    high = most(bids)
     for k in range(1, 5):
         p = (dealer + k) % 4
-        if bids[p] is None:
-            opts = list(range(size + 1))
-            if p == dealer:
-                h = nom.hook(size, bids)
-                if h in opts:
-                    opts.remove(h)
-            cache[p] = cache[p] or table(hands[p], size)
-            bids[p] = bid({"hand_size": size, "bids": bids, "history": (), "to_act": p},
-                          hands[p], opts, cache[p])
+        if bids[p] is None:     # (the seats before it have bid, the ones after not)
+            t = cache[p] = cache[p] or table(hands[p], size)
+            trump, q, mine = rate(t, high, size)
+            hooked = nom.hook(size, bids) if p == dealer else -1
+            want = (q + ROUND) // 4
+            if want == hooked or not 0 <= want <= size:     # (else settle() takes want)
+                opts = list(range(size + 1))
+                if hooked in opts:
+                    opts.remove(hooked)
+                want = settle(q, opts, hands[p], trump, mine)
+            bids[p] = want
+            high = max(high, want)
     decl = nom.highest_bidder(dealer, bids)
     cache[decl] = cache[decl] or table(hands[decl], size)
     return trump_for(hands[decl], bids[decl], cache[decl]), (dealer + 1) % 4
@@ -113,13 +117,6 @@ _C = (1, 2, 0, -6)
 ROUND = 1
 
 
-def quarters(hand, trump, size):
-    # Tricks hand should take, in quarters, if it chooses trump (4 = no
-    # trump, or trump unknown: someone else chooses).
-    i = (2 if trump < 4 else 0) + (1 if size > 5 else 0)
-    return max(0, _C[i] + hand_quarters(hand, trump, _W[i]))
-
-
 # Calibration: bids are lowered by the quarters this seat's bids have run
 # above its tricks this game (common.drift): against bidders who fight hard
 # for tricks the honours-based estimate runs high (bid - taken was +0.6 a
@@ -137,29 +134,48 @@ DRIFT_GAIN_L1 = 24
 
 def bid(view, hand, options, cache=None):
     # (cache: the hand's table(), when known)
-    size = view["hand_size"]
-    cache = cache or table(hand, size)
+    cache = cache or table(hand, view["hand_size"])
+    trump, q, mine = rate(cache, most(view["bids"]), view["hand_size"])
+    return settle(q - drift(view, view["to_act"], DRIFT_GAIN), options, hand, trump, mine)
+
+
+def most(bids):
+    # The highest of the bids made so far (None: not yet), 0 before any.
+    high = 0
+    for b in bids:
+        if b is not None and b > high:
+            high = b
+    return high
+
+
+def rate(t, high, size):
+    # (trump, quarters, mine) for a hand of table t (size cards) when the
+    # highest bid so far is high: the suit it would choose, the tricks it
+    # should take in quarters, and whether it likely chooses trump.
     trump = 4
     for s in range(4):
-        if cache[s] > cache[trump]:
+        if t[s] > t[trump]:
             trump = s
-    q = cache[trump]
-    others = [b for b in view["bids"] if b is not None]
-    high = max(others) if others else 0
-    qn = cache[4]  # someone else picks trump: count honours only
+    q = t[trump]
+    qn = t[4]  # someone else picks trump: count honours only
     mine = 4 * high <= q + 2
     if not mine:
         q = qn
     elif q < size + 4:
         q = (q + qn) // 2  # maybe mine to choose: an average hand rarely is
-    q -= drift(view, view["to_act"], DRIFT_GAIN)
-    want = (q + ROUND) // 4
+    return trump, q, mine
+
+
+def settle(quarters, options, hand, trump, mine):
+    # The bid of options for an estimate of quarters (of a trick): the
+    # nearest, or hooked (or a zero streak) the neighbour the estimate leans
+    # to.
+    want = (quarters + ROUND) // 4
     if want in options:
         return want
-    # hooked (or a zero streak): lean to the side the estimate leans to
     down = want - 1 in options
     up = want + 1 in options and want + 1 <= tops(hand, trump, mine)
-    if down and (not up or q - 4 * want <= 0):
+    if down and (not up or quarters - 4 * want <= 0):
         return want - 1
     if up:
         return want + 1
@@ -177,9 +193,14 @@ def tops(hand, trump, mine):
 
 
 def table(hand, size):
-    # The tricks hand should take in quarters (quarters()) for each trump:
-    # [clubs, diamonds, hearts, spades, no trump].
-    return [quarters(hand, s, size) for s in range(5)]
+    # The tricks hand should take in quarters if it chooses each trump
+    # ([clubs, diamonds, hearts, spades]) and at no trump (or trump unknown:
+    # someone else chooses), then its length in each suit.
+    i = 1 if size > 5 else 0
+    t = hand_table(hand, _W[2 + i], _W[i])
+    for s in range(5):
+        t[s] = max(0, _C[(2 if s < 4 else 0) + i] + t[s])
+    return t
 
 
 def trump_for(hand, b, cache=None):
@@ -187,7 +208,7 @@ def trump_for(hand, b, cache=None):
     cache = cache or table(hand, len(hand))
     best, best_d = 4, None
     for s in range(5):
-        d = abs(cache[s] - 4 * b) * 4 - (len([c for c in hand if c // 13 == s]) if s < 4 else 0)
+        d = abs(cache[s] - 4 * b) * 4 - (cache[5 + s] if s < 4 else 0)
         if best_d is None or d < best_d:
             best, best_d = s, d
     return best
