@@ -1,5 +1,7 @@
 """Level 3's work budget per decision, counted (not timed): cards played out
-in the searches' playouts plus SAMPLE_COST cards for each deal sampled. The
+in the searches' playouts plus SAMPLE_COST cards for each deal sampled (and,
+in a bid search, the game's BID_ROUND_COST for each candidate's later bids
+on a deal). The
 budgets are what keeps a decision within a board's time (a p95 of at most
 0.5 s and the longest at most 1 s on a 120 MHz SAMD51:
 tools/bench/level3_time.py, docs/figures.md)."""
@@ -8,15 +10,15 @@ import sys
 import pytest
 
 from engine import bots, catalog, games
+from engine.ondemand import load
 from engine.bots import search, search_callbreak, search_linger, search_nines
 
-# work units (cards played out, a sampled deal counting SAMPLE_COST; Call
-# Break's the cards played out only) a decision may take, per game and phase
-# (a bid search's deal is charged 3 * SAMPLE_COST against its BID_BUDGET, so
-# the work counted here stays within it)
-BUDGET = {("nommie", "play"): 950, ("nommie", "bid"): 700, ("israeli", "play"): 880,
+# work units (cards played out, a sampled deal counting SAMPLE_COST, a
+# candidate's later bids on a deal BID_ROUND_COST; Call Break's the cards
+# played out only) a decision may take, per game and phase
+BUDGET = {("nommie", "play"): 950, ("nommie", "bid"): 1150, ("israeli", "play"): 880,
           ("nines", "play"): 1200, ("nines", "swap"): 540, ("callbreak", "play"): 700,
-          ("israeli", "contract"): 720,
+          ("israeli", "contract"): 750,
           ("linger", "play"): 44 * 40}
 
 
@@ -42,6 +44,12 @@ class Counter:
                 drawn -= len(stock)
             self.work += before + drawn - after
             return out
+        return counted
+
+    def wrap_round(self, fn, cost):
+        def counted(*args, **kw):
+            self.work += cost
+            return fn(*args, **kw)
         return counted
 
     def wrap_sample(self, fn):
@@ -72,6 +80,9 @@ def decisions(game, games_count=2):
                        (search_linger, "playout", c.wrap_playout(search_linger.playout, 1)),
                        (search, "sample_hands", sample), (search_nines, "sample_hands", sample),
                        (search_callbreak, "sample_hands", sample)]
+            bot = load("engine.bots." + game)
+            if bot.BID_SEARCH:
+                patches.append((bot, "bid_round", c.wrap_round(bot.bid_round, bot.BID_ROUND_COST)))
             saved = [(m, name, getattr(m, name)) for m, name, _ in patches]
             for m, name, f in patches:
                 setattr(m, name, f)

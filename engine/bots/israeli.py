@@ -15,7 +15,8 @@ from engine.ondemand import load
 SEARCH = "engine.bots.search"   # the module that plays level 3's cards
 BID_SEARCH = True              # contracts searched by simulation (bid_round, bid_value)
 PLAYOUT = 880                  # cards simulated per decision
-BID_BUDGET = 720               # cards simulated per contract (its fill-in contracts cost too)
+BID_BUDGET = 750               # cards simulated per contract
+BID_ROUND_COST = 16            # cards a candidate's later contracts cost on a deal
 BID_GAIN = 5                   # points a deal another contract must gain over the heuristic's
 BID_SPREAD = 1                 # contracts searched either side of the heuristic's
 

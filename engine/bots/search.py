@@ -48,10 +48,9 @@ SAMPLE_COST = 20
 # candidate, the candidates sharing the tricks they play alike
 # (round_tricks()), in at most BID_SAMPLES deals: deals go on while one
 # more, as dear as the dearest so far, fits the game's BID_BUDGET cards (a
-# deal's sampling and the later seats' bids charged 3 * SAMPLE_COST however
-# many candidates fill those bids in: with Nommie's seven, a bid's time
-# runs about a sixth above its count); its candidates are the bids within
-# the game's BID_SPREAD of the heuristic's.
+# deal's sampling charged SAMPLE_COST, and the game's BID_ROUND_COST for
+# each candidate whose later bids it fills in); its candidates are the bids
+# within the game's BID_SPREAD of the heuristic's.
 BID_SAMPLES = 24
 
 
@@ -576,7 +575,7 @@ def tally(view, cands, rng, bot, limit, most):
                 rounds[key][3].append(i)
             else:
                 rounds[key] = [bids, trump, lead, [i]]
-        cost = 3 * SAMPLE_COST
+        cost = SAMPLE_COST + bot.BID_ROUND_COST * len(cands)
         for bids, trump, lead, group in rounds.values():
             wons, cards = tricks(n, hands, bids, trump, lead, me, [cands[i] - BID for i in group])
             cost += cards
