@@ -53,12 +53,11 @@ def bid_round(view, hands, bids, cache):
     nom = load("engine.nommie")
     size = view["hand_size"]
     dealer = view["dealer"]
-    high = most(bids)
     for k in range(1, 5):
         p = (dealer + k) % 4
-        if bids[p] is None:     # (the seats before it have bid, the ones after not)
+        if bids[p] is None:
             t = cache[p] = cache[p] or table(hands[p], size)
-            trump, q, mine = rate(t, high, size)
+            trump, q, mine = rate(t, bids, size)
             hooked = nom.hook(size, bids) if p == dealer else -1
             want = (q + ROUND) // 4
             if want == hooked or not 0 <= want <= size:     # (else settle() takes want)
@@ -67,7 +66,6 @@ def bid_round(view, hands, bids, cache):
                     opts.remove(hooked)
                 want = settle(q, opts, hands[p], trump, mine)
             bids[p] = want
-            high = max(high, want)
     decl = nom.highest_bidder(dealer, bids)
     cache[decl] = cache[decl] or table(hands[decl], size)
     return trump_for(hands[decl], bids[decl], cache[decl]), (dealer + 1) % 4
@@ -136,28 +134,24 @@ DRIFT_GAIN_L1 = 24
 def bid(view, hand, options, cache=None):
     # (cache: the hand's table(), when known)
     cache = cache or table(hand, view["hand_size"])
-    trump, q, mine = rate(cache, most(view["bids"]), view["hand_size"])
+    trump, q, mine = rate(cache, view["bids"], view["hand_size"])
     return settle(q - drift(view, view["to_act"], DRIFT_GAIN), options, hand, trump, mine)
 
 
-def most(bids):
-    # The highest of the bids made so far (None: not yet), 0 before any.
-    high = 0
-    for b in bids:
-        if b is not None and b > high:
-            high = b
-    return high
-
-
-def rate(t, high, size):
-    # (trump, quarters, mine) for a hand of table t (size cards) when the
-    # highest bid so far is high: the suit it would choose, the tricks it
-    # should take in quarters, and whether it likely chooses trump.
+def rate(t, bids, size):
+    # (trump, quarters, mine) for a hand of table t (size cards) after the
+    # bids made so far (None: not yet): the suit it would choose, the
+    # tricks it should take in quarters, and whether it likely chooses
+    # trump.
     trump = 4
     for s in range(4):
         if t[s] > t[trump]:
             trump = s
     q = t[trump]
+    high = 0
+    for b in bids:
+        if b is not None and b > high:
+            high = b
     qn = t[4]  # someone else picks trump: count honours only
     mine = 4 * high <= q + 2
     if not mine:
