@@ -379,50 +379,23 @@ def test_level3_bid_search_fills_the_round_and_keeps_within_its_spread(gid):
             assert sum(bids) != 13
 
 
-def ladder(hand, trump, w, cap=-1):
-    # The honour ladder of engine/bots/common.py hand_quarters(), one trump
-    # at a time, suit by suit (how it was counted before hand_table()): the
-    # oracle the one-pass table is held to
-    suits = [[c for c in hand if c // 13 == s] for s in range(4)]
-    q = ruff = 0
-    for s in range(4):
-        n = len(suits[s])
-        k = 8 if s == trump else 0
-        for c in suits[s]:
-            r = c % 13
-            if r >= 9:
-                q += w[k + 24 - 2 * r + (0 if n >= 13 - r else 1)]
-        if k:
-            q += w[16] * n + w[17] * max(0, n - (w[18] or len(hand) // 4)) \
-                + w[19] * max(0, n - w[20])
-        elif trump < 4 and n < 3:
-            ruff += w[21 + n]
-    if trump < 4:
-        if cap < 0 and w[24]:
-            cap = w[24] * max(0, len(suits[trump]) - w[25])
-        q += ruff if cap < 0 else min(ruff, cap)
-    return q
-
-
-def test_hand_table_counts_the_honour_ladder_for_every_trump():
+def test_hand_table_gives_hand_quarters_for_every_trump():
     # common.hand_table() counts every trump in one pass (the bid searches'
-    # later bidders; hand_quarters() reads one trump of it): each entry must
-    # be the ladder of that trump, with each game's weight tables (Call
-    # Break's with the cap its call gives), for hands of every size
-    from engine.bots import callbreak, common, israeli, nines, nommie
+    # later bidders, best_trump()): each entry must be common.hand_quarters()
+    # of that trump, with each game's weight tables, for hands of every size
+    # (Call Break's call caps its ruffs itself: hand_table() takes no cap)
+    from engine.bots import common, israeli, nines, nommie
     from engine.rng import Rng
-    tables = [(nommie._W[2], nommie._W[0], -1), (nommie._W[3], nommie._W[1], -1),
-              (israeli._W, israeli._W, -1), (callbreak._W, callbreak._W, 3),
-              (nines._W, nines._MAIN, -1), (common._EST, common._EST, -1)]
+    tables = [(nommie._W[2], nommie._W[0]), (nommie._W[3], nommie._W[1]),
+              (israeli._W, israeli._W), (nines._W, nines._MAIN), (common._EST, common._EST)]
     r = Rng(5)
-    for w, other, cap in tables:
+    for w, other in tables:
         for size in list(range(1, 14)) * 6:
             hand = sorted(r.shuffle(list(range(52)))[:size])
-            got = common.hand_table(hand, w, other, cap)
-            assert got[:4] == [ladder(hand, t, w, cap) for t in range(4)]
-            assert got[4] == ladder(hand, 4, other)
+            got = common.hand_table(hand, w, other)
+            assert got[:4] == [common.hand_quarters(hand, t, w) for t in range(4)]
+            assert got[4] == common.hand_quarters(hand, 4, other)
             assert got[5:] == [len([c for c in hand if c // 13 == s]) for s in range(4)]
-            assert [common.hand_quarters(hand, t, w, cap) for t in range(4)] == got[:4]
 
 
 def test_nommie_bid_round_bids_as_level_2_would():

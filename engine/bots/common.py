@@ -18,9 +18,8 @@ def by_suit(hand):
 
 
 def weights(*w):
-    # A weight table for hand_quarters, kept small: signed bytes, the
-    # entries a table leaves out 0.
-    return array("b", w + (0,) * (26 - len(w)))
+    # A weight table for hand_quarters, kept small: signed bytes.
+    return array("b", w)
 
 
 def hand_quarters(hand, trump, w, cap=-1):
@@ -34,15 +33,34 @@ def hand_quarters(hand, trump, w, cap=-1):
     # beyond w[20] w[19]; a void, singleton, doubleton side suit w[21:24]
     # (ruffs), in all at most w[24] per trump beyond w[25] (w[24] = 0: no
     # limit), or cap if given. A no-trump table needs only w[0:8].
-    return hand_table(hand, w, w, cap)[trump]
+    suits = by_suit(hand)
+    q = ruff = 0
+    for s in range(4):
+        cs = suits[s]
+        n = len(cs)
+        k = 8 if s == trump else 0
+        for c in cs:
+            r = c % 13
+            if r >= 9:
+                q += w[k + 24 - 2 * r + (0 if n >= 13 - r else 1)]
+        if k:
+            q += w[16] * n + w[17] * max(0, n - (w[18] or len(hand) // 4)) \
+                + w[19] * max(0, n - w[20])
+        elif trump < 4 and n < 3:
+            ruff += w[21 + n]
+    if trump < 4:
+        if cap < 0 and w[24]:
+            cap = w[24] * max(0, len(suits[trump]) - w[25])
+        q += ruff if cap < 0 else min(ruff, cap)
+    return q
 
 
-def hand_table(hand, w, other, cap=-1):
-    # hand_quarters(hand, t, w, cap) for every trump t (0-3), then for no
-    # trump with the weights other, then the hand's length in each suit, in
-    # one pass over the hand (the bid searches' later bidders read every
-    # trump of every sampled hand): each suit's honours counted as a side
-    # suit, as trump and at no trump.
+def hand_table(hand, w, other):
+    # hand_quarters(hand, t, w) for every trump t (0-3), then for no trump
+    # with the weights other, then the hand's length in each suit, in one
+    # pass over the hand (the bid searches' later bidders read every trump
+    # of every sampled hand): the same ladder, per suit as a side suit, as
+    # trump and at no trump.
     n = [0, 0, 0, 0]
     for c in hand:
         n[c // 13] += 1
@@ -66,8 +84,7 @@ def hand_table(hand, w, other, cap=-1):
         q = sides - side[t] + own[t] + w[16] * k + w[17] * max(0, k - (w[18] or len(hand) // 4)) \
             + w[19] * max(0, k - w[20])
         x = ruffs - ruff[t]
-        most = cap if cap >= 0 else w[24] * max(0, k - w[25]) if w[24] else x
-        out.append(q + min(x, most))
+        out.append(q + (min(x, w[24] * max(0, k - w[25])) if w[24] else x))
     out.append(plain)
     return out + n
 
