@@ -43,13 +43,17 @@ class Rng:
             return (top * n) >> 24
         return top % n
 
-    def shuffle(self, items):
-        # next() and below() written out in the loop (a level-3 search
-        # shuffles every deal it samples: two calls a card cost more than
-        # the arithmetic); the numbers are theirs.
+    def shuffle(self, items, k=None):
+        # items shuffled in place (and returned); with k, only the last k
+        # places are drawn, a uniform random k of the items in random order,
+        # in k steps (a search that deals a few cards from
+        # many unseen ones). next() and below() written out in the loop (a
+        # level-3 search shuffles every deal it samples: two calls a card
+        # cost more than the arithmetic); the numbers are theirs.
         x = self.x
         i = len(items) - 1
-        while i > 0:
+        stop = 1 if k is None or k >= i else len(items) - k
+        while i >= stop:
             x = (((0x6F2D * (x & 0x7FFF) + 0x3C6B) & _MASK)
                  + (((0x6F2D * (x >> 15)) & 0x3FFF) << 15)) & _MASK
             j = ((x >> 5) * (i + 1)) >> 24 if i < 64 else (x >> 5) % (i + 1)

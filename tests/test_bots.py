@@ -143,6 +143,39 @@ def test_search_samples_honour_known_voids_and_counts():
         assert hands[1] == v["hands"][1]
 
 
+def test_search_samples_draw_only_the_cards_dealt_and_draw_them_fairly():
+    # A 3-card Nommie round leaves 40 cards undealt: a sampled deal draws the
+    # others' 9 cards from the 49 unseen in 9 numbers (not 48), every unseen
+    # card as likely as another to land in a hand; with a void shown, the
+    # void seat's cards are drawn from those it may hold, the rest after.
+    from engine.rng import Rng
+    s = nommie_round(10, ["5S 7C 9C", "KH 8C 9D", "TC JC QH", "2H AH AD"])
+    v = s.view(s.to_act())
+    me = v["to_act"]
+    unseen = bot_search.seen_cards(v)[1]
+    assert len(unseen) == 49
+    r, ref = Rng(4), Rng(4)
+    hands = bot_search.sample_hands(v, me, unseen, [0] * 4, r)
+    for _ in range(9):
+        ref.next()
+    assert r.x == ref.x and sorted(hands[me]) == sorted(v["hands"][me])
+    assert [len(h) for h in hands] == [3] * 4
+    counts = [0] * 52
+    for _ in range(4900):
+        for p in range(4):
+            if p != me:
+                for c in bot_search.sample_hands(v, me, unseen, [0] * 4, r)[p]:
+                    counts[c] += 1
+    assert min(counts[c] for c in unseen) > 800 and max(counts) < 1000   # 900 each expected
+    voids = [0] * 4
+    voids[(me + 1) % 4] = 0b0111                 # shown out of all but spades
+    for _ in range(50):
+        hands = bot_search.sample_hands(v, me, unseen, voids, r)
+        assert all(c // 13 == 3 for c in hands[(me + 1) % 4])
+        dealt = [c for p in range(4) if p != me for c in hands[p]]
+        assert len(set(dealt)) == 9 and set(dealt) <= set(unseen)
+
+
 def test_pick_keeps_the_baseline_unless_clearly_beaten():
     # candidate 1 is the baseline; 0 is better on every deal, 2 only on average
     vals = [[5, 6, 5, 6], [0, 0, 0, 0], [40, -30, 40, -30]]

@@ -30,6 +30,28 @@ def test_shuffle_is_a_permutation_and_seeds_differ():
     assert len(set(tuple(d) for d in decks)) == 50
 
 
+def test_a_partial_shuffle_draws_k_cards_in_k_steps_fairly():
+    # shuffle(items, k) draws the last k places only (a search dealing a few
+    # cards from many unseen ones): a permutation still, k numbers drawn, and
+    # every card as likely as another to be drawn; k of len - 1 or more is
+    # the whole shuffle, k = 0 draws nothing.
+    assert Rng(7).shuffle(list(range(52)), 51) == shuffled_deck(Rng(7))
+    r = Rng(7)
+    assert r.shuffle(list(range(52)), 0) == list(range(52)) and r.x == Rng(7).x
+    r, ref = Rng(3), Rng(3)
+    d = r.shuffle(list(range(52)), 6)
+    assert sorted(d) == list(range(52)) and d[:46] != list(range(46))
+    for _ in range(6):
+        ref.next()
+    assert r.x == ref.x
+    counts = [0] * 52
+    r = Rng(11)
+    for _ in range(5200):
+        for c in r.shuffle(list(range(52)), 6)[46:]:
+            counts[c] += 1
+    assert min(counts) > 500 and max(counts) < 700    # 600 each expected
+
+
 def test_below_is_roughly_uniform():
     r = Rng(5)
     counts = [0] * 13

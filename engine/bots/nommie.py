@@ -49,26 +49,41 @@ def bid_round(view, hands, bids, cache):
     # level 2's bid (the dealer off its hook), and the declarer's trump;
     # bids changes. cache: a list of one None a seat, the same for every
     # candidate bid on one deal, where each seat's table() is kept (the
-    # honour counts are the dear part). Returns (trump, the seat that leads).
+    # honour counts are the dear part) with its best trump's quarters and
+    # its rate() for either answer to whether it chooses trump (the bids
+    # before it matter to rate() only through that). Returns (trump, the
+    # seat that leads).
     nom = load("engine.nommie")
     size = view["hand_size"]
     dealer = view["dealer"]
+    high = 0
+    for b in bids:
+        if b is not None and b > high:
+            high = b
     for k in range(1, 5):
         p = (dealer + k) % 4
         if bids[p] is None:
-            t = cache[p] = cache[p] or table(hands[p], size)
-            trump, q, mine = rate(t, bids, size)
+            c = cache[p]
+            if c is None:
+                t = table(hands[p], size)
+                c = cache[p] = [t, max(t[0], t[1], t[2], t[3], t[4]), None, None]
+            m = 3 if 4 * high <= c[1] + 2 else 2
+            r = c[m] = c[m] or rate(c[0], bids, size)
+            q = r[1]
             hooked = nom.hook(size, bids) if p == dealer else -1
             want = (q + ROUND) // 4
             if want == hooked or not 0 <= want <= size:     # (else settle() takes want)
                 opts = list(range(size + 1))
                 if hooked in opts:
                     opts.remove(hooked)
-                want = settle(q, opts, hands[p], trump, mine)
+                want = settle(q, opts, hands[p], r[0], r[2])
             bids[p] = want
+            if want > high:
+                high = want
     decl = nom.highest_bidder(dealer, bids)
-    cache[decl] = cache[decl] or table(hands[decl], size)
-    return trump_for(hands[decl], bids[decl], cache[decl]), (dealer + 1) % 4
+    if cache[decl] is None:
+        cache[decl] = [table(hands[decl], size)]
+    return trump_for(hands[decl], bids[decl], cache[decl][0]), (dealer + 1) % 4
 
 
 def choose(view, legal, level, rng):

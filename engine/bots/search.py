@@ -94,11 +94,11 @@ def known_voids(plays, players):
 def sample_hands(view, me, unseen, voids, rng, fixed=None):
     # Deal unseen cards to the other seats by their counts, honouring voids;
     # a seat whose hand this seat knows (fixed[p]: the bot's known()) gets it.
-    # The shuffled cards go round in order; a seat that has shown a void
-    # first takes the first cards it may hold, and the rest are shuffled
-    # again for the others. (Cards nobody is dealt stay in the stock or the
-    # dummy.) After three deals that leave a void seat short, voids are
-    # ignored.
+    # A seat that has shown a void first draws its cards from those it may
+    # hold; the others then draw theirs from the rest. Only the cards dealt
+    # are drawn (rng.shuffle()'s k): cards nobody is dealt (Nommie's
+    # undealt, Nines' dummy) cost nothing. After three deals that leave a
+    # void seat short, voids are ignored.
     n = view["players"]
     counts = view["counts"]
     known = []      # (None: a seat to deal to)
@@ -109,25 +109,28 @@ def sample_hands(view, me, unseen, voids, rng, fixed=None):
             known.append(list(fixed[p]))
         else:
             known.append(None)
+    deal = 0        # (the cards to deal: only they are drawn)
+    for p in range(n):
+        if known[p] is None:
+            deal += counts[p]
     for attempt in range(4):
         hands = list(known)
-        pool = rng.shuffle(list(unseen))
+        pool = list(unseen)
+        k = deal
         for p in range(n):
             v = voids[p] if attempt < 3 and hands[p] is None else 0
             if v:
-                h, rest, need = [], [], counts[p]
-                for c in pool:
-                    if need and not v >> (c // 13) & 1:
-                        h.append(c)
-                        need -= 1
-                    else:
-                        rest.append(c)
-                if need:
+                ok = [c for c in pool if not v >> (c // 13) & 1]
+                need = counts[p]
+                cut = len(ok) - need
+                if cut < 0:
                     break
-                hands[p] = h
-                pool = rng.shuffle(rest)
+                hands[p] = rng.shuffle(ok, need)[cut:]
+                pool = [c for c in pool if v >> (c // 13) & 1] + ok[:cut]
+                k -= need
         else:
-            j = 0
+            rng.shuffle(pool, k)
+            j = len(pool) - k
             for p in range(n):
                 if hands[p] is None:
                     hands[p] = pool[j:j + counts[p]]
@@ -241,17 +244,18 @@ def against(value, bids, won, me):
     return v
 
 
-def pick(cands, vals, baseline, z4=0):
+def pick(cands, values, baseline, z4=0):
     # The candidate to play: baseline (the heuristic's card, or the lower
-    # card it plays like: based()) unless another beats it on the same
-    # sampled deals with a paired t-statistic above z4 / 4 (default Z4:
-    # clearly()); then the one gaining most.
+    # card it plays like: based()) unless another beats it on its values
+    # (a list a candidate: its value on each sampled deal, the same deals)
+    # with a paired t-statistic above z4 / 4 (default Z4: clearly()); then
+    # the one gaining most.
     z4 = z4 or Z4
     base = based(cands, baseline)
     best, best_s = base, 0
     for i in range(len(cands)):
         if i != base:
-            s = clearly(vals[i], vals[base], z4)
+            s = clearly(values[i], values[base], z4)
             if s > best_s:
                 best, best_s = i, s
     return cands[best]
@@ -612,10 +616,9 @@ def round_tricks(n, hands, bids, trump, lead, me, options):
             done = sum(won)
             v["tricks"], v["to_act"], v["counts"] = won, me, [size - done] * n
         if done < size:
-            w = dict(v)
-            w["bids"] = list(bids)
-            w["bids"][me] = b
-            out.append(playout(w, list(m), -1, _short, trump))
+            bids[me] = b    # (v's bids: playing to b from here on)
+            out.append(playout(v, list(m), -1, _short, trump))
+            bids[me] = None
             cards += n * (size - done)
         else:
             out.append(v["tricks"])
