@@ -15,11 +15,13 @@ from engine.bots import search, search_callbreak, search_linger, search_nines
 
 # work units (cards played out, a sampled deal counting SAMPLE_COST, a
 # candidate's later bids on a deal BID_ROUND_COST; Call Break's the cards
-# played out only) a decision may take, per game and phase
-BUDGET = {("nommie", "play"): 950, ("nommie", "bid"): 1150, ("israeli", "play"): 880,
+# played out only) a decision may take, per game and phase; a bid with a
+# hand of BIG_HAND cards or more, half as much again
+BUDGET = {("nommie", "play"): 950, ("nommie", "bid"): 1300, ("israeli", "play"): 880,
           ("nines", "play"): 1200, ("nines", "swap"): 540, ("callbreak", "play"): 700,
           ("israeli", "contract"): 750,
           ("linger", "play"): 44 * 40}
+BIG_HAND = {"nommie": 11}
 
 
 def cards_held(hands):
@@ -94,7 +96,7 @@ def decisions(game, games_count=2):
             if len(legal) > 1:
                 # Call Break's BUDGET counts the cards played out only
                 extra = c.deals * search.SAMPLE_COST if game == "callbreak" else 0
-                out.append((view["phase"], c.work - extra))
+                out.append((view["phase"], c.work - extra, len(view["hands"][seat])))
             st.apply(a)
     return out
 
@@ -102,8 +104,12 @@ def decisions(game, games_count=2):
 @pytest.mark.parametrize("game", catalog.ids())
 def test_level_3_keeps_within_its_work_budget(game):
     seen = {}
-    for phase, work in decisions(game):
+    big = 0     # the most a bid with a big hand took
+    for phase, work, size in decisions(game):
         budget = BUDGET.get((game, phase), 0)
+        if phase != "play" and size >= BIG_HAND.get(game, 14):
+            budget += budget // 2
+            big = max(big, work)
         # a playout stops only between tricks: a trick's cards over, per playout
         slack = 4 * 13 if budget else 0
         assert work <= budget + slack, (game, phase, work)
@@ -111,6 +117,8 @@ def test_level_3_keeps_within_its_work_budget(game):
     for g, phase in BUDGET:     # it does search, in every phase it searches
         if g == game:
             assert seen.get(phase, 0) > BUDGET[(g, phase)] // 3, (phase, seen)
+    if game in BIG_HAND:        # and a big hand's bid takes the more it may
+        assert big > BUDGET[(game, "bid")], big
 
 
 @pytest.mark.parametrize("game", ["nommie", "israeli", "nines"])

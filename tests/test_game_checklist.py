@@ -73,7 +73,7 @@ def test_a_games_bot_says_how_level_3_searches_it(gid):
     if bot.BID_SEARCH:                            # the bid search's needs
         for name in ("bid_round", "bid_value"):
             assert callable(getattr(bot, name)), name
-        for name in ("BID_BUDGET", "BID_ROUND_COST", "BID_GAIN", "BID_SPREAD"):
+        for name in ("BID_BUDGET", "BID_ROUND_COST", "BID_BIG", "BID_GAIN", "BID_SPREAD"):
             assert type(getattr(bot, name)) is int, name
         assert callable(load(bot.SEARCH).round_tricks)
     if getattr(bot, "SWAP_SEARCH", None):         # a swap searched (Nines)

@@ -33,6 +33,7 @@ SEARCH = "engine.bots.search_callbreak"   # its own playout policy and budget
 BID_SEARCH = False                       # calls: level 2's (a call search lost, see docs/bots.md)
 BID_BUDGET = 460                         # cards simulated per call
 BID_ROUND_COST = 13                      # cards a candidate's later calls cost on a deal (CPython)
+BID_BIG = 14                             # (never)
 BID_GAIN = 5                             # tenths of a point a deal another call must gain
 BID_SPREAD = 1                           # calls searched either side of level 2's
 

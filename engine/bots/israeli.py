@@ -17,6 +17,7 @@ BID_SEARCH = True              # contracts searched by simulation (bid_round, bi
 PLAYOUT = 880                  # cards simulated per decision
 BID_BUDGET = 750               # cards simulated per contract
 BID_ROUND_COST = 16            # cards a candidate's later contracts cost on a deal
+BID_BIG = 14                   # (never: every contract is made with 13 cards)
 BID_GAIN = 5                   # points a deal another contract must gain over the heuristic's
 BID_SPREAD = 1                 # contracts searched either side of the heuristic's
 

@@ -27,8 +27,9 @@ from engine.tricks import beats
 SEARCH = "engine.bots.search"   # the module that plays level 3's cards
 BID_SEARCH = True              # bids searched by simulation too (bid_round, bid_value)
 PLAYOUT = 950                  # cards simulated per decision
-BID_BUDGET = 1150              # cards simulated per bid
-BID_ROUND_COST = 14            # cards a candidate's later bids and trump cost on a deal
+BID_BUDGET = 1300              # cards simulated per bid
+BID_ROUND_COST = 18            # cards a candidate costs a deal: later bids, trump, playout start
+BID_BIG = 11                   # hands of this many cards or more: half the budget again
 BID_GAIN = 0                   # points a deal another bid must gain over the heuristic's (any gain)
 BID_SPREAD = 3                 # bids searched either side of the heuristic's
 
