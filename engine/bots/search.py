@@ -47,10 +47,11 @@ SAMPLE_COST = 20
 # A bid search (choose_bid) plays one whole round a sampled deal and
 # candidate, the candidates sharing the tricks they play alike
 # (round_tricks()), in at most BID_SAMPLES deals: deals go on while one
-# more, as dear as the dearest so far, fits the game's BID_BUDGET cards (a
-# deal's sampling charged SAMPLE_COST, and the game's BID_ROUND_COST for
-# each candidate whose later bids it fills in); its candidates are the bids
-# within the game's BID_SPREAD of the heuristic's.
+# more, as dear as the dearest so far, fits the game's BID_BUDGET cards
+# (half as much again from BID_BIG cards in hand; a deal's sampling
+# charged SAMPLE_COST, and the game's BID_ROUND_COST for each candidate:
+# its later bids and the start of its playout); its candidates are the
+# bids within the game's BID_SPREAD of the heuristic's.
 BID_SAMPLES = 24
 
 
