@@ -51,7 +51,7 @@ def _played(app, seat):
 
 
 def _nommie_bid_three_and_three_cards(app):
-    # deal 7: New game, A starts; A closes the bid tip; RIGHT RIGHT raises your
+    # deal 10: New game, A starts; A closes the bid tip; RIGHT RIGHT raises your
     # bid (to 2, then 3: you deal, and 1 would make the bids 13) and A bids it;
     # A closes the play tip and A A A play three cards; the autoplay setting
     # (on by default) plays one more, where it is your only legal card
@@ -64,7 +64,7 @@ def _nommie_bid_three_and_three_cards(app):
 
 
 def _nommie_bid_box_at_three(app):
-    # deal 7: New game, A starts; A closes the bid tip; RIGHT RIGHT: the bid
+    # deal 10: New game, A starts; A closes the bid tip; RIGHT RIGHT: the bid
     # box at 2, then 3 (the hook: 1 would make the bids 13)
     from engine.actions import BID
     t = app.top()
@@ -82,11 +82,11 @@ def _callbreak_score_sheet(app):
 
 
 REACHES = {
-    "--headless --data-dir /tmp/pt-demo --seed 7 --keys \"A A A RIGHT RIGHT\" "
+    "--headless --data-dir /tmp/pt-demo --seed 10 --keys \"A A A RIGHT RIGHT\" "
     "--screenshot bid.png": _nommie_bid_box_at_three,
     "--headless --data-dir /tmp/pt-cb --game callbreak --seed 3 --keys \"A SELECT\" "
     "--screenshot sheet.png": _callbreak_score_sheet,
-    "--headless --data-dir /tmp/pt-demo --seed 7 --keys \"A A A RIGHT RIGHT A A A A A\" "
+    "--headless --data-dir /tmp/pt-demo --seed 10 --keys \"A A A RIGHT RIGHT A A A A A\" "
     "--screenshot shot.png": _nommie_bid_three_and_three_cards,
 }
 
