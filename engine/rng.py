@@ -46,10 +46,10 @@ class Rng:
     def shuffle(self, items, k=None):
         # items shuffled in place (and returned); with k, only the last k
         # places are drawn, a uniform random k of the items in random order,
-        # in k steps (a search that deals a few cards from
-        # many unseen ones). next() and below() written out in the loop (a
-        # level-3 search shuffles every deal it samples: two calls a card
-        # cost more than the arithmetic); the numbers are theirs.
+        # in k steps (a search dealing a few cards from many unseen ones).
+        # next() and below() written out in the loop (a level-3 search
+        # shuffles every deal it samples: two calls a card cost more than
+        # the arithmetic); the numbers are theirs.
         x = self.x
         i = len(items) - 1
         stop = 1 if k is None or k >= i else len(items) - k

@@ -51,16 +51,13 @@ def bid_round(view, hands, bids, cache):
     # bids changes. cache: a list of one None a seat, the same for every
     # candidate bid on one deal, where each seat's table() is kept (the
     # honour counts are the dear part) with its best trump's quarters and
-    # its rate() for either answer to whether it chooses trump (the bids
-    # before it matter to rate() only through that). Returns (trump, the
+    # its rate() for either answer to whether it chooses trump (the highest
+    # bid before it matters to rate() only through that). Returns (trump, the
     # seat that leads).
     nom = load("engine.nommie")
     size = view["hand_size"]
     dealer = view["dealer"]
-    high = 0
-    for b in bids:
-        if b is not None and b > high:
-            high = b
+    high = most(bids)
     for k in range(1, 5):
         p = (dealer + k) % 4
         if bids[p] is None:
@@ -69,7 +66,7 @@ def bid_round(view, hands, bids, cache):
                 t = table(hands[p], size)
                 c = cache[p] = [t, max(t[0], t[1], t[2], t[3], t[4]), None, None]
             m = 3 if 4 * high <= c[1] + 2 else 2
-            r = c[m] = c[m] or rate(c[0], bids, size)
+            r = c[m] = c[m] or rate(c[0], high, size)
             q = r[1]
             hooked = nom.hook(size, bids) if p == dealer else -1
             want = (q + ROUND) // 4
@@ -82,7 +79,7 @@ def bid_round(view, hands, bids, cache):
             if want > high:
                 high = want
     decl = nom.highest_bidder(dealer, bids)
-    if cache[decl] is None:
+    if cache[decl] is None:     # (a seat that bid before this one: its table only)
         cache[decl] = [table(hands[decl], size)]
     return trump_for(hands[decl], bids[decl], cache[decl][0]), (dealer + 1) % 4
 
@@ -150,24 +147,28 @@ DRIFT_GAIN_L1 = 24
 def bid(view, hand, options, cache=None):
     # (cache: the hand's table(), when known)
     cache = cache or table(hand, view["hand_size"])
-    trump, q, mine = rate(cache, view["bids"], view["hand_size"])
+    trump, q, mine = rate(cache, most(view["bids"]), view["hand_size"])
     return settle(q - drift(view, view["to_act"], DRIFT_GAIN), options, hand, trump, mine)
 
 
-def rate(t, bids, size):
-    # (trump, quarters, mine) for a hand of table t (size cards) after the
-    # bids made so far (None: not yet): the suit it would choose, the
-    # tricks it should take in quarters, and whether it likely chooses
-    # trump.
+def most(bids):
+    # The highest of the bids made so far (None: not yet), 0 before any.
+    high = 0
+    for b in bids:
+        if b is not None and b > high:
+            high = b
+    return high
+
+
+def rate(t, high, size):
+    # (trump, quarters, mine) for a hand of table t (size cards) when the
+    # highest bid so far is high: the suit it would choose, the tricks it
+    # should take in quarters, and whether it likely chooses trump.
     trump = 4
     for s in range(4):
         if t[s] > t[trump]:
             trump = s
     q = t[trump]
-    high = 0
-    for b in bids:
-        if b is not None and b > high:
-            high = b
     qn = t[4]  # someone else picks trump: count honours only
     mine = 4 * high <= q + 2
     if not mine:
