@@ -185,6 +185,33 @@ def test_pick_keeps_the_baseline_unless_clearly_beaten():
     assert bot_search.pick([10, 11], [[9], [0]], 11) == 11
 
 
+@pytest.mark.parametrize("gid, phase, module, z4", [
+    ("nines", "play", "engine.bots.search", "Z4"),
+    ("nines", "swap", "engine.bots.search_nines", "Z4"),
+    ("nommie", "play", "engine.bots.search", "Z4"),
+    ("callbreak", "play", "engine.bots.search_callbreak", "Z4")])
+def test_each_search_keeps_the_heuristics_choice_at_its_own_threshold(
+        gid, phase, module, z4, monkeypatch):
+    # the t-statistic another choice needs (pick()'s z4): the follow-suit
+    # search's Z4, or a search's own (Call Break's cards, Nines' swap)
+    want = getattr(bots.load(module), z4)
+    seen = []
+    pick = bot_search.pick
+
+    def noted(cands, values, baseline, z4=0):
+        seen.append(z4 or bot_search.Z4)
+        return pick(cands, values, baseline, z4)
+    monkeypatch.setattr(bot_search, "pick", noted)
+    monkeypatch.setattr(bots.load("engine.bots.search_nines"), "pick", noted)
+    s = games.new_game(gid, seed=3)
+    while not seen and not s.is_over():
+        view, legal = s.view(s.to_act()), s.legal_actions()
+        a = bots.choose(view, legal, 3 if view["phase"] == phase else 2, 3)
+        s.apply(a)
+    assert seen and set(seen) == {want}
+    assert want != bot_search.Z4 or module == "engine.bots.search"
+
+
 def test_race_gives_the_deals_left_to_the_close_candidates():
     # four candidates, 11 the baseline; 13 loses 3 points on every deal,
     # 10 and 12 score as the baseline does. A deal costs 1 + 1 a candidate

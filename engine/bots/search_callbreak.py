@@ -20,6 +20,7 @@ from engine.bots.search import sample_hands, seen_cards, trick_state
 from engine.callbreak import SPADES
 
 BUDGET = 700   # cards played out per decision (board time: tools/bench/cp_timing.py)
+Z4 = 6         # another card replaces level 2's at a t above Z4 / 4 (search.pick)
 def choose(view, legal, rng, baseline, bot):
     # (bot: the game's bot module, as engine.bots passes every search; this
     # search keeps its own settings)
@@ -41,7 +42,7 @@ def choose(view, legal, rng, baseline, bot):
     def play(hands, card):
         return against(cb.points, calls, playout(view, list(hands), card), me)
 
-    return race(cands, baseline, BUDGET, 0, left, deal, play)
+    return race(cands, baseline, BUDGET, 0, left, deal, play, Z4)
 
 
 def round_tricks(n, hands, bids, trump, first, me, options):

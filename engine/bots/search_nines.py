@@ -12,6 +12,7 @@ from engine.bots.search import SAMPLE_COST, _always, masks, pick, playout
 from engine.bots.search import sample_hands, seen_cards
 
 BUDGET = 540   # cards played out per swap (the later seats' swap tests cost too)
+Z4 = 12        # the other choice replaces level 2's at a t above Z4 / 4 (search.pick)
 
 
 def choose_swap(view, legal, rng, baseline, bot):
@@ -53,4 +54,4 @@ def choose_swap(view, legal, rng, baseline, bot):
                  "to_act": dealer, "counts": [len(x) for x in h]}
             won = playout(v, masks(h), -1, _always, trump)
             vals[i][k] = won[me]
-    return pick(cands, vals, baseline)
+    return pick(cands, vals, baseline, Z4)
