@@ -553,11 +553,21 @@ def distinct(legal, know):
 
 def choose_card(view, legal, rng):
     know = Knowledge(view)
-    game = view["game"]
     cands = distinct(legal, know)
     if len(cands) == 1:
         return cands[0]
-    deals = sample_deals(view, know, rng, DEALS)
+    totals = card_totals(view, cands, know, rng, DEALS)
+    best = max(range(len(cands)), key=lambda i: (totals[i], -i))
+    return cands[best]
+
+
+def card_totals(view, cands, know, rng, count):
+    """Each candidate card's value summed over count deals sampled as the
+    seat knows the hidden cards (the same deals for every candidate), each
+    deal played out by the rollout (tools/strength/card_judge.py uses it
+    with many deals)."""
+    game = view["game"]
+    deals = sample_deals(view, know, rng, count)
     totals = [0.0] * len(cands)
     trump = know.trump
     forced = game == "callbreak"
@@ -576,8 +586,7 @@ def choose_card(view, legal, rng):
             won = rollout(h, view["trick"], leader, list(view["tricks"]), view["bids"],
                           trump, forced, c, always)
             totals[i] += round_value(game, know.me, view["bids"], won, over)
-    best = max(range(len(cands)), key=lambda i: (totals[i], -i))
-    return cands[best]
+    return totals
 
 
 def sober_bid(game, hand, trump, options, hooked_low=True):
