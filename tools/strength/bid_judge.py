@@ -34,6 +34,7 @@ if ROOT not in sys.path:
 from engine import bots, games  # noqa: E402  (the path first)
 from engine.bots import search as bid_search  # noqa: E402
 from engine.rng import Rng  # noqa: E402
+from tools.strength.regret import judge_all, regrets  # noqa: E402
 
 GAMES = ("nommie", "israeli")   # the games whose bids level 3 searches
 
@@ -79,7 +80,7 @@ def values(view, cands, bot, deals, rng):
 
 
 def judged(job):
-    """One position: (hand size, candidates, their values, each bidder's pick)."""
+    """One position: (hand size, the candidates' values, each bidder's pick's index)."""
     game, (view, legal, seed), deals, budgets, search = job
     bot = bots.load("engine.bots." + game)
     key = seed * 1000003 + bots.position_key(view)
@@ -93,7 +94,7 @@ def judged(job):
         from tools.strength import search as outside
         a = outside.choose(view, legal, seed)
         picks.append(min(cands, key=lambda b: (abs(b - a), b)))  # (outside the spread: the nearest)
-    return len(view["hands"][view["to_act"]]), cands, vals, picks
+    return len(view["hands"][view["to_act"]]), vals, [cands.index(b) for b in picks]
 
 
 def judge(game, count, deals, budgets, search=False, jobs=1):
@@ -101,24 +102,10 @@ def judge(game, count, deals, budgets, search=False, jobs=1):
     budgets = list(budgets) or [bot.BID_BUDGET]
     names = ["level 2"] + ["level 3 at %d" % b for b in budgets] + (["search"] if search else [])
     work = [(game, p, deals, budgets, search) for p in positions(game, count)]
-    if jobs > 1:
-        import multiprocessing
-        with multiprocessing.Pool(jobs) as pool:
-            rows = pool.map(judged, work)
-    else:
-        rows = [judged(w) for w in work]
-    out = []
-    for k in range(len(names)):
-        total, sizes = 0.0, {}
-        for size, cands, vals, picks in rows:
-            r = max(vals) - vals[cands.index(picks[k])]
-            total += r
-            s = sizes.setdefault(size, [0.0, 0])
-            s[0] += r
-            s[1] += 1
-        out.append({"name": names[k], "regret": total / max(1, len(rows)),
-                    "by_size": dict((s, v[0] / v[1]) for s, v in sizes.items())})
-    return {"positions": len(rows), "bidders": out}
+    out = regrets(names, judge_all(judged, work, jobs))
+    for b in out:
+        b["by_size"] = dict((s, r) for s, (n, r) in b.pop("by_group").items())
+    return {"positions": len(work), "bidders": out}
 
 
 def report(game, result, deals, out=None):

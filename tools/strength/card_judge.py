@@ -30,6 +30,7 @@ if ROOT not in sys.path:
 
 from engine import bots, games  # noqa: E402  (the path first)
 from tools.strength import search as outside  # noqa: E402
+from tools.strength.regret import judge_all, regrets  # noqa: E402
 
 GAMES = ("callbreak", "nommie", "israeli", "nines")    # follow-suit card play
 KINDS = ("lead", "follow 1", "follow 2", "follow 3")
@@ -83,24 +84,10 @@ def judged(job):
 def judge(game, count, deals, search=False, jobs=1):
     names = ["level 2", "level 3"] + (["search"] if search else [])
     work = [(p, deals, search) for p in positions(game, count)]
-    if jobs > 1:
-        import multiprocessing
-        with multiprocessing.Pool(jobs) as pool:
-            rows = pool.map(judged, work)
-    else:
-        rows = [judged(w) for w in work]
-    out = []
-    for k in range(len(names)):
-        total, kinds = 0.0, {}
-        for kind, vals, picks in rows:
-            r = max(vals) - vals[picks[k]]
-            total += r
-            s = kinds.setdefault(kind, [0, 0.0])
-            s[0] += 1
-            s[1] += r
-        out.append({"name": names[k], "regret": total / max(1, len(rows)),
-                    "by_kind": dict((x, (v[0], v[1] / v[0])) for x, v in kinds.items())})
-    return {"positions": len(rows), "players": out}
+    out = regrets(names, judge_all(judged, work, jobs))
+    for p in out:
+        p["by_kind"] = p.pop("by_group")
+    return {"positions": len(work), "players": out}
 
 
 def report(game, result, deals, out=None):
