@@ -202,3 +202,58 @@ def duel(a, b, deals):
 def test_level2_beats_level1_beats_level0():
     assert duel(2, 1, 12) > 30  # tenths per player per game
     assert duel(1, 0, 12) > 30
+
+
+# --- Level 3's leads ----------------------------------------------------------------
+def test_level3_leads_the_lower_of_touching_honours_where_level2_leads_low():
+    # QH JH with the king and ace out: the jack forces them out and makes the
+    # queen; level 2 leads low from a short side suit
+    from engine.bots import search_callbreak as sc
+    import engine.bots.callbreak as cb
+    s = position(["2D 3D 4D 6D 7D", "QH JH 5D 9C 2S", "6C 7C 8C TC JC", "KC QC AC 3C 4C"])
+    v = s.view(1)
+    assert sc.start(v, sorted(s.legal_actions()), cb) == parse_card("JH")
+    assert bot(s) != parse_card("JH")
+
+
+def _leads_searched(monkeypatch, seed):
+    # (baseline, z4, the lead's view and candidates) for every level-3 Call Break
+    # card decision that reaches the race in one game
+    from engine.bots import search_callbreak as sc
+    from engine.bots.search import distinct, seen_cards
+    got = []
+    race = sc.race
+
+    def noted(cands, baseline, *rest):
+        got.append((baseline, rest[-1], view, cands))
+        return race(cands, baseline, *rest)
+    monkeypatch.setattr(sc, "race", noted)
+    s = new_game(seed=seed)
+    fallbacks = []
+    while not s.is_over():
+        view, legal = s.view(s.to_act()), s.legal_actions()
+        a = bots.choose(view, legal, 3, seed)
+        if view["phase"] == "play" and not view["trick"] and len(legal) > 1:
+            seen = seen_cards(view)[0]
+            cands = distinct(legal, seen)
+            big = len(view["hands"][view["to_act"]]) >= 5
+            if big and 2 * sum(view["counts"]) * len(cands) > sc.BUDGET:
+                fallbacks.append((a, view, cands))
+        s.apply(a)
+    return got, fallbacks
+
+
+def test_level3_leads_start_from_the_fitted_rule_and_leave_it_more_readily(monkeypatch):
+    import engine.bots.callbreak as cb
+    from engine.bots import search_callbreak as sc
+    got, fallbacks = _leads_searched(monkeypatch, 4)
+    leads = [g for g in got if not g[2]["trick"] and len(g[2]["hands"][g[2]["to_act"]]) >= 5]
+    follows = [g for g in got if g[2]["trick"]]
+    assert leads and follows
+    for baseline, z4, view, cands in leads:
+        assert baseline == sc.start(view, cands, cb) and z4 == 2
+    assert {z4 for _, z4, _, _ in follows} == {sc.Z4}
+    # a lead with too many candidates for two deals keeps the rule's card
+    assert fallbacks
+    for a, view, cands in fallbacks:
+        assert a == sc.start(view, cands, cb)

@@ -9,9 +9,15 @@
 # else low from the shortest side suit; discard low side cards. Deals are
 # sampled honouring shown voids; a playout scores this seat's round points
 # (engine.callbreak.points) less the others' mean, so setting a caller
-# counts too, and the level-2 card stays unless another card clearly does
-# better on the same deals (engine/bots/search.py race(): a card clearly
-# behind stops playing, and its deals go to the close ones). Hands are
+# counts too, and the card the search starts from stays unless another
+# card clearly does better on the same deals (engine/bots/search.py race():
+# a card clearly behind stops playing, and its deals go to the close ones).
+# It starts from level 2's card, except a lead with five cards or more:
+# there too few deals fit the budget to find a better lead, so it starts
+# from start()'s, a rule whose terms were fitted to the leads the search
+# player's model values (the lower of touching honours, a short side suit
+# while there are cards to ruff with, the master spade while spades are
+# out, a suit nobody else holds), and leaves it more readily. Hands are
 # engine/bots/search.py's bit masks (four a seat; a card in play is its
 # suit and its bit), so a card costs a few integer operations and nothing
 # is allocated per card.
@@ -20,7 +26,7 @@ from engine.bots.search import sample_hands, seen_cards, trick_state
 from engine.callbreak import SPADES
 
 BUDGET = 700   # cards played out per decision (board time: tools/bench/cp_timing.py)
-Z4 = 6         # another card replaces level 2's at a t above Z4 / 4 (search.pick)
+Z4 = 6         # another card replaces the first at a t above Z4 / 4 (search.pick)
 def choose(view, legal, rng, baseline, bot):
     # (bot: the game's bot module, as engine.bots passes every search; this
     # search keeps its own settings)
@@ -30,10 +36,16 @@ def choose(view, legal, rng, baseline, bot):
     cands = distinct(legal, seen)
     if len(cands) == 1:
         return cands[0]
+    z4 = Z4
+    if not view["trick"] and len(view["hands"][me]) >= 5:
+        # a lead with five cards or more starts from start()'s card, and
+        # another replaces it at a t above 2 / 4 (the follow-suit games' Z4)
+        baseline = start(view, cands, bot)
+        z4 = 2
     voids = known_voids(view["plays"], 4)
     left = sum(view["counts"])
     if 2 * left * len(cands) > BUDGET:
-        return baseline  # two deals would overrun the budget: level 2's card
+        return baseline  # two deals would overrun the budget: the card it starts from
     calls = view["bids"]
 
     def deal():
@@ -42,7 +54,73 @@ def choose(view, legal, rng, baseline, bot):
     def play(hands, card):
         return against(cb.points, calls, playout(view, list(hands), card), me)
 
-    return race(cands, baseline, BUDGET, 0, left, deal, play, Z4)
+    return race(cands, baseline, BUDGET, 0, left, deal, play, z4)
+
+
+def start(view, cands, bot):
+    # Level 3's lead with five cards or more, the card its search starts
+    # from (and keeps when a deal would overrun the budget): each candidate
+    # scored by terms fitted to the search player's model (docs/bots.md,
+    # eleventh step), the highest score led. bot: engine/bots/callbreak.py,
+    # for what the seat knows of the cards out (knowledge(), threatened()).
+    me = view["to_act"]
+    hand = view["hands"][me]
+    where, ceil = bot.knowledge(view, hand)
+    others = [(me + k) % 4 for k in (1, 2, 3)]
+    need = view["bids"][me] - view["tricks"][me]
+    n = len(hand)
+    held = [0] * 4      # (a suit's cards in this hand, its lowest, its cards out)
+    low = [0] * 4
+    out = [0] * 4
+    for c in range(52):
+        if where[c] == 1:
+            if not held[c // 13]:
+                low[c // 13] = c
+            held[c // 13] += 1
+        elif not where[c]:
+            out[c // 13] += 1
+    best = key = None
+    for c in cands:
+        s, r = c // 13, c % 13
+        m = held[s]
+        up = 0          # (the cards out above it, and whether its suit's
+        touch = False   # next card up is this hand's with none out between)
+        for x in range(c + 1, 13 * s + 13):
+            if not where[x]:
+                up += 1
+            elif where[x] == 1 and not up:
+                touch = True
+        k = 25 * min(up, 3) - r - 5 * m     # the low cards of short suits below honours out
+        if need <= 0:
+            k += 3 * r                      # the call made: keep low cards back
+        if up and r >= 8 and touch:
+            k += 84                         # the lower of touching honours forces the higher out
+        if c == low[s]:
+            k -= 6
+        if not up and need > 0:
+            k += 17                         # a master while tricks are wanted
+        if s == SPADES:
+            k -= 5 * n                      # spades early cost most
+            if up:
+                k -= 70
+            elif out[SPADES]:
+                k += 111                    # the master spade while spades are out
+        else:
+            if not up:
+                k += -36 if bot.threatened(c, s, others, where, ceil) else 66
+            if m == 1:
+                k += 75 if n >= 6 else 25   # a singleton, to ruff it later
+            elif m == 2 and n >= 6:
+                k += 39
+            elif m >= 4:
+                k += 17
+            if not out[s]:
+                k += 58                     # nobody else holds it: they must ruff or throw
+            if out[s] <= 2:
+                k += 5
+        if key is None or k > key:
+            best, key = c, k
+    return best
 
 
 def round_tricks(n, hands, bids, trump, first, me, options):
