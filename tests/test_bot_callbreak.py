@@ -245,13 +245,15 @@ def _leads_searched(monkeypatch, seed):
 
 def test_level3_leads_start_from_the_fitted_rule_and_leave_it_more_readily(monkeypatch):
     import engine.bots.callbreak as cb
+    from engine.bots import search as bot_search
     from engine.bots import search_callbreak as sc
     got, fallbacks = _leads_searched(monkeypatch, 4)
     leads = [g for g in got if not g[2]["trick"] and len(g[2]["hands"][g[2]["to_act"]]) >= 5]
     follows = [g for g in got if g[2]["trick"]]
     assert leads and follows
     for baseline, z4, view, cands in leads:
-        assert baseline == sc.start(view, cands, cb) and z4 == 2
+        # (0: pick() uses the follow-suit search's Z4, a t above 0.5)
+        assert baseline == sc.start(view, cands, cb) and (z4 or bot_search.Z4) == 2
     assert {z4 for _, z4, _, _ in follows} == {sc.Z4}
     # a lead with too many candidates for two deals keeps the rule's card
     assert fallbacks

@@ -39,9 +39,9 @@ def choose(view, legal, rng, baseline, bot):
     z4 = Z4
     if not view["trick"] and len(view["hands"][me]) >= 5:
         # a lead with five cards or more starts from start()'s card, and
-        # another replaces it at a t above 2 / 4 (the follow-suit games' Z4)
+        # another replaces it at the follow-suit games' t (0: search.pick's Z4)
         baseline = start(view, cands, bot)
-        z4 = 2
+        z4 = 0
     voids = known_voids(view["plays"], 4)
     left = sum(view["counts"])
     if 2 * left * len(cands) > BUDGET:
