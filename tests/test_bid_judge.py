@@ -17,8 +17,12 @@ def test_the_bids_come_from_level_two_tables_and_each_has_a_choice():
 def test_a_candidates_value_is_its_mean_over_the_same_deals_for_every_candidate():
     view, legal, _ = bid_judge.positions("nommie", 1)[0]
     bot = bots.load("engine.bots.nommie")
-    base, cands = bid_judge.candidates(view, legal, bot, Rng(1))
-    assert base in cands and all(abs(b - base) <= bot.BID_SPREAD for b in cands)
+    base, first, cands = bid_judge.candidates(view, legal, bot, Rng(1))
+    assert base in cands and first in cands and cands == sorted(set(cands))
+    assert all(abs(b - base) <= bid_judge.WIDTH or abs(b - first) <= bot.BID_SPREAD
+               for b in cands)
+    assert [b for b in legal if abs(b - base) <= bid_judge.WIDTH] == [
+        b for b in cands if abs(b - base) <= bid_judge.WIDTH]
     vals = bid_judge.values(view, cands, bot, 12, Rng(5))
     assert len(vals) == len(cands)
     assert vals == bid_judge.values(view, cands, bot, 12, Rng(5))     # the same deals: the same

@@ -441,6 +441,35 @@ def test_level3_bid_search_fills_the_round_and_keeps_within_its_spread(gid):
             assert sum(bids) != 13
 
 
+def test_nommie_level3_bids_start_from_the_fitted_rule():
+    nb = bots.load("engine.bots.nommie")
+    t = nb.table(cards("AS KS 7S 4S AH 9H 5D 3D 8C 2C"), 10)
+    options = list(range(11))
+
+    def start(bids, table=t, b=3, opts=options):
+        return nb.start({"hand_size": 10, "bids": bids}, table, b, opts)
+    # the fewer tricks the earlier bids claim, the more it starts from
+    assert start([0, 1, None, 0]) > start([4, 3, None, 2])
+    # more honours start higher from the same level-2 bid, and a higher level-2
+    # bid never starts lower
+    strong = nb.table(cards("AS KS QS 4S AH KH 5D AD 8C AC"), 10)
+    assert start([None] * 4, strong) > start([None] * 4)
+    assert all(start([None] * 4, b=b) <= start([None] * 4, b=b + 1) for b in range(10))
+    # only a bid it may make: a hooked dealer starts from the nearest
+    assert start([0, 1, None, 0]) == 5 and start([0, 1, None, 0], opts=[0, 1, 2, 3, 4, 6]) == 4
+    # at level 3 the heuristic's bid (the search's start) is start()'s, from level 2's
+    seen = moved = 0
+    for view, legal in positions("nommie", 200, level=2):
+        if view["phase"] == "bid":
+            hand, options = view["hands"][view["to_act"]], [a - BID for a in legal]
+            table = nb.table(hand, view["hand_size"])
+            b = bots.choose(view, legal, 2) - BID
+            assert nb.choose(view, legal, 3, None) == BID + nb.start(view, table, b, options)
+            seen += 1
+            moved += nb.start(view, table, b, options) != b
+    assert seen >= 5 and moved
+
+
 def test_hand_table_gives_hand_quarters_for_every_trump():
     # common.hand_table() counts every trump in one pass (the bid searches'
     # later bidders, best_trump()): each entry must be common.hand_quarters()

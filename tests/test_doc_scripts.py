@@ -52,26 +52,26 @@ def _played(app, seat):
 
 def _nommie_bid_three_and_three_cards(app):
     # deal 10: New game, A starts; A closes the bid tip; RIGHT RIGHT raises your
-    # bid (to 2, then 3: you deal, and 1 would make the bids 13) and A bids it;
-    # A closes the play tip and A A A play three cards; the autoplay setting
-    # (on by default) plays one more, where it is your only legal card
+    # bid (to 1, then 3: you deal, and 2 would make the bids 13) and A bids it;
+    # A closes the play tip and A A A play three cards (none of them your only
+    # legal card, so autoplay plays none for you)
     t = app.top()
     assert type(t).__name__ == "Table", type(t).__name__
     v = t.state().view(None)
-    assert v["bids"][0] == 3 and sum(v["bids"][1:]) == 12     # (1 would make 13)
-    assert _played(app, 0) == 4 and t.tipped == ["bid", "play"]
+    assert v["bids"][0] == 3 and sum(v["bids"][1:]) == 11     # (2 would make 13)
+    assert _played(app, 0) == 3 and t.tipped == ["bid", "play"]
     assert t.state().phase == "play"
 
 
 def _nommie_bid_box_at_three(app):
     # deal 10: New game, A starts; A closes the bid tip; RIGHT RIGHT: the bid
-    # box at 2, then 3 (the hook: 1 would make the bids 13)
+    # box at 1, then 3 (the hook: 2 would make the bids 13)
     from engine.actions import BID
     t = app.top()
     assert type(t).__name__ == "Table" and t.tipped == ["bid"]
     assert t.state().phase == "bid" and t.state().to_act() == 0
     assert t.options[t.pick] == BID + 3 and t.state().view(None)["bids"][0] is None
-    assert BID + 1 not in t.options and BID + 2 in t.options
+    assert BID + 2 not in t.options and BID + 1 in t.options
 
 
 def _callbreak_score_sheet(app):

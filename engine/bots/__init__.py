@@ -3,9 +3,9 @@
 # A bot sees only its own seat's view, so it can never use hidden cards. The
 # same inputs give the same choice: its randomness comes from engine.rng
 # seeded by `seed` and the position. Level 0 is uniform random (the baseline);
-# levels 1-2 (and level 3's bidding, and the card its search starts from:
-# level 2's, or in Linger Longer a level-3 heuristic) are the game's own
-# module engine/bots/<game>.py, imported when first needed, whose
+# levels 1-2 (and level 3's bidding, and the bid or card its search starts
+# from: level 2's, or a level-3 rule: Nommie's bids, Linger Longer's cards)
+# are the game's own module engine/bots/<game>.py, imported when first needed, whose
 # `choose(view, legal, level, rng)` knows that game. That module also says how
 # level 3 searches it: SEARCH names the module that plays its cards
 # (engine/bots/search.py's sampling and playouts, or the game's own

@@ -53,7 +53,8 @@ SAMPLE_COST = 20
 # (half as much again from BID_BIG cards in hand; a deal's sampling
 # charged SAMPLE_COST, and the game's BID_ROUND_COST for each candidate:
 # its later bids and the start of its playout); its candidates are the
-# bids within the game's BID_SPREAD of the heuristic's.
+# bids within the game's BID_SPREAD of the heuristic's (the game bot's
+# choice at level 3: Nommie's start(), a rule fitted to the best bids).
 BID_SAMPLES = 24
 
 
@@ -528,8 +529,8 @@ def choose_bid(view, legal, rng, baseline, bot):
     # A bid by simulation, for a game whose bot sets BID_SEARCH (Nommie's
     # bids, Israeli Whist's contracts, Call Break's calls). For each of up to
     # BID_SAMPLES deals of the unseen cards (honouring shown voids) and each
-    # candidate bid within bot.BID_SPREAD of the heuristic's, the game's bot
-    # module fills in the rest of the round's bidding and its trump
+    # candidate bid within bot.BID_SPREAD of the heuristic's (baseline), the
+    # game's bot module fills in the rest of the round's bidding and its trump
     # (bot.bid_round(view, hands, bids, cache) -> (trump, the seat that
     # leads); cache: a list with one None a seat, kept for every candidate
     # on one deal) and the round is played out with this seat playing to

@@ -7,11 +7,12 @@ contracts). Dev-side only.
 A tournament judges bids through whole games, where the card play and the
 deal drown a bid's share (600 Nommie deals: +-0.20 points a deal). This tool
 looks at the bids alone. Games (seeds 1..N) are played by level 2 at every
-seat; at every bid with a choice, each candidate level 3 may pick (within
-the game's BID_SPREAD of the heuristic's) is played out on `deals` sampled
-deals as level 3's bid search plays a round out (engine/bots/search.py
-choose_bid: the later bids level 2's, the playout seeing every hand, a round
-valued as this seat's points less the others' mean): that mean is the
+seat; at every bid with a choice, each candidate (within WIDTH of level 2's
+bid, and every bid level 3 may pick: within the game's BID_SPREAD of the bid
+its search starts from) is played out on `deals` sampled deals as level
+3's bid search plays a round out (engine/bots/search.py choose_bid: the
+later bids level 2's, the playout seeing every hand, a round valued as this
+seat's points less the others' mean): that mean is the
 candidate's value. A bidder's regret at a bid is the best candidate's value
 less its pick's, in points a deal; printed per bidder, overall and by hand
 size: level 2's bid, level 3's bid search at each budget (cards, the
@@ -37,6 +38,7 @@ from engine.rng import Rng  # noqa: E402
 from tools.strength.regret import judge_all, regrets  # noqa: E402
 
 GAMES = ("nommie", "israeli")   # the games whose bids level 3 searches
+WIDTH = 3       # the bids either side of level 2's judged (with level 3's own)
 
 
 class Budgeted:
@@ -65,10 +67,13 @@ def positions(game, count):
 
 
 def candidates(view, legal, bot, rng):
-    """Level 2's bid and the bids level 3's search weighs around it."""
+    """Level 2's bid, the bid level 3's search starts from (the game's
+    heuristic at level 3: Nommie's start(), Israeli Whist's level 2's), and
+    the bids judged: within WIDTH of level 2's or BID_SPREAD of level 3's."""
     base = bot.choose(view, legal, 2, rng)
-    spread = bot.BID_SPREAD
-    return base, [b for b in range(base - spread, base + spread + 1) if b in legal]
+    first = bot.choose(view, legal, 3, rng)
+    return base, first, [b for b in legal if abs(b - base) <= WIDTH
+                         or abs(b - first) <= bot.BID_SPREAD]
 
 
 def values(view, cands, bot, deals, rng):
@@ -84,16 +89,16 @@ def judged(job):
     game, (view, legal, seed), deals, budgets, search = job
     bot = bots.load("engine.bots." + game)
     key = seed * 1000003 + bots.position_key(view)
-    base, cands = candidates(view, legal, bot, Rng(key & 0x3FFFFFFF))
+    base, first, cands = candidates(view, legal, bot, Rng(key & 0x3FFFFFFF))
     vals = values(view, cands, bot, deals, Rng((key + 1) & 0x3FFFFFFF))
     picks = [base]
     for budget in budgets:
-        picks.append(bid_search.choose_bid(view, legal, Rng((key + 2) & 0x3FFFFFFF), base,
+        picks.append(bid_search.choose_bid(view, legal, Rng((key + 2) & 0x3FFFFFFF), first,
                                            Budgeted(bot, budget)))
     if search:
         from tools.strength import search as outside
         a = outside.choose(view, legal, seed)
-        picks.append(min(cands, key=lambda b: (abs(b - a), b)))  # (outside the spread: the nearest)
+        picks.append(min(cands, key=lambda b: (abs(b - a), b)))  # (outside them: the nearest)
     return len(view["hands"][view["to_act"]]), vals, [cands.index(b) for b in picks]
 
 
