@@ -5,14 +5,14 @@
 # seeded by `seed` and the position. Level 0 is uniform random (the baseline);
 # levels 1-2 (and level 3's bidding, and the bid or card its search starts
 # from: level 2's, or a level-3 rule: Nommie's bids, Linger Longer's cards)
-# are the game's own module engine/bots/<game>.py, imported when first needed, whose
-# `choose(view, legal, level, rng)` knows that game. That module also says how
-# level 3 searches it: SEARCH names the module that plays its cards
-# (engine/bots/search.py's sampling and playouts, or the game's own
-# engine/bots/search_<game>.py), and BID_SEARCH whether its bids are searched
-# by simulation too (engine/bots/search.py choose_bid, with the game's
-# bid_round and bid_value), and SWAP_SEARCH the module that searches a
-# Nines swap (engine/bots/search_nines.py).
+# are the game's own module engine/bots/<game>.py, imported when first
+# needed, whose `choose(view, legal, level, rng)` knows that game. That
+# module also says how level 3 searches it: SEARCH names the module that
+# plays its cards (engine/bots/search.py's sampling and playouts, or the
+# game's own engine/bots/search_<game>.py), and BID_SEARCH whether its bids
+# are searched by simulation too (engine/bots/search.py choose_bid, with the
+# game's bid_round and bid_value), and SWAP_SEARCH the module that searches
+# a Nines swap (engine/bots/search_nines.py).
 from engine.ondemand import forget, load
 from engine.rng import Rng
 

@@ -163,12 +163,12 @@ def start(view, t, b, options):
     # and the earlier bids say. A rule fitted by least squares to the bid
     # that scored best when every candidate was played out on 200 deals as
     # the search plays a round (3,115 bids of level-2 games; docs/bots.md,
-    # twelfth step), in 64ths of a quarter trick: a third of b, the honours
-    # at no trump and in the best trump suit, less for a bigger hand and for
-    # what the earlier bids claim of it, a little less when this hand likely
-    # chooses trump. Alone it loses 1.62 points a bid to the best where
-    # level 2's bid loses 1.87; centred on it, a search of five bids loses
-    # less than one of seven around level 2's, in fewer cards.
+    # twelfth step), in 64ths of a quarter trick: about a third of b, the
+    # honours at no trump and in the best trump suit, less for a bigger hand
+    # and for what the earlier bids claim of it, a little less when this
+    # hand likely chooses trump. Alone it loses 1.62 points a bid to the best
+    # where level 2's bid loses 1.87; centred on it, a search of five bids
+    # loses less than one of seven around level 2's (its cards buy more deals).
     size = view["hand_size"]
     made = [x for x in view["bids"] if x is not None]
     mine = 16 if rate(t, most(view["bids"]), size)[2] else 0
